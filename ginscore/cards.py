@@ -1,0 +1,234 @@
+"""Cards, hands and the notation people type.
+
+The words of the game, used the same way across ginscore:
+
+- meld: a run or a set. A card sits in at most one meld.
+- run: three or more cards of one suit in sequence; the ace is low only (A-2-3, never Q-K-A).
+- set: three or four cards of one rank.
+- deadwood: the cards of a hand in no meld, and the sum of their values (A = 1, J/Q/K = 10).
+- knock: ending a hand with deadwood at most the knock limit, spreading melds and deadwood.
+- gin: a knock with no deadwood; big gin: all eleven cards meld and nothing is discarded.
+- lay-off: the opponent adding a deadwood card to one of the knocker's melds.
+- undercut: the opponent's count after lay-offs is at most the knocker's; the opponent wins.
+- box: a hand won, worth a bonus at the end of the game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from .errors import CardNotationError, IllegalHandError
+
+
+class Suit(IntEnum):
+    """The four suits; the order is only for sorting."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "cdhs"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+class Rank(IntEnum):
+    """Ranks with the ace low, so that run adjacency is arithmetic."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS[self - 1]
+
+
+_RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+LANE_BITS = 16  # each suit owns 16 bits of a hand's mask, ranks in its low 13
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card. `str()` gives the canonical notation, e.g. `10c`."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def value(self) -> int:
+        """Deadwood value: ace 1, number cards their number, faces 10."""
+        return min(int(self.rank), 10)
+
+    @property
+    def bit(self) -> int:
+        return 1 << (self.suit * LANE_BITS + self.rank - 1)
+
+    @property
+    def symbol_text(self) -> str:
+        """The card with its suit symbol, e.g. `10♣`."""
+        return self.rank.label + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.label + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"parse_card({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+_CARD_AT_BIT: dict[int, Card] = {card.bit.bit_length() - 1: card for card in DECK}
+
+_RANK_WORDS = {label: Rank(i + 1) for i, label in enumerate(_RANK_LABELS)} | {"T": Rank.TEN}
+_SUIT_CHARS = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+_RANK_HELP = "use A 2 3 4 5 6 7 8 9 10 T J Q K"
+_SUIT_HELP = "use c, d, h, s or ♣ ♦ ♥ ♠"
+_SEPARATORS = re.compile(r"[\s,]+")
+EXAMPLE_HAND = "3h 4h 5h KS KC KD 7c 8c 9c 2d"
+
+
+def parse_card(text: str) -> Card:
+    """Read one card such as `Ah`, `10c`, `tS` or `Q♥`."""
+    token = text.replace("\ufe0e", "").replace("\ufe0f", "").strip()
+    if len(token) < 2:
+        raise CardNotationError(f"{text!r} is not a card: write a rank then a suit, like 'Ah' or '10c'")
+    rank_text, suit_text = token[:-1].upper(), token[-1].lower()
+    suit = _SUIT_CHARS.get(suit_text)
+    if suit is None:
+        raise CardNotationError(f"{text!r} is not a card: unknown suit {token[-1]!r} ({_SUIT_HELP})")
+    rank = _RANK_WORDS.get(rank_text)
+    if rank is None:
+        raise CardNotationError(f"{text!r} is not a card: unknown rank {token[:-1]!r} ({_RANK_HELP})")
+    return Card(rank, suit)
+
+
+def split_tokens(text: str | Iterable[str]) -> list[str]:
+    """Split typed text (or several arguments) on spaces and commas."""
+    parts = [text] if isinstance(text, str) else list(text)
+    return [token for part in parts for token in _SEPARATORS.split(part) if token]
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read a list of distinct cards, in the order typed."""
+    tokens = split_tokens(text)
+    if not tokens:
+        raise CardNotationError(f"no cards given: type a hand like '{EXAMPLE_HAND}'")
+    cards = tuple(parse_card(token) for token in tokens)
+    seen: set[Card] = set()
+    for token, card in zip(tokens, cards):
+        if card in seen:
+            raise IllegalHandError(f"{token!r} is given twice: each card can be in a hand only once")
+        seen.add(card)
+    return cards
+
+
+def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
+    """Read a spread typed as groups separated by `|`, e.g. `3h 4h 5h | Ks Kc Kd | 2d`."""
+    joined = text if isinstance(text, str) else " ".join(text)
+    groups = tuple(tuple(parse_card(t) for t in split_tokens(g)) for g in joined.split("|"))
+    parse_cards([str(c) for group in groups for c in group])  # duplicates and emptiness
+    return tuple(group for group in groups if group)
+
+
+def require_count(cards: tuple[Card, ...], allowed: tuple[int, ...], what: str) -> None:
+    """Refuse a hand whose size is not one of `allowed`."""
+    if len(cards) not in allowed:
+        sizes = " or ".join(str(n) for n in allowed)
+        raise IllegalHandError(
+            f"{what} needs {sizes} cards, but {len(cards)} were given ({format_cards(cards)})"
+        )
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+class Hand:
+    """An immutable set of cards over a bitmask: 16 bits a suit, ranks in the low 13."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int = 0):
+        self.mask = mask
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Hand:
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+        return cls(mask)
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str]) -> Hand:
+        return cls.of(parse_cards(text))
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield _CARD_AT_BIT[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: Hand) -> Hand:
+        return Hand(self.mask | other.mask)
+
+    def __sub__(self, other: Hand) -> Hand:
+        return Hand(self.mask & ~other.mask)
+
+    def __and__(self, other: Hand) -> Hand:
+        return Hand(self.mask & other.mask)
+
+    @property
+    def value(self) -> int:
+        return sum(card.value for card in self)
+
+    def sorted(self) -> list[Card]:
+        """Cards by rank, then suit: the order people read melds and deadwood in."""
+        return sorted(self)
+
+    def __str__(self) -> str:
+        return format_cards(self.sorted())
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

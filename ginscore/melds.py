@@ -1,0 +1,271 @@
+"""The exact meld solver: minimum deadwood, best discards, and every arrangement.
+
+Speed comes from splitting the problem. Runs never cross suits, so once the sets are chosen
+each suit's 13-bit lane is solved alone, by tables filled lazily and kept for the process.
+Only ranks with three or more cards can form sets, and a hand has few of those, so the
+choices of sets are few. Hands are bitmasks here (see `cards.Hand`); the public functions
+also take `Hand`s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from .cards import LANE_BITS, Card, Hand
+
+LANE = (1 << 13) - 1
+SUIT_SHIFTS = (0, LANE_BITS, 2 * LANE_BITS, 3 * LANE_BITS)
+_VALUES = tuple(min(i + 1, 10) for i in range(13))
+_NO_DISCARD = (1 << 30, 0)
+
+
+class _RunTable(dict):
+    """Lane pattern -> least deadwood of that suit's cards when they form runs only."""
+
+    def __missing__(self, lane: int) -> int:
+        low = lane & -lane
+        i = low.bit_length() - 1
+        best = _VALUES[i] + self[lane ^ low]
+        run, k = low, i + 1
+        while lane >> k & 1:
+            run |= 1 << k
+            if k - i >= 2:
+                rest = self[lane & ~run]
+                if rest < best:
+                    best = rest
+            k += 1
+        self[lane] = best
+        return best
+
+
+class _DiscardTable(dict):
+    """Lane pattern -> (least run deadwood after discarding one of its cards, mask of such cards)."""
+
+    def __missing__(self, lane: int) -> tuple[int, int]:
+        best, cards, rest = _NO_DISCARD[0], 0, lane
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            value = _RUNS[lane ^ low]
+            if value < best:
+                best, cards = value, low
+            elif value == best:
+                cards |= low
+        self[lane] = (best, cards)
+        return best, cards
+
+
+class _SetChoiceTable(dict):
+    """The cards of a hand at ranks held three or four times -> every way to take sets from them.
+
+    Each way is the mask of cards the sets use; 0 (no set at all) is always one of them.
+    """
+
+    def __missing__(self, cards: int) -> tuple[int, ...]:
+        per_rank = []
+        for rank in range(13):
+            column = cards & _COLUMNS[rank]
+            if column:
+                per_rank.append(_set_masks(column))
+        choices = tuple(sorted({sum(combo) for combo in product(*per_rank)}))
+        self[cards] = choices
+        return choices
+
+
+_COLUMNS = tuple(sum(1 << (shift + rank) for shift in SUIT_SHIFTS) for rank in range(13))
+_RUNS = _RunTable({0: 0})
+_DISCARDS = _DiscardTable({0: _NO_DISCARD})
+_SET_CHOICES = _SetChoiceTable()
+
+
+def _set_masks(column: int) -> list[int]:
+    """The sets one rank's three or four cards can form: none, all of them, or (of four) each three."""
+    if column.bit_count() == 3:
+        return [0, column]
+    return [0, column, *(column ^ bit for bit in _bits(column))]
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _set_columns(hand: int) -> int:
+    """The hand's cards at ranks it holds three or four times."""
+    a, b, c, d = hand & LANE, hand >> 16 & LANE, hand >> 32 & LANE, hand >> 48 & LANE
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    return hand & (triples | triples << 16 | triples << 32 | triples << 48)
+
+
+def min_deadwood(hand: int) -> int:
+    """The least deadwood of a hand of any size, over every arrangement of runs and sets."""
+    runs = _RUNS
+    a, b, c, d = hand & LANE, hand >> 16 & LANE, hand >> 32 & LANE, hand >> 48 & LANE
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return runs[a] + runs[b] + runs[c] + runs[d]
+    best = 1 << 30
+    for used in _SET_CHOICES[hand & (triples | triples << 16 | triples << 32 | triples << 48)]:
+        rest = hand ^ used
+        value = runs[rest & LANE] + runs[rest >> 16 & LANE] + runs[rest >> 32 & LANE] + runs[rest >> 48]
+        if value < best:
+            best = value
+            if not best:
+                break
+    return best
+
+
+def min_after_discard(hand: int) -> tuple[int, int, bool]:
+    """For an 11-card hand: (least deadwood after one discard, mask of every such discard, big gin).
+
+    One search over the 11 cards: the discard is a highest-value deadwood card of an
+    arrangement, so per suit the table keeps the best lane after losing one of its cards.
+    """
+    runs, discards = _RUNS, _DISCARDS
+    best, chosen, big_gin = 1 << 30, 0, False
+    columns = _set_columns(hand)
+    for used in _SET_CHOICES[columns] if columns else (0,):
+        rest = hand ^ used
+        lanes = (rest & LANE, rest >> 16 & LANE, rest >> 32 & LANE, rest >> 48 & LANE)
+        ra, rb, rc, rd = runs[lanes[0]], runs[lanes[1]], runs[lanes[2]], runs[lanes[3]]
+        total = ra + rb + rc + rd
+        if not total:
+            big_gin = True
+        for lane, own, shift in zip(lanes, (ra, rb, rc, rd), SUIT_SHIFTS):
+            if lane:
+                after, cards = discards[lane]
+                value = total - own + after
+                if value < best:
+                    best, chosen = value, cards << shift
+                elif value == best:
+                    chosen |= cards << shift
+    return best, chosen, big_gin
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way to lay out a hand."""
+
+    melds: tuple[Hand, ...]
+    """The runs and sets, each a `Hand`, lowest first."""
+    deadwood_cards: Hand
+    """The cards in no meld."""
+
+    @property
+    def deadwood(self) -> int:
+        """The value of the deadwood cards."""
+        return self.deadwood_cards.value
+
+    def __str__(self) -> str:
+        groups = [str(meld) if is_set(meld.mask) else _run_text(meld) for meld in self.melds]
+        if self.deadwood_cards:
+            groups.append(str(self.deadwood_cards))
+        return " | ".join(groups)
+
+
+def _run_text(meld: Hand) -> str:
+    return " ".join(str(card) for card in sorted(meld, key=lambda c: c.rank))
+
+
+def is_set(meld: int) -> bool:
+    """Whether a meld's cards share one rank (otherwise it is a run)."""
+    return meld.bit_count() >= 3 and _one_rank(meld)
+
+
+def _one_rank(mask: int) -> bool:
+    folded = (mask | mask >> 16 | mask >> 32 | mask >> 48) & LANE
+    return folded & (folded - 1) == 0
+
+
+def is_meld(mask: int) -> bool:
+    """Whether the cards form one run or one set."""
+    if mask.bit_count() < 3:
+        return False
+    if _one_rank(mask):
+        return True
+    for shift in SUIT_SHIFTS:
+        lane = mask >> shift & LANE
+        if lane:
+            low = lane & -lane
+            return lane << shift == mask and (lane + low) & lane == 0
+    return False
+
+
+def arrangements(hand: Hand | int, limit: int | None = None) -> Iterator[Arrangement]:
+    """Every arrangement with deadwood at most `limit`; by default, every one with the least deadwood.
+
+    Two runs of one suit that touch (3-4-5 and 6-7-8) are given only as the single longer run:
+    they spread, count and take lay-offs alike.
+    """
+    mask = hand.mask if isinstance(hand, Hand) else hand
+    bound = min_deadwood(mask) if limit is None else limit
+    for melds, dead in _arrange(mask, bound, 0):
+        yield Arrangement(tuple(Hand(m) for m in sorted(melds, key=_meld_order)), Hand(dead))
+
+
+def _meld_order(meld: int) -> tuple[int, int]:
+    low = meld & -meld
+    bit = low.bit_length() - 1
+    return bit % 16, bit // 16
+
+
+def _arrange(rest: int, budget: int, run_ends: int) -> Iterator[tuple[list[int], int]]:
+    """Lowest card first: it is deadwood, starts a run, or is the lowest card of a set."""
+    if not rest:
+        yield [], 0
+        return
+    low = rest & -rest
+    bit = low.bit_length() - 1
+    rank = bit % 16
+    value = _VALUES[rank]
+    if value <= budget and min_deadwood(rest ^ low) <= budget - value:
+        for melds, dead in _arrange(rest ^ low, budget - value, run_ends):
+            yield melds, dead | low
+    if not run_ends & (low >> 1):
+        run, k = low, 1
+        while rank + k < 13 and rest & (low << k):
+            run |= low << k
+            k += 1
+            if k >= 3 and min_deadwood(rest ^ run) <= budget:
+                for melds, dead in _arrange(rest ^ run, budget, run_ends | (low << (k - 1))):
+                    yield [run, *melds], dead
+    column = rest & _COLUMNS[rank]
+    others = [b for b in (low << 16, low << 32, low << 48) if column & b]
+    for size in (2, 3):
+        for combo in combinations(others, size):
+            group = low | sum(combo)
+            if min_deadwood(rest ^ group) <= budget:
+                for melds, dead in _arrange(rest ^ group, budget, run_ends):
+                    yield [group, *melds], dead
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What `check` reports for a hand of 10 or 11 cards."""
+
+    cards: tuple[Card, ...]
+    """The hand, as typed."""
+    deadwood: int
+    """The least deadwood; for 11 cards, after the best discard."""
+    discards: tuple[Card, ...]
+    """For 11 cards, every discard that leaves the least deadwood; empty for 10."""
+    big_gin: bool
+    """For 11 cards, whether all eleven meld."""
+    best: Arrangement
+    """One arrangement with the least deadwood (of the ten cards kept, for 11)."""
+
+
+def solve(cards: tuple[Card, ...]) -> Solution:
+    """Solve a hand of 10 or 11 cards (the caller checks the count)."""
+    mask = Hand.of(cards).mask
+    if len(cards) == 11:
+        deadwood, chosen, big_gin = min_after_discard(mask)
+        discards = tuple(sorted(Hand(chosen), key=lambda c: (-c.value, c)))
+        shown = mask if big_gin else mask ^ discards[0].bit
+        return Solution(cards, deadwood, discards, big_gin, next(arrangements(shown, deadwood)))
+    best = next(arrangements(mask))
+    return Solution(cards, best.deadwood, (), False, best)
