@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import CardNotationError, IllegalHandError
+from .errors import CardNotationError, HandSizeError
 
 
 class Suit(IntEnum):
@@ -146,7 +146,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for token, card in zip(tokens, cards):
         if card in seen:
-            raise IllegalHandError(f"{token!r} is given twice: each card can be in a hand only once")
+            raise HandSizeError(f"{token!r} is given twice: each card can be in a hand only once")
         seen.add(card)
     return cards
 
@@ -163,7 +163,7 @@ def require_count(cards: tuple[Card, ...], allowed: tuple[int, ...], what: str) 
     """Refuse a hand whose size is not one of `allowed`."""
     if len(cards) not in allowed:
         sizes = " or ".join(str(n) for n in allowed)
-        raise IllegalHandError(
+        raise HandSizeError(
             f"{what} needs {sizes} cards, but {len(cards)} were given ({format_cards(cards)})"
         )
 

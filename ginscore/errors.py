@@ -1,30 +1,39 @@
-"""The errors ginscore raises; the CLI turns each into one line and an exit status."""
+"""The errors ginscore reports; the CLI prints each as one line and exits with its `exit_code`."""
 
 
 class GinscoreError(Exception):
-    """Base of every error ginscore reports to a person."""
+    """Base of every error ginscore reports to a person: a refused action, exit status 1."""
+
+    exit_code = 1
 
 
-class CardNotationError(GinscoreError, ValueError):
-    """Text that is not a card, or not a list of cards (bad input: exit status 2)."""
+class InputError(GinscoreError, ValueError):
+    """Input that cannot be read or is the wrong shape for the command: exit status 2."""
+
+    exit_code = 2
 
 
-class UsageError(GinscoreError, ValueError):
-    """An option or value that is not valid for the command (bad input: exit status 2)."""
+class CardNotationError(InputError):
+    """Text that is not a card."""
+
+
+class HandSizeError(InputError):
+    """A card given twice, or the wrong number of cards for the command."""
 
 
 class IllegalHandError(GinscoreError):
-    """Cards that are well written but cannot be played: a duplicate, a wrong count, an illegal knock."""
+    """Well-written cards that cannot be played so: a card in both hands, a knock over the limit,
+    a spread group that is not a meld, a discard not in the hand."""
 
 
 class RefusedError(GinscoreError):
-    """An action refused by the rules or the match's state (exit status 1)."""
+    """An action the match's state refuses: a finished game, a file that exists."""
 
 
 class MatchFileError(GinscoreError):
-    """A match file that cannot be read, with every problem and its place."""
+    """A match file that cannot be used, with every problem and its place."""
 
     def __init__(self, path: str, problems: list[str]):
         self.path = path
         self.problems = problems
-        super().__init__("\n".join(f"{path}: {p}" for p in problems))
+        super().__init__("\n".join(f"{path}: {problem}" for problem in problems))

@@ -66,7 +66,7 @@ class _SetChoiceTable(dict):
     def __missing__(self, cards: int) -> tuple[int, ...]:
         per_rank = []
         for rank in range(13):
-            column = cards & _COLUMNS[rank]
+            column = cards & RANK_COLUMNS[rank]
             if column:
                 per_rank.append(_set_masks(column))
         choices = tuple(sorted({sum(combo) for combo in product(*per_rank)}))
@@ -74,7 +74,7 @@ class _SetChoiceTable(dict):
         return choices
 
 
-_COLUMNS = tuple(sum(1 << (shift + rank) for shift in SUIT_SHIFTS) for rank in range(13))
+RANK_COLUMNS = tuple(sum(1 << (shift + rank) for shift in SUIT_SHIFTS) for rank in range(13))
 _RUNS = _RunTable({0: 0})
 _DISCARDS = _DiscardTable({0: _NO_DISCARD})
 _SET_CHOICES = _SetChoiceTable()
@@ -160,15 +160,19 @@ class Arrangement:
         """The value of the deadwood cards."""
         return self.deadwood_cards.value
 
+    def meld_cards(self) -> list[list[Card]]:
+        """Each meld's cards, runs in rank order."""
+        return [sorted(meld, key=lambda card: (card.rank, card.suit)) for meld in self.melds]
+
+    def card_lists(self) -> list[list[str]]:
+        """The melds as lists of card notation, as the JSON output gives them."""
+        return [[str(card) for card in meld] for meld in self.meld_cards()]
+
     def __str__(self) -> str:
-        groups = [str(meld) if is_set(meld.mask) else _run_text(meld) for meld in self.melds]
+        groups = [" ".join(meld) for meld in self.card_lists()]
         if self.deadwood_cards:
             groups.append(str(self.deadwood_cards))
         return " | ".join(groups)
-
-
-def _run_text(meld: Hand) -> str:
-    return " ".join(str(card) for card in sorted(meld, key=lambda c: c.rank))
 
 
 def is_set(meld: int) -> bool:
@@ -202,9 +206,13 @@ def arrangements(hand: Hand | int, limit: int | None = None) -> Iterator[Arrange
     they spread, count and take lay-offs alike.
     """
     mask = hand.mask if isinstance(hand, Hand) else hand
-    bound = min_deadwood(mask) if limit is None else limit
-    for melds, dead in _arrange(mask, bound, 0):
+    for melds, dead in arrangement_masks(mask, limit):
         yield Arrangement(tuple(Hand(m) for m in sorted(melds, key=_meld_order)), Hand(dead))
+
+
+def arrangement_masks(hand: int, limit: int | None = None) -> Iterator[tuple[list[int], int]]:
+    """`arrangements` as (meld masks, deadwood mask), for searches that try many."""
+    return _arrange(hand, min_deadwood(hand) if limit is None else limit, 0)
 
 
 def _meld_order(meld: int) -> tuple[int, int]:
@@ -233,7 +241,7 @@ def _arrange(rest: int, budget: int, run_ends: int) -> Iterator[tuple[list[int],
             if k >= 3 and min_deadwood(rest ^ run) <= budget:
                 for melds, dead in _arrange(rest ^ run, budget, run_ends | (low << (k - 1))):
                     yield [run, *melds], dead
-    column = rest & _COLUMNS[rank]
+    column = rest & RANK_COLUMNS[rank]
     others = [b for b in (low << 16, low << 32, low << 48) if column & b]
     for size in (2, 3):
         for combo in combinations(others, size):
@@ -269,3 +277,18 @@ def solve(cards: tuple[Card, ...]) -> Solution:
         return Solution(cards, deadwood, discards, big_gin, next(arrangements(shown, deadwood)))
     best = next(arrangements(mask))
     return Solution(cards, best.deadwood, (), False, best)
+
+
+def check_dict(solution: Solution, limit: int) -> dict:
+    """The `check --json` object."""
+    return {
+        "cards": [str(card) for card in solution.cards],
+        "deadwood": solution.deadwood,
+        "melds": solution.best.card_lists(),
+        "deadwood_cards": [str(card) for card in solution.best.deadwood_cards.sorted()],
+        "discards": [str(card) for card in solution.discards],
+        "knock_limit": limit,
+        "can_knock": solution.deadwood <= limit,
+        "gin": solution.deadwood == 0,
+        "big_gin": solution.big_gin,
+    }

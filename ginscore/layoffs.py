@@ -1,0 +1,89 @@
+"""What the opponent can lay off onto a knock, and their best response.
+
+The opponent's own melds and lay-offs are chosen together: every feasible set of lay-offs is
+tried, and the rest of the opponent's hand is solved exactly. Lay-offs onto a run chain from
+either end (8 then 9 onto 5-6-7), so from each end the feasible choices are the prefixes of the
+chain of cards the opponent holds there; a 3-card set takes the fourth card of its rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .cards import Hand
+from .melds import RANK_COLUMNS, SUIT_SHIFTS, Arrangement, arrangements, is_set, min_deadwood
+
+
+def _chain(start: int, step_up: bool, opponent: int, lane_edge: int) -> list[int]:
+    """Prefixes of the run of cards the opponent holds beyond one end of a run (0 first)."""
+    prefixes, taken, card = [0], 0, start
+    while card and opponent & card:
+        taken |= card
+        prefixes.append(taken)
+        if card & lane_edge:
+            break
+        card = card << 1 if step_up else card >> 1
+    return prefixes
+
+
+def layoff_choices(melds: tuple[int, ...], opponent: int) -> list[int]:
+    """Every feasible set of cards the opponent can lay off onto these melds, as masks."""
+    per_end: list[list[int]] = []
+    for meld in melds:
+        low = meld & -meld
+        if is_set(meld):
+            if meld.bit_count() == 3:
+                fourth = RANK_COLUMNS[(low.bit_length() - 1) % 16] & ~meld & opponent
+                if fourth:
+                    per_end.append([0, fourth])
+            continue
+        high = 1 << (meld.bit_length() - 1)
+        shift = SUIT_SHIFTS[(low.bit_length() - 1) // 16]
+        ace, king = 1 << shift, 1 << (shift + 12)
+        below = 0 if low & ace else low >> 1
+        above = 0 if high & king else high << 1
+        for options in (_chain(below, False, opponent, ace), _chain(above, True, opponent, king)):
+            if len(options) > 1:
+                per_end.append(options)
+    if not per_end:
+        return [0]
+    return sorted({_union(combo) for combo in product(*per_end)}, key=int.bit_count)
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
+
+
+@dataclass(frozen=True)
+class Response:
+    """The opponent's answer to a knock."""
+
+    deadwood: int
+    """The opponent's count after their own melds and lay-offs."""
+    layoffs: Hand
+    """The cards laid off onto the knocker's melds."""
+    spread: Arrangement
+    """The opponent's own melds and deadwood, without the laid-off cards."""
+
+
+def best_layoff(melds: tuple[int, ...], opponent: int) -> tuple[int, int]:
+    """(the opponent's least count, the lay-offs reaching it), fewest lay-offs first on a tie."""
+    best, chosen = 1 << 30, 0
+    for layoffs in layoff_choices(melds, opponent):
+        count = min_deadwood(opponent & ~layoffs)
+        if count < best:
+            best, chosen = count, layoffs
+    return best, chosen
+
+
+def best_response(knock: Arrangement | None, opponent: Hand) -> Response:
+    """The opponent's best response; against gin (`knock` None or without deadwood) nothing is laid off."""
+    melds = () if knock is None or not knock.deadwood_cards else tuple(m.mask for m in knock.melds)
+    count, layoffs = best_layoff(melds, opponent.mask)
+    spread = next(arrangements(opponent.mask & ~layoffs, count))
+    return Response(count, Hand(layoffs), spread)
+

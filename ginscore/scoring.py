@@ -1,0 +1,212 @@
+"""Scoring one hand: from counts, or from both players' cards with the knocker's best spread."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Hand, format_cards, require_count
+from .errors import HandSizeError, IllegalHandError, InputError
+from .layoffs import Response, best_layoff, best_response
+from .melds import Arrangement, arrangements, is_meld, min_deadwood
+from .rules import Rules
+
+RESULTS = ("knock", "undercut", "gin", "big_gin", "tie")
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of one hand that ended in a knock."""
+
+    result: str
+    """One of `knock`, `undercut`, `gin`, `big_gin`, `tie`."""
+    winner: str | None
+    """`knocker`, `opponent`, or None when nobody scores."""
+    points: int
+    """What the winner scores, after any doubling."""
+    knocker_deadwood: int
+    opponent_deadwood: int
+    """The opponent's count after lay-offs (none against gin)."""
+    knock_limit: int
+    multiplier: int = 1
+    """2 when a spade up-card doubles the hand."""
+
+    @property
+    def net(self) -> int:
+        """Points from the knocker's side: positive when the knocker wins."""
+        return -self.points if self.winner == "opponent" else self.points
+
+
+def illegal_knock_message(deadwood: int, limit: int) -> str:
+    return (
+        f"illegal knock: {deadwood} deadwood is over the knock limit of {limit}, so the hand goes on "
+        "with the knocker's cards face up and nothing is scored"
+    )
+
+
+def score_counts(
+    knocker_deadwood: int,
+    opponent_deadwood: int,
+    rules: Rules,
+    knock_limit: int,
+    multiplier: int = 1,
+    big_gin: bool = False,
+) -> HandResult:
+    """Score a knock from the two counts; the opponent's is after lay-offs."""
+    if knocker_deadwood < 0 or opponent_deadwood < 0:
+        raise InputError("deadwood counts cannot be negative")
+    if knocker_deadwood > knock_limit:
+        raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit))
+    if big_gin and (knocker_deadwood or not rules.big_gin):
+        raise IllegalHandError(
+            "big gin needs all 11 cards melded and a big_gin_bonus in the rules"
+            if rules.big_gin
+            else "these rules have no big gin (big_gin_bonus is off): record it as gin"
+        )
+
+    def hand(result: str, winner: str | None, points: int) -> HandResult:
+        return HandResult(
+            result, winner, points * multiplier, knocker_deadwood, opponent_deadwood, knock_limit, multiplier
+        )
+
+    if big_gin:
+        return hand("big_gin", "knocker", rules.big_gin_bonus + opponent_deadwood)
+    if knocker_deadwood == 0:
+        return hand("gin", "knocker", rules.gin_bonus + opponent_deadwood)
+    if knocker_deadwood < opponent_deadwood:
+        return hand("knock", "knocker", opponent_deadwood - knocker_deadwood)
+    if knocker_deadwood == opponent_deadwood and not rules.undercut_on_tie:
+        return hand("tie", None, 0)
+    return hand("undercut", "opponent", knocker_deadwood - opponent_deadwood + rules.undercut_bonus)
+
+
+@dataclass(frozen=True)
+class ScoredKnock:
+    """A hand scored from both players' cards."""
+
+    result: HandResult
+    spread: Arrangement
+    """The knocker's spread: the one given, or the best legal one."""
+    discard: Card | None
+    response: Response
+    """The opponent's own melds and lay-offs."""
+    lowest: ScoredKnock | None = None
+    """When the best spread is not a lowest-deadwood one: the best lowest-deadwood spread, to compare."""
+
+
+def score_cards(
+    knocker: tuple[Card, ...],
+    opponent: tuple[Card, ...],
+    rules: Rules,
+    *,
+    upcard: Card | None = None,
+    discard: Card | None = None,
+    groups: tuple[tuple[Card, ...], ...] | None = None,
+) -> ScoredKnock:
+    """Score a knock from the cards; with `groups`, the knocker's spread is used as given."""
+    require_count(knocker, (10, 11), "the knocker's hand")
+    require_count(opponent, (10,), "the opponent's hand")
+    both = Hand.of(knocker) & Hand.of(opponent)
+    if both:
+        raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
+    if discard is not None and discard not in knocker:
+        raise IllegalHandError(f"the discard {discard} is not in the knocker's hand ({format_cards(knocker)})")
+    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
+    kept = Hand.of(knocker) - Hand.of([discard] if discard else [])
+    if len(kept) == 9:
+        raise HandSizeError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
+    search = _Search(Hand.of(opponent).mask, rules, limit, multiplier)
+    if groups is not None:
+        spread = _given_spread(groups, kept, discard, rules)
+        return search.scored(search.evaluate(spread, discard))
+    return search.best(kept, discard)
+
+
+def _given_spread(
+    groups: tuple[tuple[Card, ...], ...], kept: Hand, discard: Card | None, rules: Rules
+) -> Arrangement:
+    melds, dead = [], Hand()
+    for group in groups:
+        cards = Hand.of(group) - Hand.of([discard] if discard else [])
+        if len(group) >= 3 and discard in group:
+            raise IllegalHandError(f"the discard {discard} cannot be in the meld {format_cards(group)}")
+        if len(cards) < 3:
+            dead = dead | cards
+        elif is_meld(cards.mask):
+            melds.append(cards)
+        else:
+            raise IllegalHandError(f"'{format_cards(group)}' is not a meld: a run is 3+ cards of one suit in sequence, a set 3 or 4 of one rank")
+    if len(kept) == 11 and (dead or not rules.big_gin):
+        raise InputError("11 cards are spread: name the card discarded face down with --discard")
+    return Arrangement(tuple(melds), dead)
+
+
+class _Search:
+    """Scores knocker spreads against one opponent hand, sharing the lay-off work between them."""
+
+    def __init__(self, opponent: int, rules: Rules, limit: int, multiplier: int):
+        self.opponent, self.rules, self.limit, self.multiplier = opponent, rules, limit, multiplier
+        self.own_deadwood = min_deadwood(opponent)
+        self.counts: dict[tuple[int, ...], int] = {}
+
+    def count(self, melds: tuple[int, ...], gin: bool) -> int:
+        if gin:
+            return self.own_deadwood
+        if melds not in self.counts:
+            self.counts[melds] = best_layoff(melds, self.opponent)[0]
+        return self.counts[melds]
+
+    def evaluate(self, spread: Arrangement, discard: Card | None) -> tuple[HandResult, Arrangement, Card | None]:
+        melds = tuple(sorted(m.mask for m in spread.melds))
+        gin = not spread.deadwood_cards
+        big_gin = gin and sum(len(m) for m in spread.melds) == 11
+        count = self.count(melds, gin)
+        result = score_counts(spread.deadwood, count, self.rules, self.limit, self.multiplier, big_gin)
+        return result, spread, discard
+
+    def scored(self, found: tuple[HandResult, Arrangement, Card | None], lowest: ScoredKnock | None = None) -> ScoredKnock:
+        result, spread, discard = found
+        response = best_response(None if result.result in ("gin", "big_gin") else spread, Hand(self.opponent))
+        return ScoredKnock(result, spread, discard, response, lowest)
+
+    def best(self, kept: Hand, discard: Card | None) -> ScoredKnock:
+        options = [(kept, discard)] if len(kept) == 10 else [(kept - Hand.of([c]), c) for c in kept.sorted()]
+        lowest_count = min(min_deadwood(hand.mask) for hand, _ in options)
+        if lowest_count > self.limit:
+            raise IllegalHandError(illegal_knock_message(lowest_count, self.limit))
+        candidates = []
+        if len(kept) == 11 and self.rules.big_gin and min_deadwood(kept.mask) == 0:
+            candidates.append(self.evaluate(next(arrangements(kept, 0)), None))
+        for hand, card in options:
+            candidates += [self.evaluate(spread, card) for spread in arrangements(hand, self.limit)]
+        best = max(candidates, key=_preference)
+        plain = max((c for c in candidates if c[0].knocker_deadwood == lowest_count), key=_preference)
+        if best[0].net > plain[0].net:
+            return self.scored(best, self.scored(plain))
+        return self.scored(plain)
+
+
+def _preference(candidate: tuple[HandResult, Arrangement, Card | None]) -> tuple[int, int]:
+    result = candidate[0]
+    return result.net, -result.knocker_deadwood
+
+
+def knock_dict(scored: ScoredKnock) -> dict:
+    """The `score --json` object."""
+    result = scored.result
+    data = {
+        "result": result.result,
+        "winner": result.winner,
+        "points": result.points,
+        "knocker_deadwood": result.knocker_deadwood,
+        "opponent_deadwood": result.opponent_deadwood,
+        "knocker_melds": scored.spread.card_lists(),
+        "knocker_deadwood_cards": [str(c) for c in scored.spread.deadwood_cards.sorted()],
+        "opponent_melds": scored.response.spread.card_lists(),
+        "opponent_deadwood_cards": [str(c) for c in scored.response.spread.deadwood_cards.sorted()],
+        "layoffs": [str(c) for c in scored.response.layoffs.sorted()],
+        "discard": str(scored.discard) if scored.discard else None,
+        "knock_limit": result.knock_limit,
+        "multiplier": result.multiplier,
+        "lowest_count_spread": knock_dict(scored.lowest) if scored.lowest else None,
+    }
+    return data
