@@ -10,7 +10,7 @@ from typing import Any, Optional
 import typer
 
 from .cards import parse_card, parse_cards, parse_groups, require_count
-from .errors import GinscoreError, InputError
+from .errors import GinscoreError, InputError, RefusedError
 
 app = typer.Typer(
     name="ginscore",
@@ -191,6 +191,244 @@ def rules_command(
     from .render import console, rules_detail
 
     rules_detail(name or "standard", rules, console())
+
+
+def _now() -> str:
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+@command(no_args_is_help=True)
+def new(
+    file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
+    players: list[str] = typer.Argument(..., help="The two players' names."),
+    rules_name: str = typer.Option("standard", "--rules", help="standard, tournament or oklahoma."),
+    settings: list[str] = typer.Option([], "--set", help="Override a rule knob, e.g. --set target=250 (repeatable)."),
+    dealer: Optional[str] = typer.Option(None, "--dealer", help="Who deals the first hand (default: the first player)."),
+    hollywood: bool = typer.Option(False, "--hollywood", help="Score three games at once on one sheet."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Start a match file with every rule knob spelled out.
+
+    \b
+    Example:
+      ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
+    """
+    import os
+    from dataclasses import replace
+
+    from .match import Match
+    from .rules import rules_from
+    from .storage import locked, save
+
+    names = [name.strip() for name in players]
+    if len(names) != 2 or not all(names) or names[0].casefold() == names[1].casefold():
+        raise InputError(f"give two different player names after the file, e.g. ginscore new {file} Ann Bob")
+    rules = rules_from(rules_name, settings)
+    match = Match((names[0], names[1]), rules, names[0], hollywood=hollywood, created=_now(), preset=rules_name.lower())
+    if dealer:
+        match = replace(match, first_dealer=match.player(dealer))
+    with locked(file):
+        if os.path.exists(file) and not force:
+            raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
+        save(file, match)
+    from .render import console
+
+    kind = "Hollywood match" if hollywood else "match"
+    console().print(f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
+
+
+def _record_options(
+    knocker: Optional[str],
+    cancelled: bool,
+    cards: Optional[str],
+    discard: Optional[str],
+    opponent_cards: Optional[str],
+    deadwood: Optional[int],
+    opponent_deadwood: Optional[int],
+    big_gin: bool,
+    upcard: Optional[str],
+) -> dict[str, Any]:
+    return dict(
+        knocker=knocker,
+        cancelled=cancelled,
+        cards=cards,
+        discard=discard,
+        opponent_cards=opponent_cards,
+        deadwood=deadwood,
+        opponent_deadwood=opponent_deadwood,
+        big_gin=big_gin,
+        upcard=upcard,
+    )
+
+
+KNOCKER = typer.Option(None, "--knocker", help="Who knocked (a player's name, any case).")
+CANCELLED = typer.Option(False, "--cancelled", help="A dead hand: nobody scores, the same dealer deals again.")
+CARDS = typer.Option(None, "--cards", help="The knocker's 10 or 11 cards, or the spread grouped with '|'.")
+DISCARD = typer.Option(None, "--discard", help="The knocker's discard, when 11 cards are given.")
+OPPONENT_CARDS = typer.Option(None, "--opponent-cards", help="The opponent's 10 cards.")
+DEADWOOD = typer.Option(None, "--deadwood", help="The knocker's count, for tables that count by hand (0 is gin).")
+OPPONENT_DEADWOOD = typer.Option(None, "--opponent-deadwood", help="The opponent's count after lay-offs.")
+BIG_GIN = typer.Option(False, "--big-gin", help="With --deadwood 0: all 11 cards melded.")
+UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required under Oklahoma.")
+
+
+@command(no_args_is_help=True)
+def record(
+    file: str = typer.Argument(..., help="The match file."),
+    knocker: Optional[str] = KNOCKER,
+    cancelled: bool = CANCELLED,
+    cards: Optional[str] = CARDS,
+    discard: Optional[str] = DISCARD,
+    opponent_cards: Optional[str] = OPPONENT_CARDS,
+    deadwood: Optional[int] = DEADWOOD,
+    opponent_deadwood: Optional[int] = OPPONENT_DEADWOOD,
+    big_gin: bool = BIG_GIN,
+    upcard: Optional[str] = UPCARD,
+) -> None:
+    """Record one hand, check it, and print its result and the running score.
+
+    \b
+    Examples:
+      ginscore record match.toml --knocker Ann --cards "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h" --opponent-cards "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+      ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
+      ginscore record match.toml --cancelled
+    """
+    from .match import add_hand, make_record
+    from .storage import load, locked, save
+
+    options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
+    with locked(file):
+        match, _ = load(file)
+        match, sheet = add_hand(match, make_record(match, **options, recorded=_now()))
+        save(file, match, sheet)
+    from .render import console, hand_view
+
+    hand_view(sheet.lines[-1], sheet, console())
+
+
+@command(no_args_is_help=True)
+def edit(
+    file: str = typer.Argument(..., help="The match file."),
+    number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
+    knocker: Optional[str] = KNOCKER,
+    cancelled: bool = CANCELLED,
+    cards: Optional[str] = CARDS,
+    discard: Optional[str] = DISCARD,
+    opponent_cards: Optional[str] = OPPONENT_CARDS,
+    deadwood: Optional[int] = DEADWOOD,
+    opponent_deadwood: Optional[int] = OPPONENT_DEADWOOD,
+    big_gin: bool = BIG_GIN,
+    upcard: Optional[str] = UPCARD,
+) -> None:
+    """Replace hand N with what really happened, and show the totals before and after.
+
+    \b
+    Example:
+      ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
+    """
+    from .match import make_record, replace_hand
+    from .storage import load, locked, save
+
+    options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
+    with locked(file):
+        match, before = load(file)
+        if not 1 <= number <= len(match.hands):
+            raise InputError(f"{file} has hands 1 to {len(match.hands)}; there is no hand {number}" if match.hands else f"{file} has no hands yet")
+        original = match.hands[number - 1]
+        record_ = make_record(match, **options, recorded=original.recorded)
+        match, after = replace_hand(match, number, record_)
+        save(file, match, after)
+    from .render import console, totals_change
+
+    totals_change(before, after, number, console())
+
+
+@command(no_args_is_help=True)
+def undo(
+    file: str = typer.Argument(..., help="The match file."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+) -> None:
+    """Remove the last hand, after confirming.
+
+    \b
+    Example:
+      ginscore undo match.toml --yes
+    """
+    from .match import tally
+    from .render import console, describe_line
+    from .storage import load, locked, save
+
+    with locked(file):
+        match, sheet = load(file)
+        if not match.hands:
+            raise RefusedError(f"{file} has no hands to undo")
+        last = describe_line(sheet.lines[-1])
+        if not yes and not _confirm(f"Remove hand {len(match.hands)} ({last})?"):
+            raise RefusedError("nothing removed (add --yes to remove without asking)")
+        match = match.with_hands(match.hands[:-1])
+        sheet = tally(match)
+        save(file, match, sheet)
+    totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("totals").items())
+    console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {totals}. Next dealer: {sheet.next_dealer}.")
+
+
+def _confirm(question: str) -> bool:
+    try:
+        return typer.confirm(question, default=False, err=True)
+    except typer.Abort:
+        sys.stderr.write("\n")
+        return False
+
+
+@command(no_args_is_help=True)
+def show(
+    file: str = typer.Argument(..., help="The match file."),
+    as_json: bool = typer.Option(False, "--json", help="The whole sheet as one JSON object."),
+) -> None:
+    """Print the score sheet: every hand, running totals, boxes, bonuses and who deals next.
+
+    \b
+    Example:
+      ginscore show match.toml
+    """
+    from .storage import load
+
+    _, sheet = load(file)
+    if as_json:
+        from .match import sheet_dict
+
+        print_json(sheet_dict(sheet))
+        return
+    from .render import console, sheet_view
+
+    sheet_view(sheet, console())
+
+
+@command(no_args_is_help=True)
+def validate(files: list[str] = typer.Argument(..., help="Match files to check.")) -> None:
+    """Reload match files, recompute everything, and report every problem with its place.
+
+    \b
+    Example:
+      ginscore validate sample_matches/*.toml
+    """
+    from .errors import MatchFileError
+    from .storage import load
+
+    bad = 0
+    for file in files:
+        try:
+            _, sheet = load(file)
+        except MatchFileError as error:
+            bad += 1
+            sys.stderr.write(f"{error}\n")
+            continue
+        state = "finished" if sheet.finished else "in play"
+        sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
+    if bad:
+        raise typer.Exit(1)
 
 
 def main() -> None:

@@ -1,10 +1,14 @@
 """The errors ginscore reports; the CLI prints each as one line and exits with its `exit_code`."""
 
+from __future__ import annotations
+
 
 class GinscoreError(Exception):
     """Base of every error ginscore reports to a person: a refused action, exit status 1."""
 
     exit_code = 1
+    field: str | None = None
+    """The record field the error is about, when it came from one (for `hands[3].opponent_cards: ...`)."""
 
 
 class InputError(GinscoreError, ValueError):

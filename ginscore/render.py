@@ -15,6 +15,7 @@ from .melds import Arrangement, Solution
 if TYPE_CHECKING:  # scoring and rules stay out of `check`'s start-up
     from rich.table import Table
 
+    from .match import Game, HandLine, Sheet
     from .rules import Rules
     from .scoring import HandResult, ScoredKnock
 
@@ -93,17 +94,16 @@ def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "o
     return Text.assemble((word, "bold"), f": {name} scores {result.points}{doubled}")
 
 
-def score_report(scored: ScoredKnock, out: Console) -> None:
+def score_report(scored: ScoredKnock, out: Console, knocker: str = "knocker", opponent: str = "opponent") -> None:
     """Both spreads, the lay-offs, both counts and the result of one knock."""
     fancy = out.is_terminal
     result = scored.result
-    discard = f" (discarded {scored.discard})" if scored.discard else ""
+    discard = Text.assemble(" (discarded ", card_text(scored.discard, fancy), ")") if scored.discard else ""
     rows: list[tuple[str, Text | str]] = [
-        ("knocker", Text.assemble(spread_text(scored.spread, fancy), discard)),
-        ("opponent", spread_text(scored.response.spread, fancy)),
-        ("lay-offs", cards_text(scored.response.layoffs.sorted(), fancy) if scored.response.layoffs else "none"),
-        ("counts", f"knocker {result.knocker_deadwood}, opponent {result.opponent_deadwood} (limit {result.knock_limit})"),
-        ("result", result_text(result)),
+        (knocker, Text.assemble(spread_text(scored.spread, fancy), discard)),
+        *_response_rows(scored, opponent, fancy),
+        ("counts", f"{knocker} {result.knocker_deadwood}, {opponent} {result.opponent_deadwood} (knock limit {result.knock_limit})"),
+        ("result", result_text(result, knocker, opponent)),
     ]
     out.print(_rows(rows))
     if scored.lowest is not None:
@@ -117,6 +117,14 @@ def score_report(scored: ScoredKnock, out: Console) -> None:
                 ".",
             )
         )
+
+
+def _response_rows(scored: ScoredKnock, opponent: str, fancy: bool) -> list[tuple[str, Text | str]]:
+    response = scored.response
+    if response is None:
+        return []
+    layoffs = cards_text(response.layoffs.sorted(), fancy) if response.layoffs else "none"
+    return [(opponent, spread_text(response.spread, fancy)), ("lay-offs", layoffs)]
 
 
 def rules_table(names: list[str], out: Console) -> None:
@@ -163,3 +171,136 @@ def _knob_value(rules: Rules, knob: str) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+_RESULT_STYLES = {"gin": "bold green", "big_gin": "bold green", "undercut": "bold magenta", "cancelled": "dim", "tie": "dim"}
+
+
+def sheet_view(sheet: Sheet, out: Console) -> None:
+    """The score sheet: one row a hand, the running totals of each game, boxes, bonuses and who deals next."""
+    match = sheet.match
+    a, b = match.players
+    table = _table(out, title=_sheet_title(sheet), title_justify="left")
+    for heading in ("#", "dealer", "knocker", "result", "counts", "points"):
+        table.add_column(heading, justify="right" if heading in ("#", "points") else "left")
+    for index in range(len(sheet.games)):
+        prefix = f"G{index + 1} " if match.hollywood else ""
+        table.add_column(f"{prefix}{a}", justify="right")
+        table.add_column(f"{prefix}{b}", justify="right")
+    for line in sheet.lines:
+        counts = "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
+        points = f"{line.winner} {line.points}" if line.winner else ""
+        if line.multiplier > 1 and line.winner:
+            points += " ×2"
+        cells = []
+        for index, column in enumerate(line.column_totals):
+            entered = index in line.columns
+            for name in (a, b):
+                shown = str(column[name]) if entered or not match.hollywood else ""
+                cells.append(Text(shown, style="bold" if entered and name == line.winner else ""))
+        table.add_row(
+            str(line.number),
+            line.dealer,
+            line.knocker or "",
+            Text(_RESULT_WORDS[line.result].split(":")[0], style=_RESULT_STYLES.get(line.result, "")),
+            counts,
+            points,
+            *cells,
+        )
+    out.print(table)
+    for index, game in enumerate(sheet.games):
+        label = f"Game {index + 1}: " if match.hollywood else ""
+        out.print(Text.assemble((label, "bold"), _game_summary(game, match.rules.target)))
+    if sheet.finished:
+        if match.hollywood:
+            final = sheet.summed("final")
+            out.print(_verdict(sheet.winner, final, sheet.margin, "over the three games"))
+    else:
+        out.print(Text.assemble(("Next dealer: ", "bold"), sheet.next_dealer))
+
+
+def _sheet_title(sheet: Sheet) -> str:
+    match = sheet.match
+    kind = "Hollywood, " if match.hollywood else ""
+    preset = match.preset or "custom"
+    return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules, target {match.rules.target})"
+
+
+def _game_summary(game: Game, target: int) -> Text:
+    a, b = game.players
+    boxes = f"boxes {a} {game.boxes[a]}, {b} {game.boxes[b]}"
+    if not game.finished:
+        return Text(f"{a} {game.totals[a]}, {b} {game.totals[b]} ({boxes}); first to {target}")
+    lines = [Text(f"{game.reached} reached {target}. {boxes}.")]
+    for name in game.players:
+        bonus = game.bonuses[name]
+        parts = [f"{game.totals[name]} points"]
+        if bonus["game"]:
+            parts.append(f"{bonus['game']} game bonus")
+        if bonus["boxes"]:
+            parts.append(f"{bonus['boxes']} for boxes")
+        if bonus["shutout"]:
+            parts.append(f"{bonus['shutout']} for the shutout (doubled)")
+        lines.append(Text(f"  {name}: {' + '.join(parts)} = {game.final[name]}"))
+    lines.append(_verdict(game.winner, game.final, game.margin, ""))
+    if game.winner != game.reached and game.final[a] != game.final[b]:
+        lines.append(
+            Text(
+                f"  Note: {game.reached} reached the target first, but {game.winner} has the higher final total "
+                "after the bonuses.",
+                style="yellow",
+            )
+        )
+    return Text("\n").join(lines)
+
+
+def _verdict(winner: str | None, final: dict[str, int], margin: int, where: str) -> Text:
+    suffix = f" {where}" if where else ""
+    if winner is None:
+        return Text(f"  Final totals are level{suffix}: {', '.join(f'{k} {v}' for k, v in final.items())}.")
+    return Text.assemble("  ", (f"{winner} wins by {margin}", "bold green"), f"{suffix}.")
+
+
+def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
+    """What `record` prints: the hand's result, its cards when known, and the running score."""
+    if line.scored is not None:
+        score_report(line.scored, out, line.knocker, sheet.match.other(line.knocker))
+    elif line.knocker is not None:
+        counts = f"{line.knocker} {line.knocker_deadwood}, {sheet.match.other(line.knocker)} {line.opponent_deadwood}"
+        out.print(_rows([("counts", counts), ("result", _line_result(line))]))
+    out.print(Text.assemble((f"Hand {line.number}: ", "bold"), _line_result(line)))
+    totals = ", ".join(f"{name} {total}" for name, total in line.totals.items())
+    out.print(Text.assemble(("Score: ", "bold"), totals))
+    for index, game in enumerate(sheet.games):
+        if game.finished and line.number == game.hands[-1]:
+            label = f"Game {index + 1} is over: " if sheet.match.hollywood else "The game is over: "
+            out.print(Text.assemble((label, "bold"), _game_summary(game, sheet.match.rules.target)))
+    if not sheet.finished:
+        out.print(Text.assemble(("Next dealer: ", "bold"), sheet.next_dealer))
+
+
+def describe_line(line: HandLine) -> str:
+    """A hand in a few words, e.g. `Bob knocked, knock: Bob scores 22`."""
+    if line.result == "cancelled":
+        return "cancelled"
+    return f"{line.knocker} knocked, {_line_result(line).plain}"
+
+
+def totals_change(before: Sheet, after: Sheet, number: int, out: Console) -> None:
+    """What `edit` prints: the hand as it now stands, and the totals before and after."""
+    out.print(Text.assemble((f"Hand {number} is now: ", "bold"), describe_line(after.lines[number - 1])))
+    for label, sheet in (("before", before), ("after", after)):
+        totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("totals").items())
+        out.print(Text.assemble((f"Totals {label}: ", "bold"), totals))
+    if not after.finished:
+        out.print(Text.assemble(("Next dealer: ", "bold"), after.next_dealer))
+
+
+def _line_result(line: HandLine) -> Text:
+    if line.result == "cancelled":
+        return Text("cancelled: nobody scores, the same dealer deals again")
+    if line.winner is None:
+        return Text(_RESULT_WORDS[line.result])
+    columns = f" (games {', '.join(str(i + 1) for i in line.columns)})" if len(line.columns) > 1 else ""
+    doubled = " (doubled: spade up-card)" if line.multiplier > 1 else ""
+    return Text.assemble((_RESULT_WORDS[line.result], "bold"), f": {line.winner} scores {line.points}{doubled}{columns}")

@@ -63,7 +63,7 @@ class Rules:
         missing = [name for name in KNOBS if name not in values]
         if missing:
             raise InputError(f"missing rule knob(s): {', '.join(missing)}")
-        return _apply(cls(), values)
+        return apply_knobs(cls(), values)
 
 
 KNOBS = {f.name: f for f in fields(Rules)}
@@ -98,10 +98,11 @@ def rules_from(preset_name: str, overrides: list[str]) -> Rules:
         if not sep:
             raise InputError(f"{item!r} is not a rule setting: write it as knob=value, e.g. gin_bonus=25")
         values[name.strip()] = text.strip()
-    return _apply(preset(preset_name), values)
+    return apply_knobs(preset(preset_name), values)
 
 
-def _apply(base: Rules, values: dict[str, Any]) -> Rules:
+def apply_knobs(base: Rules, values: dict[str, Any]) -> Rules:
+    """`base` with the named knobs set, each value checked and converted (text or TOML values)."""
     changes = {}
     for name, raw in values.items():
         knob = KNOBS.get(name)
@@ -144,3 +145,15 @@ def describe(name: str) -> str:
 def preset_name(rules: Rules) -> str | None:
     """The preset these rules equal, if any."""
     return next((name for name, value in PRESETS.items() if value == rules), None)
+
+
+def rules_options(rules: Rules, preset_name: str | None) -> list[str]:
+    """The `rules NAME` and `set K=V` options that rebuild these rules from a preset."""
+    name = preset_name if preset_name in PRESETS else "standard"
+    base = PRESETS[name]
+    changed = [knob for knob in KNOBS if getattr(rules, knob) != getattr(base, knob)]
+    return [f"rules {name}", *(f"set {knob}={_text(getattr(rules, knob))}" for knob in changed)]
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

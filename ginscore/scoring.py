@@ -87,34 +87,42 @@ class ScoredKnock:
     spread: Arrangement
     """The knocker's spread: the one given, or the best legal one."""
     discard: Card | None
-    response: Response
-    """The opponent's own melds and lay-offs."""
+    response: Response | None
+    """The opponent's own melds and lay-offs; None when only their count was given."""
     lowest: ScoredKnock | None = None
     """When the best spread is not a lowest-deadwood one: the best lowest-deadwood spread, to compare."""
 
 
 def score_cards(
     knocker: tuple[Card, ...],
-    opponent: tuple[Card, ...],
+    opponent: tuple[Card, ...] | int,
     rules: Rules,
     *,
     upcard: Card | None = None,
     discard: Card | None = None,
     groups: tuple[tuple[Card, ...], ...] | None = None,
 ) -> ScoredKnock:
-    """Score a knock from the cards; with `groups`, the knocker's spread is used as given."""
+    """Score a knock from the knocker's cards and the opponent's cards (or their count after lay-offs).
+
+    With `groups` the knocker's spread is used as given; otherwise their best legal spread is found.
+    """
     require_count(knocker, (10, 11), "the knocker's hand")
-    require_count(opponent, (10,), "the opponent's hand")
-    both = Hand.of(knocker) & Hand.of(opponent)
-    if both:
-        raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
+    if isinstance(opponent, int):
+        opponent_hand = None
+        if opponent < 0:
+            raise InputError("the opponent's count cannot be negative")
+    else:
+        require_count(opponent, (10,), "the opponent's hand")
+        opponent_hand = Hand.of(opponent)
+        both = Hand.of(knocker) & opponent_hand
+        if both:
+            raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
     if discard is not None and discard not in knocker:
         raise IllegalHandError(f"the discard {discard} is not in the knocker's hand ({format_cards(knocker)})")
-    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
     kept = Hand.of(knocker) - Hand.of([discard] if discard else [])
     if len(kept) == 9:
         raise HandSizeError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
-    search = _Search(Hand.of(opponent).mask, rules, limit, multiplier)
+    search = _Search(opponent_hand, opponent, rules, rules.knock_limit_for(upcard), rules.multiplier_for(upcard))
     if groups is not None:
         spread = _given_spread(groups, kept, discard, rules)
         return search.scored(search.evaluate(spread, discard))
@@ -143,16 +151,17 @@ def _given_spread(
 class _Search:
     """Scores knocker spreads against one opponent hand, sharing the lay-off work between them."""
 
-    def __init__(self, opponent: int, rules: Rules, limit: int, multiplier: int):
+    def __init__(self, opponent: Hand | None, given: object, rules: Rules, limit: int, multiplier: int):
         self.opponent, self.rules, self.limit, self.multiplier = opponent, rules, limit, multiplier
-        self.own_deadwood = min_deadwood(opponent)
+        self.own_deadwood = given if opponent is None else min_deadwood(opponent.mask)
         self.counts: dict[tuple[int, ...], int] = {}
 
     def count(self, melds: tuple[int, ...], gin: bool) -> int:
-        if gin:
+        """The opponent's count after lay-offs; a count typed in is taken as it is."""
+        if gin or self.opponent is None:
             return self.own_deadwood
         if melds not in self.counts:
-            self.counts[melds] = best_layoff(melds, self.opponent)[0]
+            self.counts[melds] = best_layoff(melds, self.opponent.mask)[0]
         return self.counts[melds]
 
     def evaluate(self, spread: Arrangement, discard: Card | None) -> tuple[HandResult, Arrangement, Card | None]:
@@ -165,7 +174,9 @@ class _Search:
 
     def scored(self, found: tuple[HandResult, Arrangement, Card | None], lowest: ScoredKnock | None = None) -> ScoredKnock:
         result, spread, discard = found
-        response = best_response(None if result.result in ("gin", "big_gin") else spread, Hand(self.opponent))
+        response = None
+        if self.opponent is not None:
+            response = best_response(None if result.result in ("gin", "big_gin") else spread, self.opponent)
         return ScoredKnock(result, spread, discard, response, lowest)
 
     def best(self, kept: Hand, discard: Card | None) -> ScoredKnock:

@@ -1,0 +1,460 @@
+"""A match as records of what happened, and everything derived from them.
+
+A match stores the players, every rule knob, who dealt first and each hand's inputs. Totals,
+boxes, bonuses, the dealer of each hand and who deals next are recomputed from those on every
+load. A plain match is one game (one column); a Hollywood match scores three columns at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from .cards import parse_card, parse_cards, parse_groups
+from .errors import GinscoreError, InputError, RefusedError
+from .rules import Rules, rules_options
+from .scoring import HandResult, ScoredKnock, score_cards, score_counts
+
+COLUMNS_HOLLYWOOD = 3
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as entered at the table. Cards are kept as canonical text, groups with `|`."""
+
+    knocker: str | None = None
+    """The knocker's name; None for a cancelled hand."""
+    cancelled: bool = False
+    knocker_cards: str | None = None
+    discard: str | None = None
+    opponent_cards: str | None = None
+    knocker_deadwood: int | None = None
+    """Typed count, for hands recorded without the knocker's cards."""
+    opponent_deadwood: int | None = None
+    """Typed count after lay-offs, for hands recorded without the opponent's cards."""
+    big_gin: bool = False
+    upcard: str | None = None
+    recorded: str = ""
+    """When the hand was entered, ISO 8601."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """The score sheet's inputs: who plays, by which rules, and each hand in order."""
+
+    players: tuple[str, str]
+    rules: Rules
+    first_dealer: str
+    hands: tuple[HandRecord, ...] = ()
+    hollywood: bool = False
+    created: str = ""
+    preset: str | None = None
+    """The preset the rules started from, for people; the knobs themselves decide."""
+
+    def player(self, name: str) -> str:
+        """A player's name as stored, matched case-insensitively."""
+        for player in self.players:
+            if player.casefold() == name.strip().casefold():
+                return player
+        raise InputError(f"unknown player {name!r}: the players are {self.players[0]} and {self.players[1]}")
+
+    def other(self, name: str) -> str:
+        return self.players[1] if name == self.players[0] else self.players[0]
+
+    def with_hands(self, hands: tuple[HandRecord, ...]) -> Match:
+        return replace(self, hands=hands)
+
+
+def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
+    """Parse one text field of a record; an error names the field it came from."""
+    text = getattr(record, name)
+    if not text:
+        return None
+    try:
+        return parse(text)
+    except GinscoreError as error:
+        error.field = name
+        raise
+
+
+def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKnock | None]:
+    """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
+    upcard = _read(record, "upcard", parse_card)
+    if rules.oklahoma and upcard is None:
+        raise InputError("these rules use the knock card: give the up-card with --upcard")
+    knocker_cards = _read(record, "knocker_cards", lambda text: parse_cards(text.replace("|", " ")))
+    if knocker_cards:
+        opponent: tuple | int | None = _read(record, "opponent_cards", parse_cards)
+        if opponent is None:
+            opponent = record.opponent_deadwood
+        if opponent is None:
+            raise InputError("give the opponent's cards or their count after lay-offs (--opponent-deadwood)")
+        scored = score_cards(
+            knocker_cards,
+            opponent,
+            rules,
+            upcard=upcard,
+            discard=_read(record, "discard", parse_card),
+            groups=_read(record, "knocker_cards", parse_groups) if "|" in record.knocker_cards else None,
+        )
+        return scored.result, scored
+    if record.opponent_cards:
+        raise InputError("the opponent's cards need the knocker's cards too; or give both counts")
+    if record.knocker_deadwood is None or record.opponent_deadwood is None:
+        raise InputError("give the knocker's cards, or both counts: --deadwood N --opponent-deadwood M")
+    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
+    result = score_counts(
+        record.knocker_deadwood, record.opponent_deadwood, rules, limit, multiplier, record.big_gin
+    )
+    return result, None
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One row of the score sheet."""
+
+    number: int
+    dealer: str
+    knocker: str | None
+    result: str
+    """`knock`, `undercut`, `gin`, `big_gin`, `tie` or `cancelled`."""
+    winner: str | None
+    points: int
+    knocker_deadwood: int | None
+    opponent_deadwood: int | None
+    columns: tuple[int, ...]
+    """The columns (games) the points went into: (0,) in a plain match."""
+    totals: dict[str, int]
+    """Running totals after this hand, summed over the columns."""
+    column_totals: tuple[dict[str, int], ...] = ()
+    """Running totals after this hand in each column."""
+    scored: ScoredKnock | None = None
+    multiplier: int = 1
+
+
+@dataclass
+class Game:
+    """One game (a column of a Hollywood sheet): totals, boxes and, once over, the bonuses."""
+
+    players: tuple[str, str]
+    totals: dict[str, int] = field(default_factory=dict)
+    boxes: dict[str, int] = field(default_factory=dict)
+    hands: list[int] = field(default_factory=list)
+    entries: dict[str, int] = field(default_factory=dict)
+    reached: str | None = None
+    """The player whose total reached the target; the game is over."""
+    bonuses: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in self.players:
+            self.totals.setdefault(name, 0)
+            self.boxes.setdefault(name, 0)
+            self.entries.setdefault(name, 0)
+            self.bonuses.setdefault(name, {"game": 0, "boxes": 0, "shutout": 0})
+
+    @property
+    def finished(self) -> bool:
+        return self.reached is not None
+
+    @property
+    def final(self) -> dict[str, int]:
+        """Totals after every bonus; equal to the totals while the game is open."""
+        return {name: self.totals[name] + sum(self.bonuses[name].values()) for name in self.players}
+
+    @property
+    def winner(self) -> str | None:
+        """The higher final total once the game is over; on equal finals, who reached the target."""
+        if not self.finished:
+            return None
+        a, b = self.players
+        final = self.final
+        if final[a] == final[b]:
+            return self.reached
+        return a if final[a] > final[b] else b
+
+    @property
+    def margin(self) -> int:
+        final = self.final
+        return abs(final[self.players[0]] - final[self.players[1]])
+
+    def enter(self, number: int, winner: str, points: int, boxes: int, rules: Rules) -> None:
+        self.hands.append(number)
+        self.totals[winner] += points
+        self.boxes[winner] += boxes
+        self.entries[winner] += 1
+        if self.totals[winner] >= rules.target:
+            self.reached = winner
+            self._close(winner, rules)
+
+    def _close(self, winner: str, rules: Rules) -> None:
+        loser = self.players[1] if winner == self.players[0] else self.players[0]
+        for name in self.players:
+            self.bonuses[name]["boxes"] = self.boxes[name] * rules.box_bonus
+        shutout = self.totals[loser] == 0
+        if shutout and rules.shutout == "flat":
+            self.bonuses[winner]["game"] = rules.shutout_bonus
+        else:
+            self.bonuses[winner]["game"] = rules.game_bonus
+        if shutout and rules.shutout == "double":
+            self.bonuses[winner]["shutout"] = self.totals[winner] + sum(self.bonuses[winner].values())
+
+    def as_dict(self) -> dict:
+        return {
+            "totals": dict(self.totals),
+            "boxes": dict(self.boxes),
+            "finished": self.finished,
+            "reached_target": self.reached,
+            "winner": self.winner,
+            "bonuses": {name: dict(values) for name, values in self.bonuses.items()},
+            "final": self.final,
+            "margin": self.margin,
+            "hands": list(self.hands),
+        }
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything derived from a match: one line a hand, the games, who deals next."""
+
+    match: Match
+    lines: tuple[HandLine, ...]
+    games: tuple[Game, ...]
+    next_dealer: str
+
+    @property
+    def finished(self) -> bool:
+        return all(game.finished for game in self.games)
+
+    def summed(self, attribute: str) -> dict[str, int]:
+        """A per-player figure (totals, boxes, final) added over the games."""
+        return {name: sum(getattr(game, attribute)[name] for game in self.games) for name in self.match.players}
+
+    @property
+    def winner(self) -> str | None:
+        if not self.finished:
+            return None
+        if len(self.games) == 1:
+            return self.games[0].winner
+        final = self.summed("final")
+        a, b = self.match.players
+        return None if final[a] == final[b] else (a if final[a] > final[b] else b)
+
+    @property
+    def margin(self) -> int:
+        final = self.summed("final")
+        return abs(final[self.match.players[0]] - final[self.match.players[1]])
+
+
+def boxes_for(result: str, rules: Rules) -> int:
+    """How many boxes a won hand counts."""
+    if result in ("gin", "big_gin"):
+        return rules.gin_boxes
+    if result == "undercut":
+        return rules.undercut_boxes
+    return 1
+
+
+def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None) -> Sheet:
+    """Score every hand in order.
+
+    A hand that cannot be scored raises its error; with a `problems` list, it is noted there
+    with its number and left out, so that a file's every problem can be reported.
+    """
+    games = tuple(Game(match.players) for _ in range(COLUMNS_HOLLYWOOD if match.hollywood else 1))
+    lines: list[HandLine] = []
+    dealer = match.first_dealer
+    for number, record in enumerate(match.hands, start=1):
+        try:
+            if all(game.finished for game in games):
+                raise RefusedError(f"hand {number} comes after the end of the match")
+            line = _score_line(match, number, record, dealer, games)
+        except GinscoreError as error:
+            if problems is None:
+                raise
+            problems.append((number, error))
+            continue
+        columns = tuple(dict(game.totals) for game in games)
+        running = {name: sum(column[name] for column in columns) for name in match.players}
+        lines.append(replace(line, totals=running, column_totals=columns))
+        dealer = _next_dealer(match, dealer, line.winner)
+    return Sheet(match, tuple(lines), games, dealer)
+
+
+def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
+    if record.cancelled:
+        return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), {})
+    if record.knocker is None:
+        raise InputError("a hand needs a knocker, or cancelled = true")
+    knocker = match.player(record.knocker)
+    result, scored = score_record(record, match.rules)
+    winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
+    columns: tuple[int, ...] = ()
+    if winner is not None:
+        columns = _columns_for(winner, games)
+        for index in columns:
+            games[index].enter(number, winner, result.points, boxes_for(result.result, match.rules), match.rules)
+    return HandLine(
+        number,
+        dealer,
+        knocker,
+        result.result,
+        winner,
+        result.points,
+        result.knocker_deadwood,
+        result.opponent_deadwood,
+        columns,
+        totals={},
+        scored=scored,
+        multiplier=result.multiplier,
+    )
+
+
+def _columns_for(winner: str, games: tuple[Game, ...]) -> tuple[int, ...]:
+    """Hollywood: the first open column, and each later open one where the winner already had an
+    entry in the column before it. A plain match has one column."""
+    open_columns = [i for i, game in enumerate(games) if not game.finished]
+    first = open_columns[0]
+    chosen = [first]
+    for index in open_columns[1:]:
+        if games[index - 1].entries[winner]:
+            chosen.append(index)
+    return tuple(chosen)
+
+
+def _next_dealer(match: Match, dealer: str, winner: str | None) -> str:
+    if winner is None:
+        return dealer
+    if match.rules.next_dealer == "alternate":
+        return match.other(dealer)
+    return winner
+
+
+def canonical_cards(text: str) -> str:
+    """Typed cards in canonical notation, keeping a spread's `|` groups."""
+    if "|" in text:
+        return " | ".join(" ".join(str(card) for card in group) for group in parse_groups(text))
+    return " ".join(str(card) for card in parse_cards(text))
+
+
+def make_record(
+    match: Match,
+    *,
+    knocker: str | None = None,
+    cancelled: bool = False,
+    cards: str | None = None,
+    discard: str | None = None,
+    opponent_cards: str | None = None,
+    deadwood: int | None = None,
+    opponent_deadwood: int | None = None,
+    big_gin: bool = False,
+    upcard: str | None = None,
+    recorded: str = "",
+) -> HandRecord:
+    """A hand record from what was typed, checked by scoring it under the match's rules."""
+    details = (cards, discard, opponent_cards, deadwood, opponent_deadwood, upcard)
+    if cancelled:
+        if knocker is not None or big_gin or any(value is not None for value in details):
+            raise InputError("a cancelled hand takes no knocker, cards or counts: give --cancelled alone")
+        return HandRecord(cancelled=True, recorded=recorded)
+    if knocker is None:
+        raise InputError("say who knocked with --knocker NAME, or record a dead hand with --cancelled")
+    if cards is not None and deadwood is not None:
+        raise InputError("give the knocker's cards or their count (--deadwood), not both")
+    if opponent_cards is not None and opponent_deadwood is not None:
+        raise InputError("give the opponent's cards or their count (--opponent-deadwood), not both")
+    if big_gin and cards is not None:
+        raise InputError("--big-gin goes with counts; with the knocker's cards, big gin is found from them")
+    if discard is not None and cards is None:
+        raise InputError("--discard goes with the knocker's cards (--cards)")
+    record = HandRecord(
+        knocker=match.player(knocker),
+        knocker_cards=_canonical("knocker_cards", cards, canonical_cards),
+        discard=_canonical("discard", discard, parse_card),
+        opponent_cards=_canonical("opponent_cards", opponent_cards, canonical_cards),
+        knocker_deadwood=deadwood,
+        opponent_deadwood=opponent_deadwood,
+        big_gin=big_gin,
+        upcard=_canonical("upcard", upcard, parse_card),
+        recorded=recorded,
+    )
+    score_record(record, match.rules)
+    return record
+
+
+def _canonical(name: str, text: str | None, parse: Callable[[str], object]) -> str | None:
+    if text is None:
+        return None
+    return str(_read(HandRecord(**{name: text}), name, parse))
+
+
+def add_hand(match: Match, record: HandRecord) -> tuple[Match, Sheet]:
+    """The match with one more hand, refused once the game is over."""
+    sheet = tally(match)
+    if sheet.finished:
+        raise RefusedError(game_over_message(sheet))
+    updated = match.with_hands(match.hands + (record,))
+    return updated, tally(updated)
+
+
+def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
+    """The match with hand `number` (from 1) replaced; every later hand is scored again."""
+    hands = list(match.hands)
+    hands[number - 1] = record
+    updated = match.with_hands(tuple(hands))
+    return updated, tally(updated)
+
+
+def game_over_message(sheet: Sheet) -> str:
+    match = sheet.match
+    reached = ", ".join(f"{game.reached} reached {match.rules.target}" for game in sheet.games)
+    rules = "".join(f" --{option}" for option in rules_options(match.rules, match.preset))
+    return (
+        f"the match is over ({reached}), so no hand was recorded; start the next one with: "
+        f"ginscore new next.toml {match.players[0]} {match.players[1]}{rules}"
+    )
+
+
+def sheet_dict(sheet: Sheet) -> dict:
+    """The `show --json` object: players, every knob, each hand, and the games' outcome."""
+    match = sheet.match
+    games = [game.as_dict() for game in sheet.games]
+    data = {
+        "players": list(match.players),
+        "rules": match.rules.to_dict(),
+        "hollywood": match.hollywood,
+        "hands": [
+            {
+                "number": line.number,
+                "dealer": line.dealer,
+                "knocker": line.knocker,
+                "result": line.result,
+                "winner": line.winner,
+                "points": line.points,
+                "knocker_deadwood": line.knocker_deadwood,
+                "opponent_deadwood": line.opponent_deadwood,
+                "layoffs": [str(c) for c in line.scored.response.layoffs.sorted()]
+                if line.scored and line.scored.response
+                else None,
+                "columns": [index + 1 for index in line.columns],
+                "totals": line.totals,
+            }
+            for line in sheet.lines
+        ],
+        "totals": sheet.summed("totals"),
+        "boxes": sheet.summed("boxes"),
+        "next_dealer": sheet.next_dealer,
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "reached_target": games[0]["reached_target"] if len(games) == 1 else None,
+        "bonuses": {
+            name: {key: sum(game["bonuses"][name][key] for game in games) for key in ("game", "boxes", "shutout")}
+            for name in match.players
+        },
+        "final": sheet.summed("final"),
+        "margin": sheet.margin,
+    }
+    if match.hollywood:
+        data["columns"] = games
+    return data

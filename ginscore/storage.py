@@ -1,0 +1,238 @@
+"""Match files: TOML to `Match` and back, atomic writes, a lock for writers, and load problems with their place.
+
+The file is the score sheet. It stores inputs; the dealer and running totals written beside each
+hand are for people reading the file, and on load they are recomputed and compared, never trusted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from dataclasses import fields
+from typing import Any
+
+from .errors import GinscoreError, MatchFileError
+from .match import HandRecord, Match, Sheet, tally
+from .rules import KNOBS, Rules, apply_knobs
+
+FORMAT = 1
+HEADER = (
+    "# ginscore match file: the score sheet. Edit it by hand if you like, then run\n"
+    "# `ginscore validate` on it. Each hand's dealer and totals are recomputed on load.\n\n"
+)
+_RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
+_DERIVED = ("dealer", "totals")
+
+
+def dumps(match: Match, sheet: Sheet | None = None) -> str:
+    """The match as TOML text, with each hand's dealer and running totals for readers."""
+    import tomli_w
+
+    sheet = sheet or tally(match)
+    lines = {line.number: line for line in sheet.lines}
+    hands = []
+    for number, record in enumerate(match.hands, start=1):
+        entry: dict[str, Any] = {"dealer": lines[number].dealer}
+        for name in _RECORD_FIELDS:
+            value = getattr(record, name)
+            if value is not None and value != _RECORD_FIELDS[name].default:
+                entry[name] = value
+        entry["totals"] = dict(lines[number].totals)
+        hands.append(entry)
+    document = {
+        "format": FORMAT,
+        "created": match.created,
+        "match": {
+            "players": list(match.players),
+            "first_dealer": match.first_dealer,
+            "hollywood": match.hollywood,
+            **({"preset": match.preset} if match.preset else {}),
+        },
+        "rules": match.rules.to_dict(),
+        "hands": hands,
+    }
+    return HEADER + tomli_w.dumps(document)
+
+
+def loads(text: str, path: str = "match.toml") -> tuple[Match | None, Sheet | None, list[str]]:
+    """Read a match; returns the match, its sheet and every problem found (each with its place)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return None, None, [f"not valid TOML: {error}"]
+    problems: list[str] = []
+    match = _read_match(data, problems)
+    if match is None:
+        return None, None, problems
+    hand_problems: list[tuple[int, GinscoreError]] = []
+    sheet = tally(match, hand_problems)
+    for number, error in hand_problems:
+        place = f"hands[{number}]" + (f".{error.field}" if error.field else "")
+        problems.append(f"{place}: {error}")
+    if not hand_problems:
+        _compare_derived(data.get("hands", []), sheet, problems)
+    return match, sheet, problems
+
+
+def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
+    if data.get("format") != FORMAT:
+        problems.append(f"format: expected {FORMAT}, found {data.get('format')!r}; is this a ginscore match file?")
+        return None
+    info = data.get("match")
+    if not isinstance(info, dict):
+        problems.append("match: missing the [match] table with players and first_dealer")
+        return None
+    players = info.get("players")
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) and p.strip() for p in players)):
+        problems.append(f"match.players: expected two names, found {players!r}")
+        return None
+    if players[0].casefold() == players[1].casefold():
+        problems.append(f"match.players: the two players need different names, found {players!r}")
+        return None
+    first_dealer = info.get("first_dealer")
+    if first_dealer not in players:
+        problems.append(f"match.first_dealer: expected one of {players[0]!r} or {players[1]!r}, found {first_dealer!r}")
+    rules = _read_rules(data.get("rules"), problems)
+    hands = _read_hands(data.get("hands", []), problems)
+    if problems or rules is None:
+        return None
+    return Match(
+        players=(players[0], players[1]),
+        rules=rules,
+        first_dealer=first_dealer,
+        hands=tuple(hands),
+        hollywood=bool(info.get("hollywood", False)),
+        created=str(data.get("created", "")),
+        preset=info.get("preset"),
+    )
+
+
+def _read_rules(values: Any, problems: list[str]) -> Rules | None:
+    if not isinstance(values, dict):
+        problems.append("rules: missing the [rules] table (every knob is stored in the file)")
+        return None
+    before = len(problems)
+    for name in values:
+        if name not in KNOBS:
+            problems.append(f"rules.{name}: unknown knob (known: {', '.join(KNOBS)})")
+    for name in KNOBS:
+        if name not in values:
+            problems.append(f"rules.{name}: missing")
+            continue
+        try:
+            apply_knobs(Rules(), {name: values[name]})
+        except GinscoreError as error:
+            problems.append(f"rules.{name}: {error}")
+    if len(problems) > before:
+        return None
+    return apply_knobs(Rules(), values)
+
+
+def _read_hands(entries: Any, problems: list[str]) -> list[HandRecord]:
+    if not isinstance(entries, list):
+        problems.append("hands: expected [[hands]] tables")
+        return []
+    records = []
+    for number, entry in enumerate(entries, start=1):
+        place = f"hands[{number}]"
+        if not isinstance(entry, dict):
+            problems.append(f"{place}: expected a table")
+            continue
+        values = {}
+        for key, value in entry.items():
+            if key in _DERIVED:
+                continue
+            known = _RECORD_FIELDS.get(key)
+            if known is None:
+                problems.append(f"{place}.{key}: unknown key (known: {', '.join([*_RECORD_FIELDS, *_DERIVED])})")
+                continue
+            expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                problems.append(f"{place}.{key}: expected {expected.__name__}, found {value!r}")
+                continue
+            values[key] = value
+        records.append(HandRecord(**values))
+    return records
+
+
+def _compare_derived(entries: list[Any], sheet: Sheet, problems: list[str]) -> None:
+    """A dealer or total written in the file is an assertion: report where it disagrees."""
+    for line, entry in zip(sheet.lines, entries):
+        place = f"hands[{line.number}]"
+        dealer = entry.get("dealer")
+        if dealer is not None and dealer != line.dealer:
+            problems.append(f"{place}.dealer: the file says {dealer!r} but by the hands before it {line.dealer!r} dealt")
+        totals = entry.get("totals")
+        if totals is not None and totals != line.totals:
+            said = ", ".join(f"{k} {v}" for k, v in totals.items()) if isinstance(totals, dict) else repr(totals)
+            real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
+            problems.append(f"{place}.totals: the file says {said} but the hands add up to {real}")
+
+
+def load(path: str) -> tuple[Match, Sheet]:
+    """Read a match file; any problem raises `MatchFileError` listing them all."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MatchFileError(path, [f"cannot read: {error}"]) from None
+    match, sheet, problems = loads(text, path)
+    if problems or match is None or sheet is None:
+        raise MatchFileError(path, problems)
+    return match, sheet
+
+
+def save(path: str, match: Match, sheet: Sheet | None = None) -> None:
+    write_atomic(path, dumps(match, sheet).encode("utf-8"))
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write a temporary file beside `path`, flush and fsync it, then rename it over `path`.
+
+    A crash or a full disk at any point leaves either the old file or the new one, whole.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if os.path.exists(path):
+            os.chmod(temporary, os.stat(path).st_mode & 0o777)
+        else:
+            os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):
+        directory = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+@contextlib.contextmanager
+def locked(path: str) -> Iterator[None]:
+    """Hold the match file's lock (a hidden `.NAME.lock` beside it) so writers take turns."""
+    import fcntl
+
+    folder, name = os.path.split(os.path.abspath(path))
+    lock_path = os.path.join(folder, f".{name}.lock")
+    try:
+        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise MatchFileError(path, [f"cannot create the lock file {lock_path}: {error}"]) from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)

@@ -1,0 +1,52 @@
+"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from ginscore.cli import app
+
+RunCli = Callable[..., Result]
+
+
+@pytest.fixture
+def run() -> RunCli:
+    """`run("check", "3h", ...)` or `run(["check", ...], input="...")`: the Result of one invocation.
+
+    NO_COLOR is set so that output is plain text. A Python exception that escapes the command (what a person
+    would see as a traceback) fails the test here, so no CLI test can pass over a crash.
+    """
+    runner = CliRunner()
+
+    def invoke(*args: str | list[str], input: str | None = None) -> Result:
+        argv = list(args[0]) if len(args) == 1 and isinstance(args[0], list) else [str(a) for a in args]
+        result = runner.invoke(app, argv, input=input, env={"NO_COLOR": "1"})
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise AssertionError(f"ginscore {' '.join(argv)} crashed") from result.exception
+        return result
+
+    return invoke
+
+
+def one_error_line(result: Result) -> str:
+    """The single line a refused or bad command writes on stderr; nothing on stdout, no traceback."""
+    assert result.stdout == "", result.stdout
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert result.stderr.endswith("\n")
+    return lines[0]
+
+
+def json_object(result: Result) -> dict:
+    """The one JSON object a successful `--json` command prints; stderr must be empty."""
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.count("\n") == 1 and result.stdout.endswith("\n"), result.stdout
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
