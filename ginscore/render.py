@@ -267,7 +267,7 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
         score_report(line.scored, out, line.knocker, sheet.match.other(line.knocker))
     elif line.knocker is not None:
         counts = f"{line.knocker} {line.knocker_deadwood}, {sheet.match.other(line.knocker)} {line.opponent_deadwood}"
-        out.print(_rows([("counts", counts), ("result", _line_result(line))]))
+        out.print(_rows([("counts", counts)]))
     out.print(Text.assemble((f"Hand {line.number}: ", "bold"), _line_result(line)))
     totals = ", ".join(f"{name} {total}" for name, total in line.totals.items())
     out.print(Text.assemble(("Score: ", "bold"), totals))
