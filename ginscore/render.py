@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # scoring and rules stay out of `check`'s start-up
     from .match import Game, HandLine, Sheet
     from .rules import Rules
     from .scoring import HandResult, ScoredKnock
+    from .stats import PairStats
 
 
 def console(stderr: bool = False) -> Console:
@@ -304,3 +305,114 @@ def _line_result(line: HandLine) -> Text:
     columns = f" (games {', '.join(str(i + 1) for i in line.columns)})" if len(line.columns) > 1 else ""
     doubled = " (doubled: spade up-card)" if line.multiplier > 1 else ""
     return Text.assemble((_RESULT_WORDS[line.result], "bold"), f": {line.winner} scores {line.points}{doubled}{columns}")
+
+
+_STAT_ROWS = (
+    ("games won", "games_won"),
+    ("net margin", "margin"),
+    ("hands won", "hands_won"),
+    ("gins", "gins"),
+    ("undercuts given", "undercuts_given"),
+    ("undercuts suffered", "undercuts_suffered"),
+    ("average hand won", "average_hand"),
+    ("biggest hand", "biggest_hand"),
+    ("knocks", "knocks"),
+    ("knocked in (share of hands)", "knock_rate"),
+    ("average knock count", "average_knock_count"),
+    ("cards laid off", "layoffs"),
+    ("average deadwood when losing*", "average_deadwood_when_losing"),
+)
+
+
+def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
+    """One table a pair of players: each figure side by side."""
+    if not pairs:
+        out.print("No matches found.")
+        return
+    for pair in pairs:
+        data = pair.as_dict()
+        title = f"{pair.players[0]} vs {pair.players[1]}: {pair.matches} matches, {pair.games} games finished, {pair.hands} hands"
+        table = _table(out, title=title, title_justify="left")
+        table.add_column("")
+        for name in pair.players:
+            table.add_column(name, justify="right")
+        for label, key in _STAT_ROWS:
+            values = [data["by_player"][name][key] for name in pair.players]
+            table.add_row(label, *(_stat_text(key, value) for value in values))
+        out.print(table)
+    out.print(Text(f"{files} files read. * hands recorded with cards only.", style="dim"))
+
+
+def _stat_text(key: str, value: object) -> str:
+    if value is None:
+        return "-"
+    if key == "knock_rate" and isinstance(value, float):
+        return f"{value:.0%}"
+    if key == "margin" and isinstance(value, int) and value > 0:
+        return f"+{value}"
+    return str(value)
+
+
+_KIND_MARKS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
+_PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
+
+
+def chart_view(sheet: Sheet, out: Console, height: int = 12) -> None:
+    """Both players' running totals hand by hand, with each hand's kind marked under it."""
+    match = sheet.match
+    lines = sheet.lines
+    out.print(Text.assemble(("Running totals: ", "bold"), *_chart_legend(match.players), f"; target {match.rules.target}"))
+    if not lines:
+        out.print("No hands yet.")
+        return
+    top = max(max(max(line.totals.values()) for line in lines), 1)
+    step = 3
+    label_width = len(str(top))
+    rows = [[(" ", "")] * (len(lines) * step) for _ in range(height)]
+    for index, line in enumerate(lines):
+        column = index * step + 1
+        levels = [round(line.totals[name] / top * (height - 1)) for name in match.players]
+        for player, level in enumerate(levels):
+            mark, style = _PLAYER_MARKS[player]
+            if levels[0] == levels[1]:
+                mark, style = "◆", "bold"
+            rows[height - 1 - level][column] = (mark, style)
+    for row_index, cells in enumerate(rows):
+        level = height - 1 - row_index
+        value = round(level / (height - 1) * top)
+        label = str(value) if row_index % 3 == 0 or level == 0 else ""
+        text = Text(f"{label:>{label_width}} ┤")
+        for mark, style in cells:
+            text.append(mark, style=style)
+        out.print(text)
+    axis = "─┬─" * len(lines)
+    out.print(" " * label_width + " └" + axis)
+    numbers = "".join(f"{line.number:^{step}}"[:step] for line in lines)
+    out.print(" " * (label_width + 2) + numbers + "  hand")
+    kinds = Text(" " * (label_width + 2))
+    for line in lines:
+        mark = _KIND_MARKS[line.result]
+        kinds.append(f" {mark} ", style=_RESULT_STYLES.get(line.result, ""))
+    kinds.append("  kind")
+    out.print(kinds)
+    out.print(Text("K knock, U undercut, G gin, B big gin, T tie, × cancelled", style="dim"))
+
+
+def _chart_legend(players: tuple[str, str]) -> list[Text]:
+    parts = []
+    for name, (mark, style) in zip(players, _PLAYER_MARKS):
+        parts += [Text(f"{name} "), Text(mark, style=style), Text("  ")]
+    parts.append(Text("both ◆"))
+    return parts
+
+
+def export_sheet(sheet: Sheet, kind: str) -> str:
+    """The score sheet as SVG or HTML, through rich's own export of what `show` prints."""
+    import io
+
+    out = Console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
+    sheet_view(sheet, out)
+    title = _sheet_title(sheet)
+    if kind == "svg":
+        return out.export_svg(title=title)
+    return out.export_html(inline_styles=True)

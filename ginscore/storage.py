@@ -236,3 +236,27 @@ def locked(path: str) -> Iterator[None]:
         yield
     finally:
         os.close(descriptor)
+
+
+def match_paths(paths: list[str]) -> list[str]:
+    """The files named, and every `*.toml` file below the folders named, in order."""
+    found = []
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, subfolders, names in os.walk(path):
+                subfolders.sort()
+                found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".toml")]
+        else:
+            found.append(path)
+    return found
+
+
+def load_many(paths: list[str]) -> tuple[list[Sheet], list[MatchFileError]]:
+    """Every match under `paths`; a broken file is returned as its error and the others still load."""
+    sheets, errors = [], []
+    for path in match_paths(paths):
+        try:
+            sheets.append(load(path)[1])
+        except MatchFileError as error:
+            errors.append(error)
+    return sheets, errors

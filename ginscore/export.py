@@ -1,0 +1,82 @@
+"""The score sheet as plain tables to share: CSV and Markdown."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .match import Sheet
+
+EXPORT_KINDS = ("svg", "html", "csv", "md")
+
+
+def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
+    """The header and one row a hand, with running totals (per game on a Hollywood sheet)."""
+    match = sheet.match
+    header = ["hand", "dealer", "knocker", "result", "knocker_deadwood", "opponent_deadwood", "winner", "points"]
+    if match.hollywood:
+        header += [f"game{index + 1}_{name}" for index in range(len(sheet.games)) for name in match.players]
+    else:
+        header += list(match.players)
+    rows = []
+    for line in sheet.lines:
+        row = [
+            str(line.number),
+            line.dealer,
+            line.knocker or "",
+            line.result,
+            "" if line.knocker_deadwood is None else str(line.knocker_deadwood),
+            "" if line.opponent_deadwood is None else str(line.opponent_deadwood),
+            line.winner or "",
+            str(line.points),
+        ]
+        row += [str(column[name]) for column in line.column_totals for name in match.players]
+        rows.append(row)
+    return header, rows
+
+
+def summary_rows(sheet: Sheet) -> list[list[str]]:
+    """Per player: points, bonuses and final total, summed over the games."""
+    bonuses = {name: {"game": 0, "boxes": 0, "shutout": 0} for name in sheet.match.players}
+    for game in sheet.games:
+        for name in sheet.match.players:
+            for key, value in game.bonuses[name].items():
+                bonuses[name][key] += value
+    totals, boxes, final = sheet.summed("totals"), sheet.summed("boxes"), sheet.summed("final")
+    return [
+        [name, str(totals[name]), str(boxes[name]), str(bonuses[name]["game"]), str(bonuses[name]["boxes"]),
+         str(bonuses[name]["shutout"]), str(final[name])]
+        for name in sheet.match.players
+    ]
+
+
+SUMMARY_HEADER = ["player", "points", "boxes", "game_bonus", "box_bonus", "shutout_bonus", "final"]
+
+
+def to_csv(sheet: Sheet) -> str:
+    header, rows = sheet_rows(sheet)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def to_markdown(sheet: Sheet) -> str:
+    match = sheet.match
+    header, rows = sheet_rows(sheet)
+    title = f"# {match.players[0]} vs {match.players[1]}\n\n"
+    status = f"Winner: {sheet.winner}, by {sheet.margin}." if sheet.finished else f"In play; {sheet.next_dealer} deals next."
+    return (
+        title
+        + _markdown_table(header, rows)
+        + "\n"
+        + _markdown_table(SUMMARY_HEADER, summary_rows(sheet))
+        + f"\n{status}\n"
+    )
+
+
+def _markdown_table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"

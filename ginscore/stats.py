@@ -1,0 +1,130 @@
+"""History and statistics over many matches, per pair of players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .match import Sheet
+
+
+@dataclass
+class PlayerStats:
+    """One player's figures against one opponent."""
+
+    games_won: int = 0
+    margin: int = 0
+    """Net margin over finished games: won margins minus lost ones."""
+    hands_won: int = 0
+    gins: int = 0
+    undercuts_given: int = 0
+    undercuts_suffered: int = 0
+    points: int = 0
+    """Points from hands won, before bonuses."""
+    biggest_hand: int = 0
+    knocks: int = 0
+    knock_deadwood: int = 0
+    """Sum of the player's counts when they knocked, for the average."""
+    layoffs: int = 0
+    """Cards this player laid off onto the other's knocks (hands recorded with cards)."""
+    loser_deadwood: int = 0
+    hands_lost_with_cards: int = 0
+
+    def as_dict(self, hands: int) -> dict:
+        return {
+            "games_won": self.games_won,
+            "margin": self.margin,
+            "hands_won": self.hands_won,
+            "gins": self.gins,
+            "undercuts_given": self.undercuts_given,
+            "undercuts_suffered": self.undercuts_suffered,
+            "average_hand": _average(self.points, self.hands_won),
+            "biggest_hand": self.biggest_hand,
+            "knocks": self.knocks,
+            "knock_rate": _average(self.knocks, hands),
+            "average_knock_count": _average(self.knock_deadwood, self.knocks),
+            "layoffs": self.layoffs,
+            "average_deadwood_when_losing": _average(self.loser_deadwood, self.hands_lost_with_cards),
+        }
+
+
+def _average(total: int, count: int) -> float | None:
+    return round(total / count, 2) if count else None
+
+
+@dataclass
+class PairStats:
+    """Two players' head-to-head record over every match read."""
+
+    players: tuple[str, str]
+    matches: int = 0
+    games: int = 0
+    hands: int = 0
+    """Hands played, cancelled ones included."""
+    by_player: dict[str, PlayerStats] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {
+            "players": list(self.players),
+            "matches": self.matches,
+            "games": self.games,
+            "hands": self.hands,
+            "by_player": {name: self.by_player[name].as_dict(self.hands) for name in self.players},
+        }
+
+
+def _key(players: tuple[str, str]) -> tuple[str, str]:
+    a, b = sorted(name.casefold() for name in players)
+    return a, b
+
+
+def collect(sheets: list[Sheet]) -> list[PairStats]:
+    """Head-to-head figures for every pair of players, names matched case-insensitively."""
+    pairs: dict[tuple[str, str], PairStats] = {}
+    for sheet in sheets:
+        key = _key(sheet.match.players)
+        if key not in pairs:
+            ordered = tuple(sorted(sheet.match.players, key=str.casefold))
+            pairs[key] = PairStats((ordered[0], ordered[1]), by_player={n: PlayerStats() for n in ordered})
+        _add(pairs[key], sheet)
+    return sorted(pairs.values(), key=lambda pair: [n.casefold() for n in pair.players])
+
+
+def _add(pair: PairStats, sheet: Sheet) -> None:
+    names = {name.casefold(): name for name in pair.players}
+
+    def stats(name: str) -> PlayerStats:
+        return pair.by_player[names[name.casefold()]]
+
+    pair.matches += 1
+    for game in sheet.games:
+        if game.finished and game.winner is not None:
+            pair.games += 1
+            loser = game.players[1] if game.winner == game.players[0] else game.players[0]
+            stats(game.winner).games_won += 1
+            stats(game.winner).margin += game.margin
+            stats(loser).margin -= game.margin
+    for line in sheet.lines:
+        pair.hands += 1
+        if line.knocker is None:
+            continue
+        knocker = stats(line.knocker)
+        opponent = stats(sheet.match.other(line.knocker))
+        knocker.knocks += 1
+        knocker.knock_deadwood += line.knocker_deadwood or 0
+        if line.winner is not None:
+            winner = stats(line.winner)
+            winner.hands_won += 1
+            winner.points += line.points
+            winner.biggest_hand = max(winner.biggest_hand, line.points)
+        if line.result in ("gin", "big_gin"):
+            knocker.gins += 1
+        if line.result == "undercut":
+            knocker.undercuts_suffered += 1
+            opponent.undercuts_given += 1
+        if line.scored is not None and line.scored.response is not None:
+            opponent.layoffs += len(line.scored.response.layoffs)
+            if line.winner is not None:
+                loser_is_knocker = line.winner != line.knocker
+                loser = knocker if loser_is_knocker else opponent
+                loser.loser_deadwood += line.knocker_deadwood if loser_is_knocker else line.opponent_deadwood
+                loser.hands_lost_with_cards += 1
