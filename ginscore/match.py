@@ -408,7 +408,8 @@ def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, 
 
 def game_over_message(sheet: Sheet) -> str:
     match = sheet.match
-    reached = ", ".join(f"{game.reached} reached {match.rules.target}" for game in sheet.games)
+    game = sheet.games[0]
+    reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
     rules = "".join(f" --{option}" for option in rules_options(match.rules, match.preset))
     return (
         f"the match is over ({reached}), so no hand was recorded; start the next one with: "

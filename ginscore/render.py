@@ -22,8 +22,14 @@ if TYPE_CHECKING:  # scoring and rules stay out of `check`'s start-up
 
 
 def console(stderr: bool = False) -> Console:
-    """A console that colours only a terminal, and never when NO_COLOR is set."""
-    return Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    """A console that colours only a terminal, and never when NO_COLOR is set.
+
+    Piped output is not squeezed into 80 columns: a wide score sheet stays one line a hand.
+    """
+    out = Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    if not out.is_terminal:
+        out.width = 160
+    return out
 
 
 def card_text(card: Card, fancy: bool) -> Text:
@@ -232,7 +238,7 @@ def _game_summary(game: Game, target: int) -> Text:
     boxes = f"boxes {a} {game.boxes[a]}, {b} {game.boxes[b]}"
     if not game.finished:
         return Text(f"{a} {game.totals[a]}, {b} {game.totals[b]} ({boxes}); first to {target}")
-    lines = [Text(f"{game.reached} reached {target}. {boxes}.")]
+    lines = [Text(f"{game.reached} reached {target}. {boxes[0].upper()}{boxes[1:]}.")]
     for name in game.players:
         bonus = game.bonuses[name]
         parts = [f"{game.totals[name]} points"]
