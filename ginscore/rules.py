@@ -42,6 +42,10 @@ class Rules:
     def knock_limit_for(self, upcard: Card | None) -> int:
         """The knock limit of a hand; under Oklahoma it is the up-card's value."""
         if not self.oklahoma:
+            if upcard is not None:
+                raise InputError(
+                    "the up-card sets the knock limit only under Oklahoma rules: use --rules oklahoma, or leave out --upcard"
+                )
             return self.knock_limit
         if upcard is None:
             raise InputError("these rules use the knock card: give the up-card, e.g. --upcard 7h")
