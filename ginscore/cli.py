@@ -40,6 +40,8 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except KeyboardInterrupt:
             sys.stderr.write("\ninterrupted\n")
             raise typer.Exit(130)
+        except OSError as error:
+            fail(f"{error.filename or 'file'}: {error.strerror or error}", 1)
 
     return wrapper
 
