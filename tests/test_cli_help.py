@@ -1,0 +1,61 @@
+"""Every command has `--help` with a real example; `ginscore --help` lists the commands.
+
+The commands are read from the Typer app itself, so a command added later is checked without editing this file.
+"""
+
+from __future__ import annotations
+
+import pytest
+import typer.main
+
+from ginscore.cli import app
+
+
+def command_paths(group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The argv of every command of the app, sub-commands of groups included."""
+    paths = []
+    for name, command in sorted(getattr(group, "commands", {}).items()):
+        if getattr(command, "hidden", False):
+            continue
+        paths.append((*prefix, name))
+        paths += command_paths(command, (*prefix, name))
+    return paths
+
+
+COMMANDS = command_paths(typer.main.get_command(app))
+
+
+def test_the_app_has_the_commands_of_the_first_issues():
+    assert {("check",), ("score",), ("rules",)} <= set(COMMANDS)
+    assert len(COMMANDS) >= len(app.registered_commands)
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
+def test_every_command_has_help_with_an_example(run, path):
+    result = run(*path, "--help")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert "Example" in result.stdout
+    examples = [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("ginscore ")]
+    assert examples, result.stdout
+    assert any(line.startswith(f"ginscore {' '.join(path)}") for line in examples), examples
+    assert "Traceback" not in result.stdout
+
+
+def test_top_level_help_lists_every_command(run):
+    result = run("--help")
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert "Usage: ginscore" in result.stdout
+    listed = {line.split()[0] for line in result.stdout.split("Commands:", 1)[1].splitlines() if line.strip()}
+    assert {path[0] for path in COMMANDS} <= listed
+
+
+def test_no_arguments_shows_the_usage_on_stderr(run):
+    """`no_args_is_help`: typing nothing is a usage error (exit 2), so the help goes to stderr, not stdout."""
+    result = run()
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "Usage: ginscore" in result.stderr
+    assert "check" in result.stderr and "score" in result.stderr
+    assert "Traceback" not in result.stderr
