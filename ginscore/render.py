@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -26,10 +27,22 @@ def console(stderr: bool = False) -> Console:
 
     Piped output is not squeezed into 80 columns: a wide score sheet stays one line a hand.
     """
+    stream = sys.stderr if stderr else sys.stdout
+    if hasattr(stream, "reconfigure") and not _speaks_utf8(stream):
+        stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
     out = Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True)
     if not out.is_terminal:
         out.width = 160
     return out
+
+
+def _speaks_utf8(stream: object) -> bool:
+    return "utf" in (getattr(stream, "encoding", None) or "").lower()
+
+
+def is_fancy(out: Console) -> bool:
+    """Suit symbols and colour: only on a terminal that can show them."""
+    return out.is_terminal and _speaks_utf8(out.file)
 
 
 def card_text(card: Card, fancy: bool) -> Text:
@@ -59,23 +72,24 @@ def _rows(table_rows: list[tuple[str, Text | str]]) -> Text:
 
 def check_report(solution: Solution, limit: int, out: Console) -> None:
     """The hand checker's answer, as a few labelled lines."""
-    fancy = out.is_terminal
+    fancy = is_fancy(out)
     rows: list[tuple[str, Text | str]] = [("hand", cards_text(solution.cards, fancy))]
     if solution.discards:
         rows.append(("discard", Text(" or ").join(card_text(c, fancy) for c in solution.discards)))
     rows.append(("melds", spread_text(solution.best, fancy)))
     rows.append(("deadwood", str(solution.deadwood)))
-    rows.append(("verdict", verdict_text(solution, limit)))
+    rows.append(("verdict", verdict_text(solution, limit, fancy)))
     out.print(_rows(rows))
 
 
-def verdict_text(solution: Solution, limit: int) -> Text:
+def verdict_text(solution: Solution, limit: int, fancy: bool) -> Text:
     if solution.big_gin:
         return Text("big gin: all 11 cards meld", style="bold green")
     if solution.deadwood == 0:
         return Text("gin", style="bold green")
     if solution.deadwood <= limit:
-        return Text(f"can knock ({solution.deadwood} ≤ {limit})", style="green")
+        at_most = "≤" if fancy else "<="
+        return Text(f"can knock ({solution.deadwood} {at_most} {limit})", style="green")
     if limit == 0:
         return Text("cannot knock: gin only", style="yellow")
     return Text(f"cannot knock ({solution.deadwood} > {limit})", style="yellow")
@@ -103,7 +117,7 @@ def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "o
 
 def score_report(scored: ScoredKnock, out: Console, knocker: str = "knocker", opponent: str = "opponent") -> None:
     """Both spreads, the lay-offs, both counts and the result of one knock."""
-    fancy = out.is_terminal
+    fancy = is_fancy(out)
     result = scored.result
     discard = Text.assemble(" (discarded ", card_text(scored.discard, fancy), ")") if scored.discard else ""
     rows: list[tuple[str, Text | str]] = [

@@ -409,11 +409,6 @@ def test_stdin_uses_the_knock_limit(run):
     assert (data["knock_limit"], data["can_knock"]) == (0, False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the verdict 'can knock (2 ≤ 10)' always prints U+2264, so a terminal whose encoding lacks it "
-    "(Latin-1, cp1252, PYTHONIOENCODING=ascii) gets a UnicodeEncodeError traceback instead of the answer",
-)
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_check_on_a_terminal_without_unicode_prints_no_traceback(encoding):
     done = subprocess.run(
