@@ -213,12 +213,18 @@ def test_oklahoma_needs_the_up_card():
 
 
 @pytest.mark.parametrize("name", ["standard", "tournament"])
-def test_without_oklahoma_the_up_card_does_not_matter(name):
+def test_without_oklahoma_the_limit_is_the_knob(name):
     rules = preset(name)
     assert rules.knock_limit_for(None) == 10
-    assert rules.knock_limit_for(parse_card("3s")) == 10
-    assert rules.knock_limit_for(parse_card("As")) == 10
-    assert rules_from(name, ["knock_limit=4"]).knock_limit_for(parse_card("9s")) == 4
+    assert rules_from(name, ["knock_limit=4"]).knock_limit_for(None) == 4
+
+
+@pytest.mark.parametrize("name", ["standard", "tournament"])
+@pytest.mark.parametrize("upcard", ["3s", "As", "Kh"])
+def test_without_oklahoma_an_up_card_is_refused_not_ignored(name, upcard):
+    with pytest.raises(InputError) as caught:
+        preset(name).knock_limit_for(parse_card(upcard))
+    assert "Oklahoma" in str(caught.value)
 
 
 @pytest.mark.parametrize(
