@@ -133,11 +133,13 @@ def _convert(knob: Any, raw: Any) -> Any:
         return text
     if name == "big_gin_bonus" and text == "off":
         return 0
-    if isinstance(raw, bool) or not (isinstance(raw, int) or text.lstrip("-").isdigit()):
-        raise InputError(f"{name} must be a whole number, not {raw!r}")
-    value = int(raw)
-    if not meta["low"] <= value <= meta["high"]:
-        raise InputError(f"{name} must be from {meta['low']} to {meta['high']}, not {value}")
+    span = f"from {meta['low']} to {meta['high']}"
+    try:
+        value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(text, 10)
+    except ValueError:
+        raise InputError(f"{name} must be a whole number {span}, not {raw!r}") from None
+    if isinstance(raw, (bool, float)) or not meta["low"] <= value <= meta["high"]:
+        raise InputError(f"{name} must be a whole number {span}, not {raw!r}")
     return value
 
 

@@ -107,6 +107,8 @@ def score_cards(
     With `groups` the knocker's spread is used as given; otherwise their best legal spread is found.
     """
     require_count(knocker, (10, 11), "the knocker's hand")
+    if len(Hand.of(knocker)) != len(knocker):
+        raise HandSizeError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
     if isinstance(opponent, int):
         opponent_hand = None
         if opponent < 0:
@@ -114,6 +116,8 @@ def score_cards(
     else:
         require_count(opponent, (10,), "the opponent's hand")
         opponent_hand = Hand.of(opponent)
+        if len(opponent_hand) != len(opponent):
+            raise HandSizeError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
         both = Hand.of(knocker) & opponent_hand
         if both:
             raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
@@ -132,6 +136,14 @@ def score_cards(
 def _given_spread(
     groups: tuple[tuple[Card, ...], ...], kept: Hand, discard: Card | None, rules: Rules
 ) -> Arrangement:
+    grouped = Hand.of(card for group in groups for card in group) - Hand.of([discard] if discard else [])
+    if grouped != kept:
+        extra, missing = grouped - kept, kept - grouped
+        raise IllegalHandError(
+            "the spread must hold exactly the knocker's cards"
+            + (f"; not in the hand: {extra}" if extra else "")
+            + (f"; left out: {missing}" if missing else "")
+        )
     melds, dead = [], Hand()
     for group in groups:
         cards = Hand.of(group) - Hand.of([discard] if discard else [])

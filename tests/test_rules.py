@@ -168,11 +168,6 @@ def test_bad_rules_input(name, overrides, words):
         assert word in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: rules._convert tests text.lstrip('-').isdigit(), so '--5' and '²' pass the check and "
-    "int() raises a bare ValueError, not InputError (the CLI's reports_errors lets it through as a traceback)",
-)
 @pytest.mark.parametrize("text", ["gin_bonus=--5", "gin_bonus=²"])
 def test_odd_digits_are_input_errors(text):
     with pytest.raises(InputError):
