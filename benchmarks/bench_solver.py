@@ -16,6 +16,7 @@ dependency of ginscore.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -70,13 +71,17 @@ def make_hands(count: int, seed: int) -> dict[str, list[list[Card]]]:
 
 
 def passes(function: Callable, items: Sequence, repeats: int) -> list[float]:
-    """µs per item of each of `repeats` timed passes over `items`."""
+    """µs per item of each of `repeats` timed passes over `items`; the collector is off, as in timeit."""
     results = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for item in items:
-            function(item)
-        results.append((time.perf_counter() - start) / len(items) * 1e6)
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for item in items:
+                function(item)
+            results.append((time.perf_counter() - start) / len(items) * 1e6)
+    finally:
+        gc.enable()
     return results
 
 
@@ -108,24 +113,17 @@ def time_ours(hands: dict[str, list[list[Card]]], repeats: int) -> dict[str, dic
 def cold_worker(case: str, count: int, seed: int) -> dict[str, float]:
     """In a fresh process: the first call, and the first pass over the hands, with empty tables."""
     hands = [Hand.of(hand).mask for hand in make_hands(count, seed)[case]]
-    start = time.perf_counter()
     import ginscore.melds as melds
 
-    import_ms = (time.perf_counter() - start) * 1e3
     function = our_functions()[case]
-    start = time.perf_counter()
-    function(hands[0])
-    first_call = (time.perf_counter() - start) * 1e6
-    start = time.perf_counter()
-    for hand in hands[1:]:
-        function(hand)
-    first_pass = (time.perf_counter() - start) / max(1, len(hands) - 1) * 1e6
+    first_call = passes(function, hands[:1], 1)[0]
+    first_pass = passes(function, hands[1:], 1)[0]
     tables = {
         "runs": len(melds._RUNS),
         "discards": len(melds._DISCARDS),
         "set choices": len(melds._SET_CHOICES),
     }
-    return {"import_ms": import_ms, "first_call": first_call, "first_pass": first_pass, "tables": tables}
+    return {"first_call": first_call, "first_pass": first_pass, "tables": tables}
 
 
 def time_cold(count: int, seed: int) -> dict[str, dict]:
@@ -187,12 +185,13 @@ def peer_functions() -> dict[str, dict[str, tuple[Callable, Callable]]]:
             # highest deadwood card, which can miss the best discard; try every discard instead.
             values = [utils.min_deadwood(hand[:i] + hand[i + 1 :]) for i in range(len(hand))]
             best = min(values)
-            return best, [card for card, value in zip(hand, values) if value == best]
+            return best, [i for i, value in enumerate(values) if value == best]
 
         found["OpenSpiel"] = {
             "10 uniform": (to_openspiel, utils.min_deadwood),
             "10 meld-rich": (to_openspiel, utils.min_deadwood),
             "11 uniform": (to_openspiel, openspiel_after_discard),
+            "11 shortcut": (to_openspiel, utils.min_deadwood),
         }
     try:
         from rlcard.games.base import Card as RLCard
@@ -211,7 +210,7 @@ def peer_functions() -> dict[str, dict[str, tuple[Callable, Callable]]]:
         def rlcard_after_discard(hand: list) -> tuple[int, list]:
             values = [rlcard_deadwood(hand[:i] + hand[i + 1 :]) for i in range(len(hand))]
             best = min(values)
-            return best, [card for card, value in zip(hand, values) if value == best]
+            return best, [i for i, value in enumerate(values) if value == best]
 
         found["RLCard"] = {
             "10 uniform": (to_rlcard, rlcard_deadwood),
@@ -221,14 +220,33 @@ def peer_functions() -> dict[str, dict[str, tuple[Callable, Callable]]]:
     return found
 
 
+def our_answer(case: str, hand: list[Card]):
+    """Ours, in the shape the peer functions answer: deadwood, or (deadwood, indices of best discards)."""
+    from ginscore.melds import min_after_discard, min_deadwood
+
+    mask = Hand.of(hand).mask
+    if case.startswith("10"):
+        return min_deadwood(mask)
+    best, discards, _ = min_after_discard(mask)
+    if case == "11 shortcut":
+        return best
+    return best, [i for i, card in enumerate(hand) if card.bit & discards]
+
+
 def time_peers_here(hands: dict[str, list[list[Card]]], sample: int, repeats: int) -> dict[str, dict]:
     results: dict[str, dict] = {}
     for peer, cases in peer_functions().items():
         results[peer] = {}
         for case, (convert, function) in cases.items():
-            items = [convert(hand) for hand in hands[case][:sample]]
+            chosen = hands[case.split()[0] + " uniform" if case == "11 shortcut" else case][:sample]
+            items = [convert(hand) for hand in chosen]
             passes(function, items[: max(1, sample // 10)], 1)
             results[peer][case] = summary(passes(function, items, repeats))
+            answers = [function(item) for item in items]
+            results[peer][case]["agree"] = sum(
+                answers[i] == our_answer(case, hand) for i, hand in enumerate(chosen)
+            )
+            results[peer][case]["hands"] = len(chosen)
     return results
 
 
@@ -288,7 +306,7 @@ def report(args) -> None:
         )
 
     sample = min(args.oracle_hands, args.hands)
-    print(f"\nnaive oracle (tests/oracle.py) on the first hands of the same batches, once each:")
+    print("\nnaive oracle (tests/oracle.py) on the first hands of the same batches, once each:")
     for case, result in time_oracle(hands, sample).items():
         ratio = result["us"] / ours[case]["median"]
         agree = "agrees" if result["agree"] else "DISAGREES"
@@ -299,21 +317,30 @@ def report(args) -> None:
 
     peers, where = time_peers(args, hands)
     sample = min(args.peer_hands, args.hands)
-    print(f"\npeers on the first {sample} hands of the same batches (run in {where}), µs per hand:")
+    if peers:
+        print(f"\npeers on the first {sample} hands of the same batches (run in {where}), µs per hand:")
+    else:
+        print("\npeers: neither pyspiel nor rlcard imports here (see --peer-python)")
     for peer in ("OpenSpiel", "RLCard"):
         if peer not in peers:
             earlier = " / ".join(f"{EARLIER_PEERS[peer][c]:g}" for c in CASES)
             print(f"  {peer}: not importable; measured earlier on this machine: {earlier}")
             continue
-        for case in CASES:
-            med, mean = peers[peer][case]["median"], peers[peer][case]["mean"]
-            ratio = med / ours[case]["median"]
+        for case in (*CASES, "11 shortcut"):
+            if case not in peers[peer]:
+                continue
+            result = peers[peer][case]
+            ours_case = "11 uniform" if case == "11 shortcut" else case
+            ratio = result["median"] / ours[ours_case]["median"]
+            earlier = f"(earlier: {EARLIER_PEERS[peer][case]:g})" if case in CASES else "           "
             print(
-                f"  {peer + ', ' + case:<24} {med:8.2f} ({mean:.2f})   peer/ours = {ratio:5.2f}"
-                f"   (earlier: {EARLIER_PEERS[peer][case]:g})"
+                f"  {peer + ', ' + case:<24} {result['median']:8.2f} ({result['mean']:.2f})"
+                f"   peer/ours = {ratio:5.2f}   {earlier}   same answer as ours on"
+                f" {result['agree']}/{result['hands']}"
             )
-    if any("11 uniform" in cases for cases in peers.values()):
-        print("  (11 cards, peers: their 10-card function on each of the 11 discards)")
+    if peers:
+        print("  11 uniform: the peer's 10-card function on each of the 11 discards (least deadwood and")
+        print("  every best discard); 11 shortcut: OpenSpiel's own 11-card MinDeadwood (least deadwood only)")
 
 
 def main(argv: list[str] | None = None) -> None:
