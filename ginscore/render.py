@@ -115,8 +115,10 @@ def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "o
     return Text.assemble((word, "bold"), f": {name} scores {result.points}{doubled}")
 
 
-def score_report(scored: ScoredKnock, out: Console, knocker: str = "knocker", opponent: str = "opponent") -> None:
-    """Both spreads, the lay-offs, both counts and the result of one knock."""
+def score_report(
+    scored: ScoredKnock, out: Console, knocker: str = "knocker", opponent: str = "opponent", with_result: bool = True
+) -> None:
+    """Both spreads, the lay-offs, both counts and (unless told not to) the result of one knock."""
     fancy = is_fancy(out)
     result = scored.result
     discard = Text.assemble(" (discarded ", card_text(scored.discard, fancy), ")") if scored.discard else ""
@@ -124,17 +126,18 @@ def score_report(scored: ScoredKnock, out: Console, knocker: str = "knocker", op
         (knocker, Text.assemble(spread_text(scored.spread, fancy), discard)),
         *_response_rows(scored, opponent, fancy),
         ("counts", f"{knocker} {result.knocker_deadwood}, {opponent} {result.opponent_deadwood} (knock limit {result.knock_limit})"),
-        ("result", result_text(result, knocker, opponent)),
     ]
+    if with_result:
+        rows.append(("result", result_text(result, knocker, opponent)))
     out.print(_rows(rows))
     if scored.lowest is not None:
         low = scored.lowest
         out.print(
             Text.assemble(
-                "\nThis spread is not the lowest count: it gives the knocker more. The best lowest-count spread, ",
+                f"\nThis spread is not the lowest count: it gives {knocker} more. The best lowest-count spread, ",
                 spread_text(low.spread, fancy),
-                f", lets the opponent lay off {low.response.layoffs or 'nothing'} and gives ",
-                result_text(low.result),
+                f", lets {opponent} lay off {low.response.layoffs if low.response and low.response.layoffs else 'nothing'} and gives ",
+                result_text(low.result, knocker, opponent),
                 ".",
             )
         )
@@ -284,12 +287,11 @@ def _verdict(winner: str | None, final: dict[str, int], margin: int, where: str)
 
 def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
     """What `record` prints: the hand's result, its cards when known, and the running score."""
-    if line.scored is not None:
-        score_report(line.scored, out, line.knocker, sheet.match.other(line.knocker))
-    elif line.knocker is not None:
-        counts = f"{line.knocker} {line.knocker_deadwood}, {sheet.match.other(line.knocker)} {line.opponent_deadwood}"
-        out.print(_rows([("counts", counts)]))
     out.print(Text.assemble((f"Hand {line.number}: ", "bold"), _line_result(line)))
+    if line.scored is not None and line.knocker is not None:
+        score_report(line.scored, out, line.knocker, sheet.match.other(line.knocker), with_result=False)
+    elif line.knocker is not None:
+        out.print(_rows([("counts", f"{line.knocker} {line.knocker_deadwood}, {sheet.match.other(line.knocker)} {line.opponent_deadwood}")]))
     totals = ", ".join(f"{name} {total}" for name, total in line.totals.items())
     out.print(Text.assemble(("Score: ", "bold"), totals))
     for index, game in enumerate(sheet.games):
