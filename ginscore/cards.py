@@ -119,6 +119,8 @@ EXAMPLE_HAND = "3h 4h 5h KS KC KD 7c 8c 9c 2d"
 def parse_card(text: str) -> Card:
     """Read one card such as `Ah`, `10c`, `tS` or `Q♥`."""
     token = text.replace("\ufe0e", "").replace("\ufe0f", "").strip()
+    if token.upper() in _RANK_WORDS:
+        raise CardNotationError(f"{text!r} is not a card: it has no suit (add c, d, h or s, like '{token.upper()}h')")
     if len(token) < 2:
         raise CardNotationError(f"{text!r} is not a card: write a rank then a suit, like 'Ah' or '10c'")
     rank_text, suit_text = token[:-1].upper(), token[-1].lower()

@@ -264,7 +264,7 @@ class Solution:
     big_gin: bool
     """For 11 cards, whether all eleven meld."""
     best: Arrangement
-    """One arrangement with the least deadwood (of the ten cards kept, for 11)."""
+    """One arrangement with the least deadwood: of the ten cards kept for 11, or of all eleven for big gin."""
 
 
 def solve(cards: tuple[Card, ...]) -> Solution:
