@@ -377,11 +377,13 @@ def undo(
 
 
 def _confirm(question: str) -> bool:
-    try:
-        return typer.confirm(question, default=False, err=True)
-    except typer.Abort:
-        sys.stderr.write("\n")
-        return False
+    """Ask on stderr and read a y/n from stdin; end of input means no."""
+    sys.stderr.write(f"{question} [y/N]: ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline()
+    if not sys.stdin.isatty():
+        sys.stderr.write("\n")  # the answer was not echoed, so end the prompt's line
+    return answer.strip().lower() in ("y", "yes")
 
 
 @command(no_args_is_help=True)

@@ -79,8 +79,31 @@ def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
         raise
 
 
+def check_record(record: HandRecord) -> None:
+    """Refuse a record whose parts contradict each other, whether typed or edited into a file."""
+    details = (
+        record.knocker_cards, record.discard, record.opponent_cards,
+        record.knocker_deadwood, record.opponent_deadwood, record.upcard,
+    )
+    if record.cancelled:
+        if record.knocker is not None or record.big_gin or any(value is not None for value in details):
+            raise InputError("a cancelled hand takes no knocker, cards or counts: give --cancelled alone")
+        return
+    if record.knocker is None:
+        raise InputError("say who knocked with --knocker NAME, or record a dead hand with --cancelled")
+    if record.knocker_cards is not None and record.knocker_deadwood is not None:
+        raise InputError("give the knocker's cards or their count (--deadwood), not both")
+    if record.opponent_cards is not None and record.opponent_deadwood is not None:
+        raise InputError("give the opponent's cards or their count (--opponent-deadwood), not both")
+    if record.big_gin and record.knocker_cards is not None:
+        raise InputError("--big-gin goes with counts; with the knocker's cards, big gin is found from them")
+    if record.discard is not None and record.knocker_cards is None:
+        raise InputError("--discard goes with the knocker's cards (--cards)")
+
+
 def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKnock | None]:
     """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
+    check_record(record)
     upcard = _read(record, "upcard", parse_card)
     if rules.oklahoma and upcard is None:
         raise InputError("these rules use the knock card: give the up-card with --upcard")
@@ -157,6 +180,11 @@ class Game:
     @property
     def finished(self) -> bool:
         return self.reached is not None
+
+    @property
+    def shutout(self) -> bool:
+        """Whether the game ended with the other player still on nothing."""
+        return self.finished and any(self.totals[name] == 0 for name in self.players if name != self.reached)
 
     @property
     def final(self) -> dict[str, int]:
@@ -283,10 +311,9 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
 
 
 def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
-    if record.cancelled:
+    check_record(record)
+    if record.cancelled or record.knocker is None:
         return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), {})
-    if record.knocker is None:
-        raise InputError("a hand needs a knocker, or cancelled = true")
     knocker = match.player(record.knocker)
     result, scored = score_record(record, match.rules)
     winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
@@ -353,23 +380,13 @@ def make_record(
     recorded: str = "",
 ) -> HandRecord:
     """A hand record from what was typed, checked by scoring it under the match's rules."""
-    details = (cards, discard, opponent_cards, deadwood, opponent_deadwood, upcard)
+    check_record(
+        HandRecord(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
+    )
     if cancelled:
-        if knocker is not None or big_gin or any(value is not None for value in details):
-            raise InputError("a cancelled hand takes no knocker, cards or counts: give --cancelled alone")
         return HandRecord(cancelled=True, recorded=recorded)
-    if knocker is None:
-        raise InputError("say who knocked with --knocker NAME, or record a dead hand with --cancelled")
-    if cards is not None and deadwood is not None:
-        raise InputError("give the knocker's cards or their count (--deadwood), not both")
-    if opponent_cards is not None and opponent_deadwood is not None:
-        raise InputError("give the opponent's cards or their count (--opponent-deadwood), not both")
-    if big_gin and cards is not None:
-        raise InputError("--big-gin goes with counts; with the knocker's cards, big gin is found from them")
-    if discard is not None and cards is None:
-        raise InputError("--discard goes with the knocker's cards (--cards)")
     record = HandRecord(
-        knocker=match.player(knocker),
+        knocker=match.player(knocker or ""),
         knocker_cards=_canonical("knocker_cards", cards, canonical_cards),
         discard=_canonical("discard", discard, parse_card),
         opponent_cards=_canonical("opponent_cards", opponent_cards, canonical_cards),
@@ -410,7 +427,8 @@ def game_over_message(sheet: Sheet) -> str:
     match = sheet.match
     game = sheet.games[0]
     reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
-    rules = "".join(f" --{option}" for option in rules_options(match.rules, match.preset))
+    options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
+    rules = "".join(f" --{option}" for option in options)
     return (
         f"the match is over ({reached}), so no hand was recorded; start the next one with: "
         f"ginscore new next.toml {match.players[0]} {match.players[1]}{rules}"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -32,8 +33,31 @@ def console(stderr: bool = False) -> Console:
         stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
     out = Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True)
     if not out.is_terminal:
-        out.width = 160
+        out = Console(
+            file=_TrimmedLines(stream), width=160, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True
+        )
     return out
+
+
+class _TrimmedLines:
+    """A stream that drops the spaces rich pads table rows with, so piped text has no trailing blanks."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(re.sub(r"[ \t]+(?=\n)", "", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
 
 
 def _speaks_utf8(stream: object) -> bool:
@@ -260,11 +284,12 @@ def _game_summary(game: Game, target: int) -> Text:
         bonus = game.bonuses[name]
         parts = [f"{game.totals[name]} points"]
         if bonus["game"]:
-            parts.append(f"{bonus['game']} game bonus")
+            kind = "shutout bonus (the other player scored nothing)" if game.shutout and not bonus["shutout"] else "game bonus"
+            parts.append(f"{bonus['game']} {kind}")
         if bonus["boxes"]:
             parts.append(f"{bonus['boxes']} for boxes")
         if bonus["shutout"]:
-            parts.append(f"{bonus['shutout']} for the shutout (doubled)")
+            parts.append(f"{bonus['shutout']} for the shutout (total doubled)")
         lines.append(Text(f"  {name}: {' + '.join(parts)} = {game.final[name]}"))
     lines.append(_verdict(game.winner, game.final, game.margin, ""))
     if game.winner != game.reached and game.final[a] != game.final[b]:

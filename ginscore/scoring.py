@@ -11,6 +11,8 @@ from .melds import Arrangement, arrangements, is_meld, min_deadwood
 from .rules import Rules
 
 RESULTS = ("knock", "undercut", "gin", "big_gin", "tie")
+# Ten cards count at most 98: two each of 10, J, Q, K placed so no suit runs, and two 9s.
+MAX_DEADWOOD = 98
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,9 @@ def score_counts(
     big_gin: bool = False,
 ) -> HandResult:
     """Score a knock from the two counts; the opponent's is after lay-offs."""
-    if knocker_deadwood < 0 or opponent_deadwood < 0:
-        raise InputError("deadwood counts cannot be negative")
+    for count in (knocker_deadwood, opponent_deadwood):
+        if not 0 <= count <= MAX_DEADWOOD:
+            raise InputError(f"a count of {count} is impossible: ten cards count from 0 to {MAX_DEADWOOD}")
     if knocker_deadwood > knock_limit:
         raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit))
     if big_gin and (knocker_deadwood or not rules.big_gin):
@@ -111,8 +114,6 @@ def score_cards(
         raise HandSizeError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
     if isinstance(opponent, int):
         opponent_hand = None
-        if opponent < 0:
-            raise InputError("the opponent's count cannot be negative")
     else:
         require_count(opponent, (10,), "the opponent's hand")
         opponent_hand = Hand.of(opponent)

@@ -64,20 +64,23 @@ def loads(text: str, path: str = "match.toml") -> tuple[Match | None, Sheet | No
     except tomllib.TOMLDecodeError as error:
         return None, None, [f"not valid TOML: {error}"]
     problems: list[str] = []
-    match = _read_match(data, problems)
+    unreadable: list[int] = []
+    match = _read_match(data, problems, unreadable)
     if match is None:
         return None, None, problems
     hand_problems: list[tuple[int, GinscoreError]] = []
     sheet = tally(match, hand_problems)
-    for number, error in hand_problems:
-        place = f"hands[{number}]" + (f".{error.field}" if error.field else "")
-        problems.append(f"{place}: {error}")
-    if not hand_problems:
-        _compare_derived(data.get("hands", []), sheet, problems)
+    found = [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
+    # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
+    first_bad = min([*unreadable, *(number for number, _ in hand_problems)], default=len(match.hands) + 1)
+    found += _compare_derived(data.get("hands", [])[: first_bad - 1], sheet)
+    problems += [text for _, text in sorted(found, key=lambda item: item[0])]
     return match, sheet, problems
 
 
-def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
+def _read_match(data: dict[str, Any], problems: list[str], unreadable: list[int]) -> Match | None:
+    """The match, or None when its players or rules cannot be read; hands that cannot be read
+    are noted in `unreadable` and stand in as cancelled hands, so the others are still checked."""
     if data.get("format") != FORMAT:
         problems.append(f"format: expected {FORMAT}, found {data.get('format')!r}; is this a ginscore match file?")
         return None
@@ -95,18 +98,22 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
     first_dealer = info.get("first_dealer")
     if first_dealer not in players:
         problems.append(f"match.first_dealer: expected one of {players[0]!r} or {players[1]!r}, found {first_dealer!r}")
+    hollywood, preset = info.get("hollywood", False), info.get("preset")
+    if not isinstance(hollywood, bool):
+        problems.append(f"match.hollywood: expected true or false, found {hollywood!r}")
+    if preset is not None and not isinstance(preset, str):
+        problems.append(f"match.preset: expected a preset's name, found {preset!r}")
     rules = _read_rules(data.get("rules"), problems)
-    hands = _read_hands(data.get("hands", []), problems)
     if problems or rules is None:
         return None
     return Match(
         players=(players[0], players[1]),
         rules=rules,
         first_dealer=first_dealer,
-        hands=tuple(hands),
-        hollywood=bool(info.get("hollywood", False)),
+        hands=tuple(_read_hands(data.get("hands", []), problems, unreadable)),
+        hollywood=hollywood,
         created=str(data.get("created", "")),
-        preset=info.get("preset"),
+        preset=preset,
     )
 
 
@@ -131,7 +138,7 @@ def _read_rules(values: Any, problems: list[str]) -> Rules | None:
     return apply_knobs(Rules(), values)
 
 
-def _read_hands(entries: Any, problems: list[str]) -> list[HandRecord]:
+def _read_hands(entries: Any, problems: list[str], unreadable: list[int]) -> list[HandRecord]:
     if not isinstance(entries, list):
         problems.append("hands: expected [[hands]] tables")
         return []
@@ -140,7 +147,10 @@ def _read_hands(entries: Any, problems: list[str]) -> list[HandRecord]:
         place = f"hands[{number}]"
         if not isinstance(entry, dict):
             problems.append(f"{place}: expected a table")
+            unreadable.append(number)
+            records.append(HandRecord(cancelled=True))
             continue
+        before = len(problems)
         values = {}
         for key, value in entry.items():
             if key in _DERIVED:
@@ -154,22 +164,27 @@ def _read_hands(entries: Any, problems: list[str]) -> list[HandRecord]:
                 problems.append(f"{place}.{key}: expected {expected.__name__}, found {value!r}")
                 continue
             values[key] = value
+        if len(problems) > before:
+            unreadable.append(number)
+            values = {"cancelled": True}
         records.append(HandRecord(**values))
     return records
 
 
-def _compare_derived(entries: list[Any], sheet: Sheet, problems: list[str]) -> None:
+def _compare_derived(entries: list[Any], sheet: Sheet) -> list[tuple[int, str]]:
     """A dealer or total written in the file is an assertion: report where it disagrees."""
+    problems = []
     for line, entry in zip(sheet.lines, entries):
         place = f"hands[{line.number}]"
         dealer = entry.get("dealer")
         if dealer is not None and dealer != line.dealer:
-            problems.append(f"{place}.dealer: the file says {dealer!r} but by the hands before it {line.dealer!r} dealt")
+            problems.append((line.number, f"{place}.dealer: the file says {dealer!r} but by the hands before it {line.dealer!r} dealt"))
         totals = entry.get("totals")
         if totals is not None and totals != line.totals:
             said = ", ".join(f"{k} {v}" for k, v in totals.items()) if isinstance(totals, dict) else repr(totals)
             real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
-            problems.append(f"{place}.totals: the file says {said} but the hands add up to {real}")
+            problems.append((line.number, f"{place}.totals: the file says {said} but the hands add up to {real}"))
+    return problems
 
 
 def load(path: str) -> tuple[Match, Sheet]:
@@ -196,6 +211,14 @@ def write_atomic(path: str, data: bytes) -> None:
 
     A crash or a full disk at any point leaves either the old file or the new one, whole.
     """
+    try:
+        _replace_with(path, data)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise MatchFileError(path, [f"cannot write: {reason}; the file was left as it was"]) from None
+
+
+def _replace_with(path: str, data: bytes) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
     try:
