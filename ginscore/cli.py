@@ -391,7 +391,9 @@ def show(
     file: str = typer.Argument(..., help="The match file."),
     as_json: bool = typer.Option(False, "--json", help="The whole sheet as one JSON object."),
     chart: bool = typer.Option(False, "--chart", help="Also draw the running totals hand by hand."),
-    export: Optional[str] = typer.Option(None, "--export", help="Write the sheet to a .svg, .html, .csv or .md file."),
+    export: Optional[str] = typer.Option(
+        None, "--export", help="Write the sheet to a .svg, .html, .csv or .md file (with --chart, SVG and HTML include it)."
+    ),
 ) -> None:
     """Print the score sheet: every hand, running totals, boxes, bonuses and who deals next.
 
@@ -405,7 +407,7 @@ def show(
 
     _, sheet = load(file)
     if export is not None:
-        _export(sheet, export)
+        _export(sheet, export, chart)
         return
     if as_json:
         from .match import sheet_dict
@@ -421,7 +423,7 @@ def show(
         chart_view(sheet, out)
 
 
-def _export(sheet: Any, path: str) -> None:
+def _export(sheet: Any, path: str, chart: bool) -> None:
     from .export import EXPORT_KINDS, to_csv, to_markdown
     from .storage import write_atomic
 
@@ -431,13 +433,10 @@ def _export(sheet: Any, path: str) -> None:
     if kind in ("svg", "html"):
         from .render import export_sheet
 
-        text = export_sheet(sheet, kind)
+        text = export_sheet(sheet, kind, chart)
     else:
         text = to_csv(sheet) if kind == "csv" else to_markdown(sheet)
-    try:
-        write_atomic(path, text.encode("utf-8"))
-    except OSError as error:
-        raise RefusedError(f"cannot write {path}: {error.strerror}") from None
+    write_atomic(path, text.encode("utf-8"))
     sys.stdout.write(f"Wrote the score sheet to {path}\n")
 
 

@@ -453,12 +453,15 @@ def _chart_legend(players: tuple[str, str]) -> list[Text]:
     return parts
 
 
-def export_sheet(sheet: Sheet, kind: str) -> str:
-    """The score sheet as SVG or HTML, through rich's own export of what `show` prints."""
+def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
+    """The score sheet (and the chart) as SVG or HTML, through rich's own export of what `show` prints."""
     import io
 
     out = Console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
     sheet_view(sheet, out)
+    if chart:
+        out.print()
+        chart_view(sheet, out)
     title = _sheet_title(sheet)
     if kind == "svg":
         return out.export_svg(title=title)

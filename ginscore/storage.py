@@ -215,7 +215,7 @@ def write_atomic(path: str, data: bytes) -> None:
         _replace_with(path, data)
     except OSError as error:
         reason = error.strerror or str(error)
-        raise MatchFileError(path, [f"cannot write: {reason}; the file was left as it was"]) from None
+        raise MatchFileError(path, [f"cannot write: {reason}; nothing was changed"]) from None
 
 
 def _replace_with(path: str, data: bytes) -> None:
