@@ -448,8 +448,8 @@ def chart_view(sheet: Sheet, out: Console, height: int = 12) -> None:
 def _chart_legend(players: tuple[str, str]) -> list[Text]:
     parts = []
     for name, (mark, style) in zip(players, _PLAYER_MARKS):
-        parts += [Text(f"{name} "), Text(mark, style=style), Text("  ")]
-    parts.append(Text("both ◆"))
+        parts += [Text(mark, style=style), Text(f" {name}   ")]
+    parts.append(Text("◆ both"))
     return parts
 
 
@@ -457,7 +457,9 @@ def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
     """The score sheet (and the chart) as SVG or HTML, through rich's own export of what `show` prints."""
     import io
 
-    out = Console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
+    out = Console(
+        record=True, width=120, force_terminal=True, color_system="truecolor", highlight=False, file=io.StringIO()
+    )
     sheet_view(sheet, out)
     if chart:
         out.print()
