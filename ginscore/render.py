@@ -378,7 +378,7 @@ def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
         return
     for pair in pairs:
         data = pair.as_dict()
-        title = f"{pair.players[0]} vs {pair.players[1]}: {pair.matches} matches, {pair.games} games finished, {pair.hands} hands"
+        title = f"{pair.players[0]} vs {pair.players[1]}: {_count(pair.matches, 'match', 'matches')}, {_count(pair.games, 'game', 'games')} finished, {_count(pair.hands, 'hand', 'hands')}"
         table = _table(out, title=title, title_justify="left")
         table.add_column("")
         for name in pair.players:
@@ -387,7 +387,7 @@ def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
             values = [data["by_player"][name][key] for name in pair.players]
             table.add_row(label, *(_stat_text(key, value) for value in values))
         out.print(table)
-    out.print(Text(f"{files} files read. * hands recorded with cards only.", style="dim"))
+    out.print(Text(f"{_count(files, 'file', 'files')} read. * hands recorded with cards only.", style="dim"))
 
 
 def _stat_text(key: str, value: object) -> str:
@@ -468,3 +468,7 @@ def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
     if kind == "svg":
         return out.export_svg(title=title)
     return out.export_html(inline_styles=True)
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"

@@ -6,7 +6,6 @@ Each refused or failed command must leave the match file byte-for-byte as it was
 from __future__ import annotations
 
 import errno
-import json
 import os
 import subprocess
 import sys

@@ -6,7 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import DECK, Card, Hand, Rank, Suit, parse_groups
+from strategies import SETS, runs
+
+from ginscore.cards import DECK, Card, Hand, parse_groups
 from ginscore.layoffs import best_layoff, best_response, layoff_choices
 from ginscore.melds import Arrangement, min_deadwood
 
@@ -91,7 +93,7 @@ def test_layoff_choices_are_the_prefixes_of_each_chain():
 
 
 def test_the_fourth_card_onto_a_3_card_set():
-    count, laid = layoffs("Kc Kd Ks | 2h 3h 4h | 5s", f"Kh 8c 9d 6s Jc 10h Qs 7d Ad 2c")
+    count, laid = layoffs("Kc Kd Ks | 2h 3h 4h | 5s", "Kh 8c 9d 6s Jc 10h Qs 7d Ad 2c")
     assert laid == "Kh"
     assert count == hand("8c 9d 6s Jc 10h Qs 7d Ad 2c").value
 
@@ -252,17 +254,8 @@ def naive_layoff_count(knocker_melds: list[frozenset[Card]], opponent: list[Card
     return best, reachable
 
 
-RUN = st.builds(
-    lambda suit, low, length: frozenset(Card(Rank(n), suit) for n in range(low, min(low + length, 14))),
-    st.sampled_from(list(Suit)),
-    st.integers(1, 11),
-    st.integers(3, 6),
-).filter(lambda run: len(run) >= 3)
-SET = st.builds(
-    lambda rank, suits: frozenset(Card(rank, s) for s in suits),
-    st.sampled_from(list(Rank)),
-    st.sets(st.sampled_from(list(Suit)), min_size=3, max_size=4),
-)
+RUN = runs(6)
+SET = SETS
 
 
 def near(melds: list[frozenset[Card]], taken: set[Card]) -> list[Card]:

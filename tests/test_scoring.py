@@ -8,7 +8,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import DECK, Card, Hand, Rank, Suit, parse_card, parse_cards, parse_groups
+from strategies import SETS, runs
+
+from ginscore.cards import DECK, Card, Hand, parse_card, parse_cards, parse_groups
 from ginscore.errors import GinscoreError, HandSizeError, IllegalHandError, InputError
 from ginscore.layoffs import best_layoff
 from ginscore.melds import arrangements, min_after_discard, min_deadwood
@@ -361,17 +363,8 @@ def test_the_best_spread_may_keep_a_meld_as_deadwood():
 
 # --- properties over random legal knocks --------------------------------------------------------
 
-RUN = st.builds(
-    lambda suit, low, length: frozenset(Card(Rank(n), suit) for n in range(low, min(low + length, 14))),
-    st.sampled_from(list(Suit)),
-    st.integers(1, 11),
-    st.integers(3, 5),
-).filter(lambda run: len(run) >= 3)
-SET = st.builds(
-    lambda rank, suits: frozenset(Card(rank, s) for s in suits),
-    st.sampled_from(list(Rank)),
-    st.sets(st.sampled_from(list(Suit)), min_size=3, max_size=4),
-)
+RUN = runs(5)
+SET = SETS
 LOW_CARDS = [c for c in DECK if c.rank <= 3]
 HIGH_UPCARDS = [c for c in DECK if c.value >= 6]
 
