@@ -99,6 +99,8 @@ def check_record(record: HandRecord) -> None:
         raise InputError("--big-gin goes with counts; with the knocker's cards, big gin is found from them")
     if record.discard is not None and record.knocker_cards is None:
         raise InputError("--discard goes with the knocker's cards (--cards)")
+    if record.opponent_cards is not None and record.knocker_cards is None:
+        raise InputError("the opponent's cards need the knocker's cards too; or give both counts")
 
 
 def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKnock | None]:
@@ -123,8 +125,6 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
             groups=_read(record, "knocker_cards", parse_groups) if "|" in record.knocker_cards else None,
         )
         return scored.result, scored
-    if record.opponent_cards:
-        raise InputError("the opponent's cards need the knocker's cards too; or give both counts")
     if record.knocker_deadwood is None or record.opponent_deadwood is None:
         raise InputError("give the knocker's cards, or both counts: --deadwood N --opponent-deadwood M")
     limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
