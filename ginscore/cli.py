@@ -533,7 +533,8 @@ def play(file: str = typer.Argument(..., help="The match file (start one with `g
         play_hands(match, sheet, table)
     except (StopPlay, KeyboardInterrupt) as stop:
         _, sheet = load(file)
-        out.print(f"\nStopped. {len(sheet.lines)} hands are saved in {file}; run `ginscore play {file}` to carry on.")
+        saved = "1 hand is" if len(sheet.lines) == 1 else f"{len(sheet.lines)} hands are"
+        out.print(f"\nStopped. {saved} saved in {file}; run `ginscore play {file}` to carry on.")
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0)
     out.print(f"\nThe match is over. `ginscore show {file}` prints the whole sheet.")
 

@@ -77,6 +77,9 @@ def to_markdown(sheet: Sheet) -> str:
 
 
 def _markdown_table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    lines = [_markdown_row(header), "|" + "---|" * len(header)] + [_markdown_row(row) for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def _markdown_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"

@@ -31,12 +31,15 @@ def console(stderr: bool = False) -> Console:
     stream = sys.stderr if stderr else sys.stdout
     if hasattr(stream, "reconfigure") and not _speaks_utf8(stream):
         stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
-    out = Console(stderr=stderr, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    out = _console(stderr=stderr, no_color="NO_COLOR" in os.environ, soft_wrap=True)
     if not out.is_terminal:
-        out = Console(
-            file=_TrimmedLines(stream), width=160, highlight=False, no_color="NO_COLOR" in os.environ, soft_wrap=True
-        )
+        out = _console(file=_TrimmedLines(stream), width=160, no_color="NO_COLOR" in os.environ, soft_wrap=True)
     return out
+
+
+def _console(**options: Any) -> Console:
+    """A rich console that reads no markup and highlights nothing: names and typed cards print as typed."""
+    return Console(markup=False, highlight=False, **options)
 
 
 class _TrimmedLines:
@@ -457,9 +460,7 @@ def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
     """The score sheet (and the chart) as SVG or HTML, through rich's own export of what `show` prints."""
     import io
 
-    out = Console(
-        record=True, width=120, force_terminal=True, color_system="truecolor", highlight=False, file=io.StringIO()
-    )
+    out = _console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
     sheet_view(sheet, out)
     if chart:
         out.print()

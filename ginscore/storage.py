@@ -262,7 +262,7 @@ def locked(path: str) -> Iterator[None]:
 
 
 def match_paths(paths: list[str]) -> list[str]:
-    """The files named, and every `*.toml` file below the folders named, in order."""
+    """The files named, and every `*.toml` file below the folders named, in order, each once."""
     found = []
     for path in paths:
         if os.path.isdir(path):
@@ -271,7 +271,13 @@ def match_paths(paths: list[str]) -> list[str]:
                 found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".toml")]
         else:
             found.append(path)
-    return found
+    seen: set[str] = set()
+    unique = []
+    for path in found:
+        if os.path.realpath(path) not in seen:
+            seen.add(os.path.realpath(path))
+            unique.append(path)
+    return unique
 
 
 def load_many(paths: list[str]) -> tuple[list[Sheet], list[MatchFileError]]:

@@ -278,7 +278,6 @@ def test_stats_reads_folders_recursively_in_name_order(run, tmp_path, args):
         assert "2 files read" in result.stdout and len(tables(result.stdout)) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a file named twice (itself and inside a folder also named) is counted twice")
 def test_stats_counts_a_file_once_however_often_it_is_named(run):
     data = json_object(run("stats", SAMPLES, SAMPLES / "standard.toml", "--json"))
     assert data["files"] == 3

@@ -178,7 +178,6 @@ def test_end_of_input_midway_keeps_every_complete_hand(run, short):
     assert sheet.summed("totals") == {"Ann": 43, "Bob": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="bug: play says '1 hands are saved' (stats already says '1 match')")
 def test_the_stop_message_counts_one_hand_in_the_singular(run, short):
     result = run("play", short, input=lines(*WHOLE_GAME[:3]))
     assert f"Stopped. 1 hand is saved in {short}" in result.stdout
@@ -284,7 +283,6 @@ def test_play_on_a_missing_file_is_one_error_line(run, tmp_path):
     assert not (tmp_path / "none.toml").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a typo with square brackets is read as rich markup: '[/x]' crashes play")
 def test_a_typo_with_square_brackets_is_quoted_not_a_crash(run, short):
     result = run("play", short, input=lines("Ann", "3h [/x] 5h", "2", "12"))  # the run fixture fails on a traceback
     assert result.exit_code == 0
@@ -292,7 +290,6 @@ def test_a_typo_with_square_brackets_is_quoted_not_a_crash(run, short):
     assert len(saved(short)[0].hands) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a typo with square brackets is read as rich markup: '[bold]' vanishes from the quote")
 def test_a_typo_with_a_markup_tag_is_quoted_as_typed(run, short):
     result = run("play", short, input=lines("Ann", "3h [bold]4h 5h", "2", "12"))
     assert "'[bold]4h' is not a card" in result.stdout
