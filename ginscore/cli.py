@@ -372,8 +372,7 @@ def undo(
         match = match.with_hands(match.hands[:-1])
         sheet = tally(match)
         save(file, match, sheet)
-    totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("totals").items())
-    console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {totals}. Next dealer: {sheet.next_dealer}.")
+    console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
 
 
 def _confirm(question: str) -> bool:

@@ -274,6 +274,15 @@ class Sheet:
         final = self.summed("final")
         return abs(final[self.match.players[0]] - final[self.match.players[1]])
 
+    def score_text(self) -> str:
+        """The running score in a line: `Ann 43, Bob 77`, or game by game on a Hollywood sheet."""
+        if not self.match.hollywood:
+            return ", ".join(f"{name} {total}" for name, total in self.games[0].totals.items())
+        return "; ".join(
+            f"game {index + 1}: " + ", ".join(f"{name} {total}" for name, total in game.totals.items())
+            for index, game in enumerate(self.games)
+        )
+
 
 def boxes_for(result: str, rules: Rules) -> int:
     """How many boxes a won hand counts."""

@@ -9,9 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .cards import parse_card
-from .errors import GinscoreError, InputError
+from .cards import Card, Hand, parse_card, parse_cards, require_count
+from .errors import GinscoreError, IllegalHandError, InputError
 from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, make_record
+from .melds import min_after_discard, min_deadwood
+from .rules import Rules
+from .scoring import illegal_knock_message
 
 T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")
@@ -37,8 +40,7 @@ class Table:
 def play(match: Match, sheet: Sheet, table: Table) -> Sheet:
     """Ask for hands until the match is over; raises StopPlay when the players stop early."""
     while not sheet.finished:
-        score = ", ".join(f"{name} {total}" for name, total in sheet.summed("totals").items())
-        table.tell(f"\nHand {len(sheet.lines) + 1}: {sheet.next_dealer} deals. Score: {score}.")
+        table.tell(f"\nHand {len(sheet.lines) + 1}: {sheet.next_dealer} deals. Score: {sheet.score_text()}.")
         try:
             record = make_record(match, **_ask_hand(match, table))
         except GinscoreError as error:
@@ -57,7 +59,12 @@ def _ask_hand(match: Match, table: Table) -> dict:
     entry: dict = {"knocker": knocker}
     if match.rules.oklahoma:
         entry["upcard"] = str(_ask(table, "Up-card (the knock card): ", parse_card))
-    cards = _ask(table, f"{knocker}'s cards (10 or 11, '|' between melds) or their count: ", _cards_or_count)
+    upcard = parse_card(entry["upcard"]) if "upcard" in entry else None
+    cards = _ask(
+        table,
+        f"{knocker}'s cards (10 or 11, '|' between melds) or their count: ",
+        lambda text: _knock(text, match.rules, upcard),
+    )
     if isinstance(cards, int):
         entry["deadwood"] = cards
         if cards == 0 and match.rules.big_gin:
@@ -73,21 +80,47 @@ def _ask_hand(match: Match, table: Table) -> dict:
 
 
 def _ask(table: Table, question: str, parse: Callable[[str], T]) -> T:
-    """Ask until the answer parses; a typo is explained, quoting it, and asked again."""
+    """Ask until the answer parses; a typo is explained, quoting it, and asked again.
+
+    A quit word stops play unless it is a real answer (a player may be called Q).
+    """
     while True:
         answer = table.ask(question)
-        if answer is None or answer.strip().lower() in QUIT_WORDS:
+        if answer is None:
             raise StopPlay
         try:
             return parse(answer.strip())
         except GinscoreError as error:
+            if answer.strip().lower() in QUIT_WORDS:
+                raise StopPlay from None
             table.tell(f"  {error}. Try again.")
 
 
 def _knocker(match: Match, text: str) -> str | None:
-    if text.lower() in CANCEL_WORDS:
-        return None
-    return match.player(text)
+    """A player's name, or None for a cancelled hand; a name wins over the word."""
+    try:
+        return match.player(text)
+    except InputError:
+        if text.lower() in CANCEL_WORDS:
+            return None
+        raise
+
+
+def _knock(text: str, rules: Rules, upcard: Card | None) -> str | int:
+    """The knocker's cards or count, refused at once when they cannot knock under these rules."""
+    answer = _cards_or_count(text)
+    limit = rules.knock_limit_for(upcard)
+    if isinstance(answer, int):
+        if answer > limit:
+            raise IllegalHandError(illegal_knock_message(answer, limit))
+        return answer
+    cards = parse_cards(answer.replace("|", " "))
+    require_count(cards, (10, 11), "the knocker's hand")
+    if "|" not in answer:
+        least = min_after_discard(Hand.of(cards).mask)[0] if len(cards) == 11 else min_deadwood(Hand.of(cards).mask)
+        if least > limit:
+            raise IllegalHandError(illegal_knock_message(least, limit))
+    return answer
 
 
 def _cards_or_count(text: str) -> str | int:

@@ -320,8 +320,7 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
         score_report(line.scored, out, line.knocker, sheet.match.other(line.knocker), with_result=False)
     elif line.knocker is not None:
         out.print(_rows([("counts", f"{line.knocker} {line.knocker_deadwood}, {sheet.match.other(line.knocker)} {line.opponent_deadwood}")]))
-    totals = ", ".join(f"{name} {total}" for name, total in line.totals.items())
-    out.print(Text.assemble(("Score: ", "bold"), totals))
+    out.print(Text.assemble(("Score: ", "bold"), sheet.score_text()))
     for index, game in enumerate(sheet.games):
         if game.finished and line.number == game.hands[-1]:
             label = f"Game {index + 1} is over: " if sheet.match.hollywood else "The game is over: "
@@ -341,8 +340,7 @@ def totals_change(before: Sheet, after: Sheet, number: int, out: Console) -> Non
     """What `edit` prints: the hand as it now stands, and the totals before and after."""
     out.print(Text.assemble((f"Hand {number} is now: ", "bold"), describe_line(after.lines[number - 1])))
     for label, sheet in (("before", before), ("after", after)):
-        totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("totals").items())
-        out.print(Text.assemble((f"Totals {label}: ", "bold"), totals))
+        out.print(Text.assemble((f"Totals {label}: ", "bold"), sheet.score_text()))
     if not after.finished:
         out.print(Text.assemble(("Next dealer: ", "bold"), after.next_dealer))
 

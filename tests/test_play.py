@@ -136,25 +136,26 @@ def test_an_unknown_player_is_asked_again(run, short):
 
 
 @pytest.mark.parametrize(
-    "illegal, explained",
+    "knocker, illegal, explained",
     [
-        (["Bob", "15", "20"], "15"),  # a count over the limit of 10
+        ("Bob", "15", "15"),  # a count over the limit of 10
         # Ann's cards: 3h-5h and the kings, then 9d 8s Jh Qd Js: 37 at best after discarding a ten
-        (["Ann", "3h 4h 5h Ks Kc Kd 9d 8s Jh Qd Js", BOB_CARDS.replace("Qd", "Ad")], "37"),
+        ("Ann", "3h 4h 5h Ks Kc Kd 9d 8s Jh Qd Js", "37"),
     ],
 )
-def test_an_illegal_knock_is_explained_and_the_hand_asked_again_from_the_start(run, short, illegal, explained):
-    result = run("play", short, input=lines(*illegal, "Bob", "3", "8"))
+def test_an_illegal_knock_is_explained_at_once_and_the_knockers_cards_asked_again(run, short, knocker, illegal, explained):
+    # The knock is refused as soon as the knocker's cards or count are typed, before the opponent's are asked.
+    result = run("play", short, input=lines(knocker, illegal, "3", "8"))
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    refused = out.index("That hand cannot be recorded: illegal knock")
-    assert explained in out[refused:].splitlines()[0] and "10" in out[refused:].splitlines()[0]
-    assert "Let's enter it again." in out
-    # asked again from the first question, still as hand 1
-    assert out.count("Hand 1: Ann deals. Score: Ann 0, Bob 0.") == 2
-    assert out.index(WHO, refused) > refused
+    refused = out.index("illegal knock")
+    first_line = out[refused:].splitlines()[0]
+    assert f"{explained} deadwood is over the knock limit of 10" in first_line and "Try again." in first_line
+    assert out.count(f"{knocker}'s cards (10 or 11") == 2
+    assert out.index(f"{knocker}'s cards (10 or 11") < refused < out.index("their count after lay-offs")
+    assert out.count("Hand 1: Ann deals. Score: Ann 0, Bob 0.") == 1
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 8)]
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [(knocker, 3, 8)]
 
 
 def test_cards_in_both_hands_are_refused_and_asked_again(run, short):
@@ -230,15 +231,15 @@ def test_cancelled_records_a_dead_hand(run, short, word):
 def test_oklahoma_asks_for_the_upcard(run, tmp_path):
     path = tmp_path / "ok.toml"
     assert run("new", path, "Ann", "Bob", "--rules", "oklahoma", "--set", "target=50").exit_code == 0
-    # 3s up-card: limit 3, spades double. Ann knocks 5 (over 3): refused; then 2 against 23: (23 - 2) x 2 = 42
-    answers = lines("Ann", "3x", "3s", "5", "23", "Ann", "3s", "2", "23")
+    # 3s up-card: limit 3, spades double. Ann knocks 5 (over 3): refused at once; then 2 against 23: (23 - 2) x 2 = 42
+    answers = lines("Ann", "3x", "3s", "5", "2", "23")
     result = run("play", path, input=answers)
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
     question = "Up-card (the knock card): "
-    assert out.count(question) == 3
+    assert out.count(question) == 2
     assert "'3x' is not a card" in out
-    assert "That hand cannot be recorded: illegal knock" in out
+    assert "illegal knock: 5 deadwood is over the knock limit of 3" in out
     assert out.index(WHO) < out.index(question) < out.index(ann_cards_question())  # asked after the knocker
     assert "Ann scores 42" in out
     match, sheet = saved(path)
@@ -390,13 +391,13 @@ def test_core_play_stops_at_the_end_of_the_answers_with_the_complete_hands_commi
 
 def test_core_play_retries_an_illegal_hand_without_committing_it():
     match = short_match()
-    fake = FakeTable(match, ["Ann", "11", "30", "Ann", "1", "30"])
+    fake = FakeTable(match, ["Ann", "11", "1", "30"])
     with pytest.raises(StopPlay):
         play(match, tally(match), fake.table())
     assert fake.commits == 1
     assert [(h.knocker_deadwood, h.opponent_deadwood) for h in fake.match.hands] == [(1, 30)]
-    refusal = [text for text in fake.told if text.startswith("That hand cannot be recorded")]
-    assert len(refusal) == 1 and "11" in refusal[0] and "10" in refusal[0]
+    refusal = [text for text in fake.told if "illegal knock" in text]
+    assert len(refusal) == 1 and "11 deadwood is over the knock limit of 10" in refusal[0]
 
 
 def test_core_play_quit_raises_stop_before_anything_is_committed():
