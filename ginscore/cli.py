@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, Optional
 
 import typer
 
-from .cards import parse_card, parse_cards, parse_groups, require_count
+from .cards import EXAMPLE_HAND, parse_card, parse_cards, parse_groups, require_count
 from .errors import GinscoreError, InputError, RefusedError
 
 app = typer.Typer(
@@ -40,6 +41,10 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except KeyboardInterrupt:
             sys.stderr.write("\ninterrupted\n")
             raise typer.Exit(130)
+        except BrokenPipeError:
+            # The reader went away (e.g. `| head -1`): stop quietly, as other command-line tools do.
+            sys.stdout = open(os.devnull, "w")
+            raise typer.Exit(1) from None
         except OSError as error:
             fail(f"{error.filename or 'file'}: {error.strerror or error}", 1)
 
@@ -59,18 +64,6 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-def _limit(knock_limit: Optional[int], upcard: Optional[str]) -> int:
-    if knock_limit is not None and upcard is not None:
-        raise InputError("give --knock-limit or --upcard, not both")
-    if upcard is not None:
-        from .rules import PRESETS
-
-        return PRESETS["oklahoma"].knock_limit_for(parse_card(upcard))
-    if knock_limit is not None and not 0 <= knock_limit <= 10:
-        raise InputError(f"--knock-limit must be from 0 to 10, not {knock_limit}")
-    return 10 if knock_limit is None else knock_limit
-
-
 @command(no_args_is_help=True)
 def check(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin."),
@@ -85,8 +78,9 @@ def check(
       ginscore check 3h 4h 5h KS KC KD 7c 8c 9c 2d
     """
     from .melds import solve
+    from .rules import check_limit
 
-    limit = _limit(knock_limit, upcard)
+    limit = check_limit(knock_limit, None if upcard is None else parse_card(upcard))
     if cards == ["-"]:
         raise typer.Exit(_check_lines(sys.stdin, limit, as_json))
     hand = parse_cards(cards)
@@ -108,10 +102,11 @@ def _show_check(solution: Any, limit: int, as_json: bool) -> None:
 def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
     from .melds import solve
 
-    status, first = 0, True
+    status, first, seen = 0, True, False
     for number, line in enumerate(lines, start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
+        seen = True
         try:
             hand = parse_cards(line)
             require_count(hand, (10, 11), "a hand to check")
@@ -123,6 +118,8 @@ def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
             sys.stdout.write("\n")
         _show_check(solve(hand), limit, as_json)
         first = False
+    if not seen:
+        raise InputError(f"no hands on standard input: type one hand a line, like '{EXAMPLE_HAND}'")
     return status
 
 
@@ -152,8 +149,8 @@ def score(
         parse_cards(knocker.replace("|", " ")),
         parse_cards(opponent),
         rules,
-        upcard=parse_card(upcard) if upcard else None,
-        discard=parse_card(discard) if discard else None,
+        upcard=None if upcard is None else parse_card(upcard),
+        discard=None if discard is None else parse_card(discard),
         groups=parse_groups(knocker) if "|" in knocker else None,
     )
     if as_json:
@@ -192,7 +189,7 @@ def rules_command(
         return
     from .render import console, rules_detail
 
-    rules_detail(name or "standard", rules, console())
+    rules_detail((name or "standard").lower(), rules, console())
 
 
 def _now() -> str:
@@ -220,15 +217,13 @@ def new(
     import os
     from dataclasses import replace
 
-    from .match import Match
+    from .match import Match, check_players
     from .rules import rules_from
     from .storage import locked, save
 
-    names = [name.strip() for name in players]
-    if len(names) != 2 or not all(names) or names[0].casefold() == names[1].casefold():
-        raise InputError(f"give two different player names after the file, e.g. ginscore new {file} Ann Bob")
+    names = check_players(players)
     rules = rules_from(rules_name, settings)
-    match = Match((names[0], names[1]), rules, names[0], hollywood=hollywood, created=_now(), preset=rules_name.lower())
+    match = Match(names, rules, names[0], hollywood=hollywood, created=_now(), preset=rules_name.lower())
     if dealer:
         match = replace(match, first_dealer=match.player(dealer))
     with locked(file):
@@ -336,11 +331,8 @@ def edit(
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     with locked(file):
         match, before = load(file)
-        if not 1 <= number <= len(match.hands):
-            raise InputError(f"{file} has hands 1 to {len(match.hands)}; there is no hand {number}" if match.hands else f"{file} has no hands yet")
-        original = match.hands[number - 1]
-        record_ = make_record(match, **options, recorded=original.recorded)
-        match, after = replace_hand(match, number, record_)
+        recorded = match.hands[number - 1].recorded if 1 <= number <= len(match.hands) else _now()
+        match, after = replace_hand(match, number, make_record(match, **options, recorded=recorded))
         save(file, match, after)
     from .render import console, totals_change
 
@@ -358,7 +350,7 @@ def undo(
     Example:
       ginscore undo match.toml --yes
     """
-    from .match import tally
+    from .match import remove_last_hand
     from .render import console, describe_line
     from .storage import load, locked, save
 
@@ -369,8 +361,7 @@ def undo(
         last = describe_line(sheet.lines[-1])
         if not yes and not _confirm(f"Remove hand {len(match.hands)} ({last})?"):
             raise RefusedError("nothing removed (add --yes to remove without asking)")
-        match = match.with_hands(match.hands[:-1])
-        sheet = tally(match)
+        match, sheet = remove_last_hand(match)
         save(file, match, sheet)
     console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
 

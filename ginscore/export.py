@@ -37,11 +37,7 @@ def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
 
 def summary_rows(sheet: Sheet) -> list[list[str]]:
     """Per player: points, bonuses and final total, summed over the games."""
-    bonuses = {name: {"game": 0, "boxes": 0, "shutout": 0} for name in sheet.match.players}
-    for game in sheet.games:
-        for name in sheet.match.players:
-            for key, value in game.bonuses[name].items():
-                bonuses[name][key] += value
+    bonuses = sheet.bonuses()
     totals, boxes, final = sheet.summed("totals"), sheet.summed("boxes"), sheet.summed("final")
     return [
         [name, str(totals[name]), str(boxes[name]), str(bonuses[name]["game"]), str(bonuses[name]["boxes"]),

@@ -7,6 +7,8 @@ load. A plain match is one game (one column); a Hollywood match scores three col
 
 from __future__ import annotations
 
+import shlex
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -67,6 +69,19 @@ class Match:
         return replace(self, hands=hands)
 
 
+def check_players(names: object) -> tuple[str, str]:
+    """Two different, printable player names, with spaces trimmed."""
+    if not (isinstance(names, (list, tuple)) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise InputError(f"give two different player names, e.g. Ann Bob (found {names!r})")
+    a, b = (name.strip() for name in names)
+    for name in (a, b):
+        if not name or any(unicodedata.category(char).startswith("C") for char in name):
+            raise InputError(f"{name!r} cannot be a player's name: give two different player names without control characters")
+    if a.casefold() == b.casefold():
+        raise InputError(f"give two different player names, not {a!r} twice")
+    return a, b
+
+
 def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
     """Parse one text field of a record; an error names the field it came from."""
     text = getattr(record, name)
@@ -107,8 +122,6 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
     """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
     check_record(record)
     upcard = _read(record, "upcard", parse_card)
-    if rules.oklahoma and upcard is None:
-        raise InputError("these rules use the knock card: give the up-card with --upcard")
     knocker_cards = _read(record, "knocker_cards", lambda text: parse_cards(text.replace("|", " ")))
     if knocker_cards:
         opponent: tuple | int | None = _read(record, "opponent_cards", parse_cards)
@@ -193,13 +206,13 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """The higher final total once the game is over; on equal finals, who reached the target."""
+        """The higher final total once the game is over (RULES.md, source 002); None on equal finals."""
         if not self.finished:
             return None
         a, b = self.players
         final = self.final
         if final[a] == final[b]:
-            return self.reached
+            return None
         return a if final[a] > final[b] else b
 
     @property
@@ -261,10 +274,9 @@ class Sheet:
 
     @property
     def winner(self) -> str | None:
+        """The higher final total over the games once all are over; None on equal finals."""
         if not self.finished:
             return None
-        if len(self.games) == 1:
-            return self.games[0].winner
         final = self.summed("final")
         a, b = self.match.players
         return None if final[a] == final[b] else (a if final[a] > final[b] else b)
@@ -273,6 +285,11 @@ class Sheet:
     def margin(self) -> int:
         final = self.summed("final")
         return abs(final[self.match.players[0]] - final[self.match.players[1]])
+
+    def bonuses(self) -> dict[str, dict[str, int]]:
+        """Each player's bonuses by kind, added over the games."""
+        kinds = ("game", "boxes", "shutout")
+        return {name: {k: sum(g.bonuses[name][k] for g in self.games) for k in kinds} for name in self.match.players}
 
     def score_text(self) -> str:
         """The running score in a line: `Ann 43, Bob 77`, or game by game on a Hollywood sheet."""
@@ -320,11 +337,11 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
 
 
 def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
-    check_record(record)
-    if record.cancelled or record.knocker is None:
+    if record.cancelled:
+        check_record(record)
         return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), {})
-    knocker = match.player(record.knocker)
     result, scored = score_record(record, match.rules)
+    knocker = match.player(record.knocker or "")
     winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
     columns: tuple[int, ...] = ()
     if winner is not None:
@@ -389,13 +406,9 @@ def make_record(
     recorded: str = "",
 ) -> HandRecord:
     """A hand record from what was typed, checked by scoring it under the match's rules."""
-    check_record(
-        HandRecord(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    )
-    if cancelled:
-        return HandRecord(cancelled=True, recorded=recorded)
     record = HandRecord(
-        knocker=match.player(knocker or ""),
+        knocker=None if knocker is None else match.player(knocker),
+        cancelled=cancelled,
         knocker_cards=_canonical("knocker_cards", cards, canonical_cards),
         discard=_canonical("discard", discard, parse_card),
         opponent_cards=_canonical("opponent_cards", opponent_cards, canonical_cards),
@@ -405,14 +418,22 @@ def make_record(
         upcard=_canonical("upcard", upcard, parse_card),
         recorded=recorded,
     )
-    score_record(record, match.rules)
+    if cancelled:
+        check_record(record)
+    else:
+        score_record(record, match.rules)
     return record
 
 
 def _canonical(name: str, text: str | None, parse: Callable[[str], object]) -> str | None:
+    """Typed cards in canonical notation; an empty option is an error, not a missing one."""
     if text is None:
         return None
-    return str(_read(HandRecord(**{name: text}), name, parse))
+    try:
+        return str(parse(text))
+    except GinscoreError as error:
+        error.field = name
+        raise
 
 
 def add_hand(match: Match, record: HandRecord) -> tuple[Match, Sheet]:
@@ -426,9 +447,23 @@ def add_hand(match: Match, record: HandRecord) -> tuple[Match, Sheet]:
 
 def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
     """The match with hand `number` (from 1) replaced; every later hand is scored again."""
+    if not 1 <= number <= len(match.hands):
+        raise InputError(
+            f"there is no hand {number}: the hands are numbered 1 to {len(match.hands)}"
+            if match.hands
+            else "there are no hands yet"
+        )
     hands = list(match.hands)
     hands[number - 1] = record
     updated = match.with_hands(tuple(hands))
+    return updated, tally(updated)
+
+
+def remove_last_hand(match: Match) -> tuple[Match, Sheet]:
+    """The match without its last hand."""
+    if not match.hands:
+        raise RefusedError("there are no hands to undo")
+    updated = match.with_hands(match.hands[:-1])
     return updated, tally(updated)
 
 
@@ -438,9 +473,10 @@ def game_over_message(sheet: Sheet) -> str:
     reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
     options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
     rules = "".join(f" --{option}" for option in options)
+    names = " ".join(shlex.quote(name) for name in match.players)
     return (
         f"the match is over ({reached}), so no hand was recorded; start the next one with: "
-        f"ginscore new next.toml {match.players[0]} {match.players[1]}{rules}"
+        f"ginscore new next.toml {names}{rules}"
     )
 
 
@@ -476,10 +512,7 @@ def sheet_dict(sheet: Sheet) -> dict:
         "finished": sheet.finished,
         "winner": sheet.winner,
         "reached_target": games[0]["reached_target"] if len(games) == 1 else None,
-        "bonuses": {
-            name: {key: sum(game["bonuses"][name][key] for game in games) for key in ("game", "boxes", "shutout")}
-            for name in match.players
-        },
+        "bonuses": sheet.bonuses(),
         "final": sheet.summed("final"),
         "margin": sheet.margin,
     }

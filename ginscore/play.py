@@ -9,12 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .cards import Card, Hand, parse_card, parse_cards, require_count
-from .errors import GinscoreError, IllegalHandError, InputError
+from .cards import Card, parse_card, parse_cards
+from .errors import GinscoreError, InputError
 from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, make_record
-from .melds import min_after_discard, min_deadwood
 from .rules import Rules
-from .scoring import illegal_knock_message
+from .scoring import score_cards, score_counts
 
 T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")
@@ -107,24 +106,21 @@ def _knocker(match: Match, text: str) -> str | None:
 
 
 def _knock(text: str, rules: Rules, upcard: Card | None) -> str | int:
-    """The knocker's cards or count, refused at once when they cannot knock under these rules."""
+    """The knocker's cards or count, refused at once when they cannot knock under these rules.
+
+    The knock is scored against a blank opponent: what it refuses now, the real hand would too.
+    """
     answer = _cards_or_count(text)
-    limit = rules.knock_limit_for(upcard)
+    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
     if isinstance(answer, int):
-        if answer > limit:
-            raise IllegalHandError(illegal_knock_message(answer, limit))
-        return answer
-    cards = parse_cards(answer.replace("|", " "))
-    require_count(cards, (10, 11), "the knocker's hand")
-    if "|" not in answer:
-        least = min_after_discard(Hand.of(cards).mask)[0] if len(cards) == 11 else min_deadwood(Hand.of(cards).mask)
-        if least > limit:
-            raise IllegalHandError(illegal_knock_message(least, limit))
+        score_counts(answer, 0, rules, limit, multiplier)
+    elif "|" not in answer:
+        score_cards(parse_cards(answer), 0, rules, upcard=upcard)
     return answer
 
 
 def _cards_or_count(text: str) -> str | int:
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
     if not text:
         raise InputError("type the cards, like 3h 4h 5h ..., or a count like 7")

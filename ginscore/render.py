@@ -23,15 +23,15 @@ if TYPE_CHECKING:  # scoring and rules stay out of `check`'s start-up
     from .stats import PairStats
 
 
-def console(stderr: bool = False) -> Console:
+def console() -> Console:
     """A console that colours only a terminal, and never when NO_COLOR is set.
 
     Piped output is not squeezed into 80 columns: a wide score sheet stays one line a hand.
     """
-    stream = sys.stderr if stderr else sys.stdout
+    stream = sys.stdout
     if hasattr(stream, "reconfigure") and not _speaks_utf8(stream):
         stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
-    out = _console(stderr=stderr, no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    out = _console(no_color="NO_COLOR" in os.environ, soft_wrap=True)
     if not out.is_terminal:
         out = _console(file=_TrimmedLines(stream), width=160, no_color="NO_COLOR" in os.environ, soft_wrap=True)
     return out
@@ -261,7 +261,7 @@ def sheet_view(sheet: Sheet, out: Console) -> None:
     out.print(table)
     for index, game in enumerate(sheet.games):
         label = f"Game {index + 1}: " if match.hollywood else ""
-        out.print(Text.assemble((label, "bold"), _game_summary(game, match.rules.target)))
+        out.print(Text.assemble((label, "bold"), _game_summary(game, match.rules)))
     if sheet.finished:
         if match.hollywood:
             final = sheet.summed("final")
@@ -271,30 +271,34 @@ def sheet_view(sheet: Sheet, out: Console) -> None:
 
 
 def _sheet_title(sheet: Sheet) -> str:
+    from .rules import changes_from
+
     match = sheet.match
     kind = "Hollywood, " if match.hollywood else ""
-    preset = match.preset or "custom"
-    return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules, target {match.rules.target})"
+    preset, changes = changes_from(match.rules, match.preset)
+    changes = [change for change in changes if not change.startswith("target=")]  # the target is named anyway
+    changed = f" with {', '.join(changes)}" if changes else ""
+    return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules{changed}, target {match.rules.target})"
 
 
-def _game_summary(game: Game, target: int) -> Text:
+def _game_summary(game: Game, rules: Rules) -> Text:
     a, b = game.players
     boxes = f"boxes {a} {game.boxes[a]}, {b} {game.boxes[b]}"
     if not game.finished:
-        return Text(f"{a} {game.totals[a]}, {b} {game.totals[b]} ({boxes}); first to {target}")
-    lines = [Text(f"{game.reached} reached {target}. {boxes[0].upper()}{boxes[1:]}.")]
+        return Text(f"{a} {game.totals[a]}, {b} {game.totals[b]} ({boxes}); first to {rules.target}")
+    lines = [Text(f"{game.reached} reached {rules.target}. {boxes[0].upper()}{boxes[1:]}.")]
     for name in game.players:
         bonus = game.bonuses[name]
         parts = [f"{game.totals[name]} points"]
         if bonus["game"]:
-            kind = "shutout bonus (the other player scored nothing)" if game.shutout and not bonus["shutout"] else "game bonus"
+            kind = "shutout bonus (the other player scored nothing)" if game.shutout and rules.shutout == "flat" else "game bonus"
             parts.append(f"{bonus['game']} {kind}")
         if bonus["boxes"]:
             parts.append(f"{bonus['boxes']} for boxes")
         if bonus["shutout"]:
             parts.append(f"{bonus['shutout']} for the shutout (total doubled)")
         lines.append(Text(f"  {name}: {' + '.join(parts)} = {game.final[name]}"))
-    lines.append(_verdict(game.winner, game.final, game.margin, ""))
+    lines.append(_verdict(game.winner, game.final, game.margin, level_note=f"({game.reached} reached the target)"))
     if game.winner != game.reached and game.final[a] != game.final[b]:
         lines.append(
             Text(
@@ -306,11 +310,14 @@ def _game_summary(game: Game, target: int) -> Text:
     return Text("\n").join(lines)
 
 
-def _verdict(winner: str | None, final: dict[str, int], margin: int, where: str) -> Text:
-    suffix = f" {where}" if where else ""
+def _verdict(winner: str | None, final: dict[str, int], margin: int, where: str = "", level_note: str = "") -> Text:
+    """`Ann wins by 12.`, or the level totals when neither final total is higher."""
+    where = f" {where}" if where else ""
     if winner is None:
-        return Text(f"  Final totals are level{suffix}: {', '.join(f'{k} {v}' for k, v in final.items())}.")
-    return Text.assemble("  ", (f"{winner} wins by {margin}", "bold green"), f"{suffix}.")
+        totals = ", ".join(f"{name} {total}" for name, total in final.items())
+        note = f" {level_note}" if level_note else ""
+        return Text(f"  Final totals are level{where}: {totals}{note}.")
+    return Text.assemble("  ", (f"{winner} wins by {margin}", "bold green"), f"{where}.")
 
 
 def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
@@ -324,7 +331,7 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
     for index, game in enumerate(sheet.games):
         if game.finished and line.number == game.hands[-1]:
             label = f"Game {index + 1} is over: " if sheet.match.hollywood else "The game is over: "
-            out.print(Text.assemble((label, "bold"), _game_summary(game, sheet.match.rules.target)))
+            out.print(Text.assemble((label, "bold"), _game_summary(game, sheet.match.rules)))
     if not sheet.finished:
         out.print(Text.assemble(("Next dealer: ", "bold"), sheet.next_dealer))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
@@ -134,13 +135,26 @@ def _convert(knob: Any, raw: Any) -> Any:
     if name == "big_gin_bonus" and text == "off":
         return 0
     span = f"from {meta['low']} to {meta['high']}"
-    try:
-        value = raw if isinstance(raw, int) and not isinstance(raw, bool) else int(text, 10)
-    except ValueError:
-        raise InputError(f"{name} must be a whole number {span}, not {raw!r}") from None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    elif re.fullmatch(r"-?[0-9]+", text):
+        value = int(text)
+    else:
+        raise InputError(f"{name} must be a whole number {span}, not {raw!r}")
     if isinstance(raw, (bool, float)) or not meta["low"] <= value <= meta["high"]:
         raise InputError(f"{name} must be a whole number {span}, not {raw!r}")
     return value
+
+
+def check_limit(knock_limit: int | None, upcard: Card | None) -> int:
+    """The limit `check` uses: 10, a limit given, or the up-card's under Oklahoma (an ace: gin only)."""
+    if knock_limit is not None and upcard is not None:
+        raise InputError("give --knock-limit or --upcard, not both")
+    if upcard is not None:
+        return PRESETS["oklahoma"].knock_limit_for(upcard)
+    if knock_limit is None:
+        return Rules().knock_limit
+    return _convert(KNOBS["knock_limit"], knock_limit)
 
 
 def describe(name: str) -> str:
@@ -148,17 +162,18 @@ def describe(name: str) -> str:
     return KNOBS[name].metadata["help"]
 
 
-def preset_name(rules: Rules) -> str | None:
-    """The preset these rules equal, if any."""
-    return next((name for name, value in PRESETS.items() if value == rules), None)
+
+def changes_from(rules: Rules, preset_name: str | None) -> tuple[str, list[str]]:
+    """The preset these rules start from (standard if unknown) and each knob changed, as `knob=value`."""
+    name = preset_name if preset_name in PRESETS else "standard"
+    base = PRESETS[name]
+    return name, [f"{knob}={_text(getattr(rules, knob))}" for knob in KNOBS if getattr(rules, knob) != getattr(base, knob)]
 
 
 def rules_options(rules: Rules, preset_name: str | None) -> list[str]:
     """The `rules NAME` and `set K=V` options that rebuild these rules from a preset."""
-    name = preset_name if preset_name in PRESETS else "standard"
-    base = PRESETS[name]
-    changed = [knob for knob in KNOBS if getattr(rules, knob) != getattr(base, knob)]
-    return [f"rules {name}", *(f"set {knob}={_text(getattr(rules, knob))}" for knob in changed)]
+    name, changes = changes_from(rules, preset_name)
+    return [f"rules {name}", *(f"set {change}" for change in changes)]
 
 
 def _text(value: Any) -> str:

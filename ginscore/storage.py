@@ -11,11 +11,11 @@ import os
 import tempfile
 import tomllib
 from collections.abc import Iterator
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from .errors import GinscoreError, MatchFileError
-from .match import HandRecord, Match, Sheet, tally
+from .match import HandRecord, Match, Sheet, check_players, tally
 from .rules import KNOBS, Rules, apply_knobs
 
 FORMAT = 1
@@ -57,31 +57,35 @@ def dumps(match: Match, sheet: Sheet | None = None) -> str:
     return HEADER + tomli_w.dumps(document)
 
 
-def loads(text: str, path: str = "match.toml") -> tuple[Match | None, Sheet | None, list[str]]:
+def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
     """Read a match; returns the match, its sheet and every problem found (each with its place)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return None, None, [f"not valid TOML: {error}"]
     problems: list[str] = []
-    unreadable: list[int] = []
-    match = _read_match(data, problems, unreadable)
+    match = _read_match(data, problems)
     if match is None:
         return None, None, problems
+    entries = data.get("hands", [])
+    if not isinstance(entries, list):
+        return None, None, [f"hands: expected [[hands]] tables, found {entries!r}"]
+    found: list[tuple[int, str]] = []
+    match = replace(match, hands=tuple(_read_hands(entries, found)))
     hand_problems: list[tuple[int, GinscoreError]] = []
     sheet = tally(match, hand_problems)
-    found = [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
+    found += [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
     # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
-    first_bad = min([*unreadable, *(number for number, _ in hand_problems)], default=len(match.hands) + 1)
-    found += _compare_derived(data.get("hands", [])[: first_bad - 1], sheet)
+    first_bad = min((number for number, _ in found), default=len(match.hands) + 1)
+    found += _compare_derived(entries[: first_bad - 1], sheet)
     problems += [text for _, text in sorted(found, key=lambda item: item[0])]
     return match, sheet, problems
 
 
-def _read_match(data: dict[str, Any], problems: list[str], unreadable: list[int]) -> Match | None:
-    """The match, or None when its players or rules cannot be read; hands that cannot be read
-    are noted in `unreadable` and stand in as cancelled hands, so the others are still checked."""
-    if data.get("format") != FORMAT:
+def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
+    """The match without its hands, or None when its players or rules cannot be read."""
+    version = data.get("format")
+    if type(version) is not int or version != FORMAT:
         problems.append(f"format: expected {FORMAT}, found {data.get('format')!r}; is this a ginscore match file?")
         return None
     info = data.get("match")
@@ -89,11 +93,10 @@ def _read_match(data: dict[str, Any], problems: list[str], unreadable: list[int]
         problems.append("match: missing the [match] table with players and first_dealer")
         return None
     players = info.get("players")
-    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) and p.strip() for p in players)):
-        problems.append(f"match.players: expected two names, found {players!r}")
-        return None
-    if players[0].casefold() == players[1].casefold():
-        problems.append(f"match.players: the two players need different names, found {players!r}")
+    try:
+        players = check_players(players)
+    except GinscoreError as error:
+        problems.append(f"match.players: {error}")
         return None
     first_dealer = info.get("first_dealer")
     if first_dealer not in players:
@@ -107,10 +110,9 @@ def _read_match(data: dict[str, Any], problems: list[str], unreadable: list[int]
     if problems or rules is None:
         return None
     return Match(
-        players=(players[0], players[1]),
+        players=players,
         rules=rules,
         first_dealer=first_dealer,
-        hands=tuple(_read_hands(data.get("hands", []), problems, unreadable)),
         hollywood=hollywood,
         created=str(data.get("created", "")),
         preset=preset,
@@ -135,22 +137,20 @@ def _read_rules(values: Any, problems: list[str]) -> Rules | None:
             problems.append(f"rules.{name}: {error}")
     if len(problems) > before:
         return None
-    return apply_knobs(Rules(), values)
+    return Rules.from_dict(values)
 
 
-def _read_hands(entries: Any, problems: list[str], unreadable: list[int]) -> list[HandRecord]:
-    if not isinstance(entries, list):
-        problems.append("hands: expected [[hands]] tables")
-        return []
+def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRecord]:
+    """The hand records; one that cannot be read is noted in `found` with its number and stands
+    in as a cancelled hand, so that the others are still scored and checked."""
     records = []
     for number, entry in enumerate(entries, start=1):
         place = f"hands[{number}]"
         if not isinstance(entry, dict):
-            problems.append(f"{place}: expected a table")
-            unreadable.append(number)
+            found.append((number, f"{place}: expected a table"))
             records.append(HandRecord(cancelled=True))
             continue
-        before = len(problems)
+        problems: list[str] = []
         values = {}
         for key, value in entry.items():
             if key in _DERIVED:
@@ -164,10 +164,8 @@ def _read_hands(entries: Any, problems: list[str], unreadable: list[int]) -> lis
                 problems.append(f"{place}.{key}: expected {expected.__name__}, found {value!r}")
                 continue
             values[key] = value
-        if len(problems) > before:
-            unreadable.append(number)
-            values = {"cancelled": True}
-        records.append(HandRecord(**values))
+        found += [(number, problem) for problem in problems]
+        records.append(HandRecord(**(values if not problems else {"cancelled": True})))
     return records
 
 
@@ -196,7 +194,7 @@ def load(path: str) -> tuple[Match, Sheet]:
         raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
     except (OSError, UnicodeDecodeError) as error:
         raise MatchFileError(path, [f"cannot read: {error}"]) from None
-    match, sheet, problems = loads(text, path)
+    match, sheet, problems = loads(text)
     if problems or match is None or sheet is None:
         raise MatchFileError(path, problems)
     return match, sheet

@@ -515,7 +515,7 @@ def test_edit_replaces_a_hand_and_shows_the_totals_before_and_after(run, played)
 @pytest.mark.parametrize("number", ["0", "3", "99"])
 def test_edit_out_of_range_exits_2(run, played, number):
     line = refused(run, played, ["edit", played, number, *GOOD], 2)
-    assert line == f"error: {played} has hands 1 to 2; there is no hand {number}"
+    assert line == f"error: there is no hand {number}: the hands are numbered 1 to 2"
 
 
 @pytest.mark.parametrize(

@@ -224,12 +224,14 @@ def test_the_player_who_reached_the_target_can_have_the_lower_final_total():
     assert (data["winner"], data["reached_target"], data["margin"]) == ("Bob", "Ann", 32)
 
 
-def test_equal_finals_go_to_the_player_who_reached_the_target():
+def test_equal_finals_are_level_and_name_no_winner():
     # Ann: gin 20+80 = 100, + 100 game + 1 box x 20 = 220. Bob: 10 hands of 2 = 20, + 10 boxes x 20 = 220.
+    # RULES.md: the higher final total wins; with equal totals there is none, though Ann reached the target.
     _, sheet = play(new(), *([win("Bob", 2)] * 10), knock("Ann", 0, 80))
     game = sheet.games[0]
     assert game.final == {"Ann": 220, "Bob": 220}
-    assert game.winner == "Ann" and game.margin == 0
+    assert game.reached == "Ann" and game.winner is None and game.margin == 0
+    assert sheet.finished and sheet.winner is None
 
 
 # --- refusals -------------------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def good_text() -> str:
 
 
 def problems_of(text: str) -> list[str]:
-    match, sheet, problems = storage.loads(text, "m.toml")
+    match, sheet, problems = storage.loads(text)
     assert problems, "expected problems"
     return problems
 
@@ -259,9 +259,9 @@ def test_invalid_toml_gives_the_parsers_line(good_text):
     [
         (lambda t: t.replace("format = 1", "format = 2"), "format: expected 1, found 2"),
         (lambda t: t.replace("format = 1\n", ""), "format: expected 1, found None"),
-        (lambda t: t.replace('players = [\n    "Ann",\n    "Bob",\n]\n', ""), "match.players: expected two names, found None"),
-        (lambda t: t.replace('    "Bob",\n', ""), "match.players: expected two names, found ['Ann']"),
-        (lambda t: t.replace('"Bob",\n]', '"ann",\n]'), "match.players: the two players need different names"),
+        (lambda t: t.replace('players = [\n    "Ann",\n    "Bob",\n]\n', ""), "match.players: give two different player names, e.g. Ann Bob (found None)"),
+        (lambda t: t.replace('    "Bob",\n', ""), "match.players: give two different player names, e.g. Ann Bob (found ['Ann'])"),
+        (lambda t: t.replace('"Bob",\n]', '"ann",\n]'), "match.players: give two different player names, not 'Ann' twice"),
         (lambda t: t.replace('first_dealer = "Bob"', 'first_dealer = "Zed"'), "match.first_dealer: expected one of 'Ann' or 'Bob', found 'Zed'"),
         (lambda t: t.replace("gin_bonus = 20\n", ""), "rules.gin_bonus: missing"),
         (lambda t: t.replace("gin_bonus = 20", 'gin_bonus = "lots"'), "rules.gin_bonus: gin_bonus must be a whole number"),
