@@ -9,7 +9,8 @@ The words of the game, used the same way across ginscore:
 - knock: ending a hand with deadwood at most the knock limit, spreading melds and deadwood.
 - gin: a knock with no deadwood; big gin: all eleven cards meld and nothing is discarded.
 - lay-off: the opponent adding a deadwood card to one of the knocker's melds.
-- undercut: the opponent's count after lay-offs is at most the knocker's; the opponent wins.
+- undercut: the opponent's count after lay-offs is below the knocker's (or equal, where ties are
+  undercuts, as in every preset); the opponent wins.
 - box: a hand won, worth a bonus at the end of the game.
 """
 
@@ -20,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import CardNotationError, HandSizeError
+from .errors import CardNotationError, CardListError
 
 
 class Suit(IntEnum):
@@ -148,7 +149,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for token, card in zip(tokens, cards):
         if card in seen:
-            raise HandSizeError(f"{token!r} is given twice: each card can be in a hand only once")
+            raise CardListError(f"{token!r} is given twice: each card can be in a hand only once")
         seen.add(card)
     return cards
 
@@ -165,7 +166,7 @@ def require_count(cards: tuple[Card, ...], allowed: tuple[int, ...], what: str) 
     """Refuse a hand whose size is not one of `allowed`."""
     if len(cards) not in allowed:
         sizes = " or ".join(str(n) for n in allowed)
-        raise HandSizeError(
+        raise CardListError(
             f"{what} needs {sizes} cards, but {len(cards)} were given ({format_cards(cards)})"
         )
 
@@ -177,10 +178,15 @@ def format_cards(cards: Iterable[Card]) -> str:
 class Hand:
     """An immutable set of cards over a bitmask: 16 bits a suit, ranks in the low 13."""
 
-    __slots__ = ("mask",)
+    __slots__ = ("_mask",)
 
     def __init__(self, mask: int = 0):
-        self.mask = mask
+        self._mask = mask
+
+    @property
+    def mask(self) -> int:
+        """The bitmask: bit 16 x suit + rank - 1 for each card."""
+        return self._mask
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Hand:

@@ -21,8 +21,8 @@ class CardNotationError(InputError):
     """Text that is not a card."""
 
 
-class HandSizeError(InputError):
-    """A card given twice, or the wrong number of cards for the command."""
+class CardListError(InputError):
+    """Cards that do not make the hand asked for: a card given twice, or the wrong number of cards."""
 
 
 class IllegalHandError(GinscoreError):

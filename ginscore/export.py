@@ -15,7 +15,7 @@ def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
     match = sheet.match
     header = ["hand", "dealer", "knocker", "result", "knocker_deadwood", "opponent_deadwood", "winner", "points"]
     if match.hollywood:
-        header += [f"game{index + 1}_{name}" for index in range(len(sheet.games)) for name in match.players]
+        header += ["games"] + [f"game{index + 1}_{name}" for index in range(len(sheet.games)) for name in match.players]
     else:
         header += list(match.players)
     rows = []
@@ -30,6 +30,8 @@ def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
             line.winner or "",
             str(line.points),
         ]
+        if match.hollywood:
+            row.append(" ".join(str(index + 1) for index in line.columns))
         row += [str(column[name]) for column in line.column_totals for name in match.players]
         rows.append(row)
     return header, rows

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Hand, format_cards, require_count
-from .errors import HandSizeError, IllegalHandError, InputError
+from .errors import CardListError, IllegalHandError, InputError
 from .layoffs import Response, best_layoff, best_response
 from .melds import Arrangement, arrangements, is_meld, min_deadwood
 from .rules import Rules
@@ -110,14 +110,14 @@ def score_cards(
     """
     require_count(knocker, (10, 11), "the knocker's hand")
     if len(Hand.of(knocker)) != len(knocker):
-        raise HandSizeError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
+        raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
     if isinstance(opponent, int):
         opponent_hand = None
     else:
         require_count(opponent, (10,), "the opponent's hand")
         opponent_hand = Hand.of(opponent)
         if len(opponent_hand) != len(opponent):
-            raise HandSizeError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
+            raise CardListError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
         both = Hand.of(knocker) & opponent_hand
         if both:
             raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
@@ -125,7 +125,7 @@ def score_cards(
         raise IllegalHandError(f"the discard {discard} is not in the knocker's hand ({format_cards(knocker)})")
     kept = Hand.of(knocker) - Hand.of([discard] if discard else [])
     if len(kept) == 9:
-        raise HandSizeError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
+        raise CardListError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
     search = _Search(opponent_hand, opponent, rules, rules.knock_limit_for(upcard), rules.multiplier_for(upcard))
     if groups is not None:
         spread = _given_spread(groups, kept, discard, rules)

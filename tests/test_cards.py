@@ -17,7 +17,7 @@ from ginscore.cards import (
     parse_groups,
     require_count,
 )
-from ginscore.errors import CardNotationError, GinscoreError, HandSizeError, IllegalHandError, InputError
+from ginscore.errors import CardNotationError, GinscoreError, CardListError, IllegalHandError, InputError
 
 RANK_HELP = "(use A 2 3 4 5 6 7 8 9 10 T J Q K)"
 SUIT_HELP = "(use c, d, h, s or ♣ ♦ ♥ ♠)"
@@ -63,10 +63,10 @@ BAD_HANDS = [
     ("3h h", CardNotationError, f"'h' is not a card: {SHAPE_HELP}"),
     ("", CardNotationError, NO_CARDS),
     (" , ,  ", CardNotationError, NO_CARDS),
-    ("Ah 3c Ah", HandSizeError, "'Ah' is given twice: each card can be in a hand only once"),
-    ("10h 2c Th", HandSizeError, "'Th' is given twice: each card can be in a hand only once"),
-    ("Q♥ 2c qh", HandSizeError, "'qh' is given twice: each card can be in a hand only once"),
-    ("A♠ 2c A♤", HandSizeError, "'A♤' is given twice: each card can be in a hand only once"),
+    ("Ah 3c Ah", CardListError, "'Ah' is given twice: each card can be in a hand only once"),
+    ("10h 2c Th", CardListError, "'Th' is given twice: each card can be in a hand only once"),
+    ("Q♥ 2c qh", CardListError, "'qh' is given twice: each card can be in a hand only once"),
+    ("A♠ 2c A♤", CardListError, "'A♤' is given twice: each card can be in a hand only once"),
 ]
 
 
@@ -85,12 +85,12 @@ def test_parse_cards_refuses_no_arguments():
 
 def test_error_kinds():
     # Unreadable or wrongly sized input exits with status 2; cards that cannot be played, 1.
-    for error in (CardNotationError, HandSizeError):
+    for error in (CardNotationError, CardListError):
         assert issubclass(error, InputError) and issubclass(error, ValueError)
         assert error.exit_code == 2
     assert issubclass(IllegalHandError, GinscoreError) and not issubclass(IllegalHandError, ValueError)
     assert IllegalHandError.exit_code == 1
-    assert not issubclass(HandSizeError, CardNotationError)
+    assert not issubclass(CardListError, CardNotationError)
 
 
 # --- good input ------------------------------------------------------------------------------
@@ -166,7 +166,7 @@ def test_parse_groups_drops_empty_groups():
 
 
 BAD_GROUPS = [
-    ("3h 4h 5h | 3h", HandSizeError, "'3h' is given twice: each card can be in a hand only once"),
+    ("3h 4h 5h | 3h", CardListError, "'3h' is given twice: each card can be in a hand only once"),
     ("3h 4h 5h | 2x", CardNotationError, f"'2x' is not a card: unknown suit 'x' {SUIT_HELP}"),
     ("|", CardNotationError, NO_CARDS),
     ("", CardNotationError, NO_CARDS),
@@ -209,7 +209,7 @@ def test_require_count_accepts_allowed_sizes():
     ids=["too-few", "too-many-for-10", "twelve"],
 )
 def test_require_count_refuses(text, allowed, message):
-    with pytest.raises(HandSizeError) as caught:
+    with pytest.raises(CardListError) as caught:
         require_count(parse_cards(text), allowed, "check")
     assert str(caught.value) == message
 

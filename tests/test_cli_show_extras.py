@@ -370,6 +370,8 @@ def test_export_csv_of_a_hollywood_sheet_has_each_games_totals(run, hollywood, t
             assert sum(int(row[f"game{g}_{name}"]) for g in (1, 2, 3)) == hand["totals"][name]
     for g, column in enumerate(data["columns"], start=1):
         assert {name: int(rows[-1][f"game{g}_{name}"]) for name in ("Ann", "Bob")} == column["totals"]
+    for row, hand in zip(rows, data["hands"]):
+        assert row["games"].split() == [str(g) for g in hand["columns"]]
 
 
 def test_export_markdown_table_one_row_a_hand(run, tmp_path):

@@ -5,7 +5,18 @@ from __future__ import annotations
 import subprocess
 import sys
 
-CORE = ["ginscore.cards", "ginscore.melds", "ginscore.layoffs", "ginscore.rules", "ginscore.scoring"]
+CORE = [
+    "ginscore.cards",
+    "ginscore.melds",
+    "ginscore.layoffs",
+    "ginscore.rules",
+    "ginscore.scoring",
+    "ginscore.match",
+    "ginscore.play",
+    "ginscore.stats",
+    "ginscore.export",
+    "ginscore.storage",
+]
 
 
 def python(*args: str) -> subprocess.CompletedProcess[str]:

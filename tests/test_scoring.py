@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies import SETS, runs
 
 from ginscore.cards import DECK, Card, Hand, parse_card, parse_cards, parse_groups
-from ginscore.errors import GinscoreError, HandSizeError, IllegalHandError, InputError
+from ginscore.errors import GinscoreError, CardListError, IllegalHandError, InputError
 from ginscore.layoffs import best_layoff
 from ginscore.melds import arrangements, min_after_discard, min_deadwood
 from ginscore.rules import PRESETS, rules_from
@@ -226,11 +226,11 @@ REFUSALS = [
     ("knock over the limit", "7s 8s 9s 9c 10c Jc 5h Ad 3d 2s 9h", O22, {}, IllegalHandError, ["11 deadwood", "limit of 10", "face up"]),
     ("ten-card knock over the limit", "3h 4h 5h Ks Kc Kd 7c 8c Qh 2d", OTHER, {}, IllegalHandError, ["27 deadwood", "limit of 10", "face up"]),
     ("given spread over the limit", K22, O22, {"discard": "2d", "groups": "7s 8s 9s | 9c 10c Jc | 5h 5d 5c | 9h"}, IllegalHandError, ["9 deadwood", "limit of 8"]),
-    ("knocker 9 cards", "7s 8s 9s 9c 10c Jc 5h 5d 5c", O22, {}, HandSizeError, ["10 or 11", "9 were given"]),
-    ("knocker 12 cards", K22 + " Ad", O22, {}, HandSizeError, ["10 or 11", "12 were given"]),
-    ("opponent 9 cards", K22, "Kh Kd Ks 6s Qc 8d 4c 2h Ac", {}, HandSizeError, ["10", "9 were given"]),
-    ("opponent 11 cards", K22, O22 + " Ad", {}, HandSizeError, ["10", "11 were given"]),
-    ("a discard from ten cards", "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d", O22, {"discard": "2d"}, HandSizeError, ["11 cards"]),
+    ("knocker 9 cards", "7s 8s 9s 9c 10c Jc 5h 5d 5c", O22, {}, CardListError, ["10 or 11", "9 were given"]),
+    ("knocker 12 cards", K22 + " Ad", O22, {}, CardListError, ["10 or 11", "12 were given"]),
+    ("opponent 9 cards", K22, "Kh Kd Ks 6s Qc 8d 4c 2h Ac", {}, CardListError, ["10", "9 were given"]),
+    ("opponent 11 cards", K22, O22 + " Ad", {}, CardListError, ["10", "11 were given"]),
+    ("a discard from ten cards", "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d", O22, {"discard": "2d"}, CardListError, ["11 cards"]),
     ("11 spread without a discard", K22, O22, {"groups": "7s 8s 9s | 9c 10c Jc | 5h 5d 5c | 2d 9h"}, InputError, ["--discard"]),
 ]
 
@@ -278,7 +278,7 @@ def test_a_card_given_twice_is_refused(side):
         knocker += (parse_card("2d"),)
     else:
         opponent = opponent[:9] + (parse_card("Kh"),)
-    with pytest.raises(HandSizeError):
+    with pytest.raises(CardListError):
         score_cards(knocker, opponent, STANDARD)
 
 
