@@ -29,15 +29,21 @@ class HandRecord:
     knocker: str | None = None
     """The knocker's name; None for a cancelled hand."""
     cancelled: bool = False
+    """A dead hand: nobody scores and the same dealer deals again."""
     knocker_cards: str | None = None
+    """The knocker's 10 or 11 cards, or their spread grouped with `|`."""
     discard: str | None = None
+    """The card the knocker discarded face down, when the spread was given with 11 cards."""
     opponent_cards: str | None = None
+    """The opponent's 10 cards, for the lay-offs to be worked out."""
     knocker_deadwood: int | None = None
     """Typed count, for hands recorded without the knocker's cards."""
     opponent_deadwood: int | None = None
     """Typed count after lay-offs, for hands recorded without the opponent's cards."""
     big_gin: bool = False
+    """With counts only: all 11 cards melded."""
     upcard: str | None = None
+    """The up-card (knock card) under Oklahoma."""
     recorded: str = ""
     """When the hand was entered, ISO 8601."""
 
@@ -176,9 +182,13 @@ class Game:
 
     players: tuple[str, str]
     totals: dict[str, int] = field(default_factory=dict)
+    """Points from hands entered in this game; these decide who reaches the target."""
     boxes: dict[str, int] = field(default_factory=dict)
+    """Boxes per player: a won hand counts 1, a gin `gin_boxes`, an undercut `undercut_boxes`."""
     hands: list[int] = field(default_factory=list)
+    """The numbers of the hands entered in this game."""
     entries: dict[str, int] = field(default_factory=dict)
+    """How many wins each player has entered here (Hollywood opens later games with these)."""
     reached: str | None = None
     """The player whose total reached the target; the game is over."""
     bonuses: dict[str, dict[str, int]] = field(default_factory=dict)

@@ -25,9 +25,11 @@ class HandResult:
     points: int
     """What the winner scores, after any doubling."""
     knocker_deadwood: int
+    """The knocker's count: the deadwood of the spread laid down."""
     opponent_deadwood: int
     """The opponent's count after lay-offs (none against gin)."""
     knock_limit: int
+    """The most deadwood this knock could have: 10, a table's own, or the up-card's value."""
     multiplier: int = 1
     """2 when a spade up-card doubles the hand."""
 
