@@ -162,6 +162,11 @@ def parse_groups(text: str | Iterable[str]) -> tuple[tuple[Card, ...], ...]:
     return tuple(group for group in groups if group)
 
 
+def parse_spread(text: str) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...] | None]:
+    """A knocker's cards, and their `|` groups when the spread was typed as one."""
+    return parse_cards(text.replace("|", " ")), parse_groups(text) if "|" in text else None
+
+
 def require_count(cards: tuple[Card, ...], allowed: tuple[int, ...], what: str) -> None:
     """Refuse a hand whose size is not one of `allowed`."""
     if len(cards) not in allowed:

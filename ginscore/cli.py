@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 import typer
 
-from .cards import EXAMPLE_HAND, parse_card, parse_cards, parse_groups, require_count
+from .cards import EXAMPLE_HAND, parse_card, parse_cards, parse_spread, require_count
 from .errors import GinscoreError, InputError, RefusedError
 
 app = typer.Typer(
@@ -145,13 +145,14 @@ def score(
     from .scoring import knock_dict, score_cards
 
     rules = rules_from(rules_name, settings)
+    knocker_cards, groups = parse_spread(knocker)
     scored = score_cards(
-        parse_cards(knocker.replace("|", " ")),
+        knocker_cards,
         parse_cards(opponent),
         rules,
         upcard=None if upcard is None else parse_card(upcard),
         discard=None if discard is None else parse_card(discard),
-        groups=parse_groups(knocker) if "|" in knocker else None,
+        groups=groups,
     )
     if as_json:
         print_json(knock_dict(scored))
@@ -214,7 +215,6 @@ def new(
     Example:
       ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
     """
-    import os
     from dataclasses import replace
 
     from .match import Match, check_players

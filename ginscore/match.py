@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from .cards import parse_card, parse_cards, parse_groups
+from .cards import parse_card, parse_cards, parse_groups, parse_spread
 from .errors import GinscoreError, InputError, RefusedError
 from .rules import Rules, rules_options
 from .scoring import HandResult, ScoredKnock, score_cards, score_counts
@@ -128,8 +128,9 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
     """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
     check_record(record)
     upcard = _read(record, "upcard", parse_card)
-    knocker_cards = _read(record, "knocker_cards", lambda text: parse_cards(text.replace("|", " ")))
-    if knocker_cards:
+    spread = _read(record, "knocker_cards", parse_spread)
+    if spread:
+        knocker_cards, groups = spread
         opponent: tuple | int | None = _read(record, "opponent_cards", parse_cards)
         if opponent is None:
             opponent = record.opponent_deadwood
@@ -141,7 +142,7 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
             rules,
             upcard=upcard,
             discard=_read(record, "discard", parse_card),
-            groups=_read(record, "knocker_cards", parse_groups) if "|" in record.knocker_cards else None,
+            groups=groups,
         )
         return scored.result, scored
     if record.knocker_deadwood is None or record.opponent_deadwood is None:
