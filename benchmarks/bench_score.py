@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ginscore.cards import DECK, Card, Hand, Rank, Suit  # noqa: E402
+from deals import knocker_hand  # noqa: E402
+from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.layoffs import layoff_choices  # noqa: E402
 from ginscore.melds import arrangements, min_after_discard, min_deadwood  # noqa: E402
 from ginscore.rules import PRESETS  # noqa: E402
@@ -33,28 +34,6 @@ from ginscore.scoring import score_cards  # noqa: E402
 
 RULES = PRESETS["standard"]
 TARGET_MEDIAN_MS, TARGET_WORST_MS = 5.0, 50.0
-
-
-def random_meld(rng: random.Random) -> set[Card]:
-    if rng.random() < 0.6:
-        suit, length = rng.choice(list(Suit)), rng.randint(3, 5)
-        low = rng.randint(1, 14 - length)
-        return {Card(Rank(n), suit) for n in range(low, low + length)}
-    rank = rng.choice(list(Rank))
-    return {Card(rank, s) for s in rng.sample(list(Suit), rng.choice((3, 3, 4)))}
-
-
-def knocker_hand(rng: random.Random) -> set[Card]:
-    """Two to four melds in at most 7 to 10 cards, the rest mostly aces, twos and threes."""
-    room, knocker = rng.randint(7, 10), set()
-    for _ in range(rng.randint(2, 4)):
-        meld = random_meld(rng)
-        if not meld & knocker and len(knocker) + len(meld) <= room:
-            knocker |= meld
-    low = [c for c in DECK if c.rank <= 3 and c not in knocker]
-    while len(knocker) < 11:
-        knocker.add(rng.choice(low) if rng.random() < 0.7 else rng.choice(DECK))
-    return knocker
 
 
 def lowest_spread_melds(knocker: set[Card]) -> list[tuple[int, ...]]:
@@ -73,7 +52,7 @@ def make_knocks(count: int, seed: int) -> list[tuple[tuple[Card, ...], tuple[Car
     """Seeded legal knocks where the opponent can lay off onto some lowest-count spread."""
     rng, knocks = random.Random(seed), []
     while len(knocks) < count:
-        knocker = knocker_hand(rng)
+        knocker = knocker_hand(rng, 3)
         if min_after_discard(Hand.of(knocker).mask)[0] > RULES.knock_limit:
             continue
         spreads = lowest_spread_melds(knocker)

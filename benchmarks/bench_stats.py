@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ginscore.cards import DECK, Card, Hand, Rank, Suit  # noqa: E402
+from deals import knocker_hand, random_meld  # noqa: E402
+from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.match import Match, add_hand, make_record, tally  # noqa: E402
 from ginscore.melds import min_after_discard  # noqa: E402
 from ginscore.rules import PRESETS, Rules  # noqa: E402
@@ -43,28 +44,6 @@ from ginscore.storage import load_many, save  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn")
-
-
-def random_meld(rng: random.Random) -> set[Card]:
-    if rng.random() < 0.6:
-        suit, length = rng.choice(list(Suit)), rng.randint(3, 5)
-        low = rng.randint(1, 14 - length)
-        return {Card(Rank(n), suit) for n in range(low, low + length)}
-    rank = rng.choice(list(Rank))
-    return {Card(rank, s) for s in rng.sample(list(Suit), rng.choice((3, 3, 4)))}
-
-
-def knocker_hand(rng: random.Random) -> set[Card]:
-    """Two to four melds in 7 to 10 cards, filled up to 11 mostly with low cards."""
-    room, knocker = rng.randint(7, 10), set()
-    for _ in range(rng.randint(2, 4)):
-        meld = random_meld(rng)
-        if not meld & knocker and len(knocker) + len(meld) <= room:
-            knocker |= meld
-    low = [c for c in DECK if c.rank <= 4 and c not in knocker]
-    while len(knocker) < 11:
-        knocker.add(rng.choice(low) if rng.random() < 0.7 else rng.choice(DECK))
-    return knocker
 
 
 def opponent_hand(rng: random.Random, rest: list[Card]) -> list[Card]:
@@ -92,7 +71,7 @@ def text(cards) -> str:
 def knock_with_cards(rng: random.Random, rules: Rules) -> dict:
     """A legal knock given by both hands' cards (and the up-card under Oklahoma)."""
     while True:
-        knocker = knocker_hand(rng)
+        knocker = knocker_hand(rng, 4)
         deadwood = min_after_discard(Hand.of(knocker).mask)[0]
         rest = [c for c in DECK if c not in knocker]
         entry: dict = {}
