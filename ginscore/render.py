@@ -159,15 +159,23 @@ def score_report(
     out.print(_rows(rows))
     if scored.lowest is not None:
         low = scored.lowest
+        laid = low.response.layoffs if low.response else None
         out.print(
             Text.assemble(
-                f"\nThis spread is not the lowest count: it gives {knocker} more. The best lowest-count spread, ",
+                f"\nThis spread is not the lowest count: it gives {_the(knocker)} more. The best lowest-count spread, ",
                 spread_text(low.spread, fancy),
-                f", lets {opponent} lay off {low.response.layoffs if low.response and low.response.layoffs else 'nothing'} and gives ",
+                f", lets {_the(opponent)} lay off ",
+                cards_text(laid.sorted(), fancy) if laid else "nothing",
+                " and gives ",
                 result_text(low.result, knocker, opponent),
                 ".",
             )
         )
+
+
+def _the(role: str) -> str:
+    """`the knocker` in a sentence, or a player's name as it is."""
+    return f"the {role}" if role in ("knocker", "opponent") else role
 
 
 def _response_rows(scored: ScoredKnock, opponent: str, fancy: bool) -> list[tuple[str, Text | str]]:
