@@ -200,7 +200,7 @@ def rules_table(names: list[str], out: Console) -> None:
     out.print(Text("\nOverride any knob: --rules standard --set gin_bonus=25 --set undercut_bonus=20", style="dim"))
 
 
-def _table(out: Console, **kwargs: object) -> Table:
+def _table(out: Console, **kwargs: Any) -> Table:
     """A table with lines on a terminal and none when piped."""
     from rich import box
     from rich.table import Table

@@ -113,14 +113,12 @@ def score_cards(
     require_count(knocker, (10, 11), "the knocker's hand")
     if len(Hand.of(knocker)) != len(knocker):
         raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
-    if isinstance(opponent, int):
-        opponent_hand = None
-    else:
+    against: Hand | int = opponent if isinstance(opponent, int) else Hand.of(opponent)
+    if isinstance(opponent, tuple) and isinstance(against, Hand):
         require_count(opponent, (10,), "the opponent's hand")
-        opponent_hand = Hand.of(opponent)
-        if len(opponent_hand) != len(opponent):
+        if len(against) != len(opponent):
             raise CardListError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
-        both = Hand.of(knocker) & opponent_hand
+        both = Hand.of(knocker) & against
         if both:
             raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
     if discard is not None and discard not in knocker:
@@ -128,7 +126,7 @@ def score_cards(
     kept = Hand.of(knocker) - Hand.of([discard] if discard else [])
     if len(kept) == 9:
         raise CardListError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
-    search = _Search(opponent_hand, opponent, rules, rules.knock_limit_for(upcard), rules.multiplier_for(upcard))
+    search = _Search(against, rules, rules.knock_limit_for(upcard), rules.multiplier_for(upcard))
     if groups is not None:
         spread = _given_spread(groups, kept, discard, rules)
         return search.scored(search.evaluate(spread, discard))
@@ -165,9 +163,11 @@ def _given_spread(
 class _Search:
     """Scores knocker spreads against one opponent hand, sharing the lay-off work between them."""
 
-    def __init__(self, opponent: Hand | None, given: object, rules: Rules, limit: int, multiplier: int):
-        self.opponent, self.rules, self.limit, self.multiplier = opponent, rules, limit, multiplier
-        self.own_deadwood = given if opponent is None else min_deadwood(opponent.mask)
+    def __init__(self, opponent: Hand | int, rules: Rules, limit: int, multiplier: int):
+        """`opponent` is their hand, or their count after lay-offs when only that was given."""
+        self.opponent = opponent if isinstance(opponent, Hand) else None
+        self.rules, self.limit, self.multiplier = rules, limit, multiplier
+        self.own_deadwood = opponent if isinstance(opponent, int) else min_deadwood(opponent.mask)
         self.counts: dict[tuple[int, ...], int] = {}
 
     def count(self, melds: tuple[int, ...], gin: bool) -> int:
@@ -217,7 +217,7 @@ def _preference(candidate: tuple[HandResult, Arrangement, Card | None]) -> tuple
 
 def knock_dict(scored: ScoredKnock) -> dict:
     """The `score --json` object."""
-    result = scored.result
+    result, response = scored.result, scored.response
     data = {
         "result": result.result,
         "winner": result.winner,
@@ -226,9 +226,9 @@ def knock_dict(scored: ScoredKnock) -> dict:
         "opponent_deadwood": result.opponent_deadwood,
         "knocker_melds": scored.spread.card_lists(),
         "knocker_deadwood_cards": [str(c) for c in scored.spread.deadwood_cards.sorted()],
-        "opponent_melds": scored.response.spread.card_lists(),
-        "opponent_deadwood_cards": [str(c) for c in scored.response.spread.deadwood_cards.sorted()],
-        "layoffs": [str(c) for c in scored.response.layoffs.sorted()],
+        "opponent_melds": response.spread.card_lists() if response else None,
+        "opponent_deadwood_cards": [str(c) for c in response.spread.deadwood_cards.sorted()] if response else None,
+        "layoffs": [str(c) for c in response.layoffs.sorted()] if response else None,
         "discard": str(scored.discard) if scored.discard else None,
         "knock_limit": result.knock_limit,
         "multiplier": result.multiplier,

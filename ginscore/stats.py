@@ -124,7 +124,7 @@ def _add(pair: PairStats, sheet: Sheet) -> None:
         if line.scored is not None and line.scored.response is not None:
             opponent.layoffs += len(line.scored.response.layoffs)
             if line.winner is not None:
-                loser_is_knocker = line.winner != line.knocker
-                loser = knocker if loser_is_knocker else opponent
-                loser.loser_deadwood += line.knocker_deadwood if loser_is_knocker else line.opponent_deadwood
-                loser.hands_lost_with_cards += 1
+                knocker_lost = line.winner != line.knocker
+                losing = knocker if knocker_lost else opponent
+                losing.loser_deadwood += (line.knocker_deadwood if knocker_lost else line.opponent_deadwood) or 0
+                losing.hands_lost_with_cards += 1

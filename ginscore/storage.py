@@ -98,7 +98,7 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
     except GinscoreError as error:
         problems.append(f"match.players: {error}")
         return None
-    first_dealer = info.get("first_dealer")
+    first_dealer = str(info.get("first_dealer"))
     if first_dealer not in players:
         problems.append(f"match.first_dealer: expected one of {players[0]!r} or {players[1]!r}, found {first_dealer!r}")
     hollywood, preset = info.get("hollywood", False), info.get("preset")
