@@ -114,7 +114,7 @@ def score_cards(
     if len(Hand.of(knocker)) != len(knocker):
         raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
     against: Hand | int = opponent if isinstance(opponent, int) else Hand.of(opponent)
-    if isinstance(opponent, tuple) and isinstance(against, Hand):
+    if isinstance(against, Hand) and not isinstance(opponent, int):
         require_count(opponent, (10,), "the opponent's hand")
         if len(against) != len(opponent):
             raise CardListError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
