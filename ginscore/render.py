@@ -205,7 +205,9 @@ def _table(out: Console, **kwargs: Any) -> Table:
     from rich import box
     from rich.table import Table
 
-    return Table(show_edge=False, header_style="bold", box=box.SIMPLE_HEAD if out.is_terminal else None, **kwargs)
+    return Table(
+        show_edge=False, header_style="bold", box=box.SIMPLE_HEAD if out.is_terminal else None, collapse_padding=True, **kwargs
+    )
 
 
 def rules_detail(name: str, rules: Rules, out: Console) -> None:
@@ -240,12 +242,15 @@ def sheet_view(sheet: Sheet, out: Console) -> None:
     match = sheet.match
     a, b = match.players
     table = _table(out, title=_sheet_title(sheet), title_justify="left")
-    for heading in ("#", "dealer", "knocker", "result", "counts", "points"):
-        table.add_column(heading, justify="right" if heading in ("#", "points") else "left")
+    # Six game columns do not fit a narrow terminal beside the rest: the dealer and counts give way.
+    narrow = match.hollywood and out.width < 110
+    headings = ("#", "knocker", "result", "points") if narrow else ("#", "dealer", "knocker", "result", "counts", "points")
+    for heading in headings:
+        table.add_column(heading, justify="right" if heading in ("#", "points") else "left", no_wrap=True)
     for index in range(len(sheet.games)):
         prefix = f"G{index + 1} " if match.hollywood else ""
-        table.add_column(f"{prefix}{a}", justify="right")
-        table.add_column(f"{prefix}{b}", justify="right")
+        table.add_column(f"{prefix}{a}", justify="right", no_wrap=True)
+        table.add_column(f"{prefix}{b}", justify="right", no_wrap=True)
     for line in sheet.lines:
         counts = "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
         points = f"{line.winner} {line.points}" if line.winner else ""
@@ -257,15 +262,11 @@ def sheet_view(sheet: Sheet, out: Console) -> None:
             for name in (a, b):
                 shown = str(column[name]) if entered or not match.hollywood else ""
                 cells.append(Text(shown, style="bold" if entered and name == line.winner else ""))
-        table.add_row(
-            str(line.number),
-            line.dealer,
-            line.knocker or "",
-            Text(_RESULT_WORDS[line.result].split(":")[0], style=_RESULT_STYLES.get(line.result, "")),
-            counts,
-            points,
-            *cells,
-        )
+        result = Text(_RESULT_WORDS[line.result].split(":")[0], style=_RESULT_STYLES.get(line.result, ""))
+        if narrow:
+            table.add_row(str(line.number), line.knocker or "", result, points, *cells)
+        else:
+            table.add_row(str(line.number), line.dealer, line.knocker or "", result, counts, points, *cells)
     out.print(table)
     for index, game in enumerate(sheet.games):
         label = f"Game {index + 1}: " if match.hollywood else ""
