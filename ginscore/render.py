@@ -206,7 +206,8 @@ def _table(out: Console, **kwargs: Any) -> Table:
     from rich.table import Table
 
     return Table(
-        show_edge=False, header_style="bold", box=box.SIMPLE_HEAD if out.is_terminal else None, collapse_padding=True, **kwargs
+        show_edge=False, header_style="bold", box=box.SIMPLE_HEAD if out.is_terminal else None,
+        collapse_padding=out.is_terminal, **kwargs
     )
 
 
