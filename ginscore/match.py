@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from .cards import parse_card, parse_cards, parse_groups, parse_spread
+from .cards import format_cards, parse_card, parse_cards, parse_groups, parse_spread
 from .errors import GinscoreError, InputError, RefusedError
 from .rules import Rules, rules_options
 from .scoring import HandResult, ScoredKnock, score_cards, score_counts
@@ -88,16 +88,19 @@ def check_players(names: object) -> tuple[str, str]:
     return a, b
 
 
-def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
-    """Parse one text field of a record; an error names the field it came from."""
-    text = getattr(record, name)
-    if not text:
-        return None
+def _parse_field(name: str, text: str, parse: Callable[[str], T]) -> T:
+    """Parse one field's text; an error names the field it came from."""
     try:
         return parse(text)
     except GinscoreError as error:
         error.field = name
         raise
+
+
+def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
+    """Parse one text field of a stored record; an empty field is a missing one."""
+    text = getattr(record, name)
+    return _parse_field(name, text, parse) if text else None
 
 
 def check_record(record: HandRecord) -> None:
@@ -398,8 +401,8 @@ def _next_dealer(match: Match, dealer: str, winner: str | None) -> str:
 def canonical_cards(text: str) -> str:
     """Typed cards in canonical notation, keeping a spread's `|` groups."""
     if "|" in text:
-        return " | ".join(" ".join(str(card) for card in group) for group in parse_groups(text))
-    return " ".join(str(card) for card in parse_cards(text))
+        return " | ".join(format_cards(group) for group in parse_groups(text))
+    return format_cards(parse_cards(text))
 
 
 def make_record(
@@ -438,13 +441,7 @@ def make_record(
 
 def _canonical(name: str, text: str | None, parse: Callable[[str], object]) -> str | None:
     """Typed cards in canonical notation; an empty option is an error, not a missing one."""
-    if text is None:
-        return None
-    try:
-        return str(parse(text))
-    except GinscoreError as error:
-        error.field = name
-        raise
+    return None if text is None else str(_parse_field(name, text, parse))
 
 
 def add_hand(match: Match, record: HandRecord) -> tuple[Match, Sheet]:
