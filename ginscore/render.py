@@ -134,12 +134,16 @@ _RESULT_WORDS = {
 
 def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "opponent") -> Text:
     """E.g. `undercut: opponent scores 17`."""
-    word = _RESULT_WORDS[result.result]
-    if result.winner is None:
-        return Text(word)
-    name = knocker if result.winner == "knocker" else opponent
-    doubled = " (doubled: spade up-card)" if result.multiplier > 1 else ""
-    return Text.assemble((word, "bold"), f": {name} scores {result.points}{doubled}")
+    name = {"knocker": knocker, "opponent": opponent, None: None}[result.winner]
+    return _outcome(result.result, name, result.points, result.multiplier)
+
+
+def _outcome(result: str, winner: str | None, points: int, multiplier: int, where: str = "") -> Text:
+    """A hand's result in words, with who scores what."""
+    if winner is None:
+        return Text(_RESULT_WORDS[result])
+    doubled = " (doubled: spade up-card)" if multiplier > 1 else ""
+    return Text.assemble((_RESULT_WORDS[result], "bold"), f": {winner} scores {points}{doubled}{where}")
 
 
 def score_report(
@@ -365,11 +369,8 @@ def totals_change(before: Sheet, after: Sheet, number: int, out: Console) -> Non
 def _line_result(line: HandLine) -> Text:
     if line.result == "cancelled":
         return Text("cancelled: nobody scores, the same dealer deals again")
-    if line.winner is None:
-        return Text(_RESULT_WORDS[line.result])
     columns = f" (games {', '.join(str(i + 1) for i in line.columns)})" if len(line.columns) > 1 else ""
-    doubled = " (doubled: spade up-card)" if line.multiplier > 1 else ""
-    return Text.assemble((_RESULT_WORDS[line.result], "bold"), f": {line.winner} scores {line.points}{doubled}{columns}")
+    return _outcome(line.result, line.winner, line.points, line.multiplier, columns)
 
 
 _STAT_ROWS = (
