@@ -252,7 +252,7 @@ def test_refusals(knocker, opponent, kwargs, error, words):
 
 def test_a_group_with_a_card_the_knocker_does_not_hold_is_refused():
     # 7s 8s 9s is spread, but the knocker holds 7c 8c 9c.
-    with pytest.raises(IllegalHandError):
+    with pytest.raises(IllegalHandError, match="not in the hand: 7s 8s 9s; left out: 7c 8c 9c"):
         score_cards(
             cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"),
             cards("Kh Qd Js 6s Qc 8d 4c 2h Ac 9d"),
@@ -262,7 +262,7 @@ def test_a_group_with_a_card_the_knocker_does_not_hold_is_refused():
 
 
 def test_groups_that_leave_out_a_kept_card_are_refused():
-    with pytest.raises(GinscoreError):
+    with pytest.raises(IllegalHandError, match="left out: 2d"):
         score_cards(
             cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"),
             cards("Kh Qd Js 6s Qc 8d 4c 2h Ac 9d"),
