@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies import SETS, runs
 
 from ginscore.cards import DECK, Card, Hand, parse_card, parse_cards, parse_groups
-from ginscore.errors import GinscoreError, CardListError, IllegalHandError, InputError
+from ginscore.errors import CardListError, IllegalHandError, InputError
 from ginscore.layoffs import best_layoff
 from ginscore.melds import arrangements, min_after_discard, min_deadwood
 from ginscore.rules import PRESETS, rules_from
