@@ -9,8 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 # Commands that install, run the tests or benchmarks, wait for a person, or draw for a terminal.
 NOT_RUN = ("python", "pip", "ginscore play", "ginscore show sample_matches/oklahoma.toml --chart")
