@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deals import knocker_hand  # noqa: E402
+
 from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.layoffs import layoff_choices  # noqa: E402
 from ginscore.melds import arrangements, min_after_discard, min_deadwood  # noqa: E402

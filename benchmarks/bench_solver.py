@@ -195,7 +195,8 @@ def peer_functions() -> dict[str, dict[str, tuple[Callable, Callable]]]:
         }
     try:
         from rlcard.games.base import Card as RLCard
-        from rlcard.games.gin_rummy.utils import melding, utils as rl_utils
+        from rlcard.games.gin_rummy.utils import melding
+        from rlcard.games.gin_rummy.utils import utils as rl_utils
     except ImportError:
         pass
     else:

@@ -35,7 +35,7 @@ app()
 
 def wall_ms(command: list[str]) -> float:
     start = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(command, capture_output=True, text=True)
     elapsed = (time.perf_counter() - start) * 1000
     if done.returncode != 0:
         sys.exit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deals import knocker_hand, random_meld  # noqa: E402
+
 from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.match import Match, add_hand, make_record, tally  # noqa: E402
 from ginscore.melds import min_after_discard  # noqa: E402

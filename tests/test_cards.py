@@ -17,7 +17,7 @@ from ginscore.cards import (
     parse_groups,
     require_count,
 )
-from ginscore.errors import CardNotationError, GinscoreError, CardListError, IllegalHandError, InputError
+from ginscore.errors import CardListError, CardNotationError, GinscoreError, IllegalHandError, InputError
 
 RANK_HELP = "(use A 2 3 4 5 6 7 8 9 10 T J Q K)"
 SUIT_HELP = "(use c, d, h, s or ♣ ♦ ♥ ♠)"

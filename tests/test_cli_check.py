@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import json_object, one_error_line
 
 KNOCK = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"  # the example: three melds and the 2d, deadwood 2

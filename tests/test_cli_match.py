@@ -13,8 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from conftest import json_object, one_error_line
+
 from ginscore import storage
 from ginscore.rules import KNOBS, PRESETS
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import json_object, one_error_line
 
 # RULES.md, "Knobs and presets": knob -> (standard, tournament, oklahoma), as `ginscore rules` shows them.

@@ -16,8 +16,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from conftest import json_object, one_error_line
+
 from ginscore import storage
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import json_object
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from strategies import SETS, runs
 
 from ginscore.cards import DECK, Card, Hand, parse_groups

@@ -7,7 +7,6 @@ import functools
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
 from strategies import SETS, runs
 
 from ginscore.cards import DECK, Card, Hand, parse_card, parse_cards, parse_groups
@@ -460,7 +459,7 @@ def test_the_score_does_not_depend_on_card_order(case, random):
     assert second == first
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def naive_count(knocker_melds: frozenset[frozenset[Card]], opponent: frozenset[Card]) -> int:
     return naive_layoff_count(list(knocker_melds), sorted(opponent))[0]
 

@@ -1,0 +1,15 @@
+"""The `ginscore` command: thin commands that parse, call the core and render.
+
+Each module holds a group of commands and registers them on `app` when imported; the order of the
+imports below is the order `ginscore --help` lists them in.
+"""
+
+from . import hand, records, sheet, table  # noqa: F401  (registers the commands)
+from .app import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point of the `ginscore` console script."""
+    app()

@@ -1,0 +1,145 @@
+"""Commands about one hand: `check` (can I knock?), `score` (one knock) and `rules` (the presets)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from ..cards import EXAMPLE_HAND, parse_card, parse_cards, parse_spread, require_count
+from ..errors import GinscoreError, InputError
+from .app import command, print_json
+
+
+@command(no_args_is_help=True)
+def check(
+    cards: list[str] = typer.Argument(..., help="10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin."),
+    knock_limit: int | None = typer.Option(None, "--knock-limit", help="Most deadwood a knock may have (default 10)."),
+    upcard: str | None = typer.Option(None, "--upcard", help="Oklahoma: the up-card's value is the limit; an ace means gin only."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object (a line each with '-')."),
+) -> None:
+    """Can I knock with this? Arrange a hand into melds and count its deadwood.
+
+    \b
+    Example:
+      ginscore check 3h 4h 5h KS KC KD 7c 8c 9c 2d
+    """
+    from ..melds import solve
+    from ..rules import check_limit
+
+    limit = check_limit(knock_limit, None if upcard is None else parse_card(upcard))
+    if cards == ["-"]:
+        raise typer.Exit(_check_lines(sys.stdin, limit, as_json))
+    hand = parse_cards(cards)
+    require_count(hand, (10, 11), "a hand to check")
+    _show_check(solve(hand), limit, as_json)
+
+
+def _show_check(solution: Any, limit: int, as_json: bool) -> None:
+    if as_json:
+        from ..melds import check_dict
+
+        print_json(check_dict(solution, limit))
+        return
+    from ..render import console
+    from ..render.hand import check_report
+
+    check_report(solution, limit, console())
+
+
+def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
+    from ..melds import solve
+
+    status, first, seen = 0, True, False
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        seen = True
+        try:
+            hand = parse_cards(line)
+            require_count(hand, (10, 11), "a hand to check")
+        except GinscoreError as error:
+            sys.stderr.write(f"error: line {number}: {error}\n")
+            status = 2
+            continue
+        if not as_json and not first:
+            sys.stdout.write("\n")
+        _show_check(solve(hand), limit, as_json)
+        first = False
+    if not seen:
+        raise InputError(f"no hands on standard input: type one hand a line, like '{EXAMPLE_HAND}'")
+    return status
+
+
+@command(no_args_is_help=True)
+def score(
+    knocker: str = typer.Option(..., "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'."),
+    opponent: str = typer.Option(..., "--opponent", help="The opponent's 10 cards."),
+    discard: str | None = typer.Option(None, "--discard", help="The card discarded face down, when 11 are given."),
+    upcard: str | None = typer.Option(None, "--upcard", help="The up-card (knock card) under Oklahoma."),
+    rules_name: str = typer.Option("standard", "--rules", help="standard, tournament or oklahoma."),
+    settings: list[str] = typer.Option([], "--set", help="Override a rule knob, e.g. --set gin_bonus=25 (repeatable)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+) -> None:
+    """Score one knock from both hands: lay-offs, counts, undercut, gin, points.
+
+    Given only cards, the knocker's best legal spread is scored (it may not be the lowest count).
+
+    \b
+    Example:
+      ginscore score --knocker "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h" --opponent "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"
+    """
+    from ..rules import rules_from
+    from ..scoring import knock_dict, score_cards
+
+    rules = rules_from(rules_name, settings)
+    knocker_cards, groups = parse_spread(knocker)
+    scored = score_cards(
+        knocker_cards,
+        parse_cards(opponent),
+        rules,
+        upcard=None if upcard is None else parse_card(upcard),
+        discard=None if discard is None else parse_card(discard),
+        groups=groups,
+    )
+    if as_json:
+        print_json(knock_dict(scored))
+        return
+    from ..render import console
+    from ..render.hand import score_report
+
+    score_report(scored, console())
+
+
+@command(name="rules")
+def rules_command(
+    name: str | None = typer.Argument(None, help="A preset: standard, tournament or oklahoma."),
+    settings: list[str] = typer.Option([], "--set", help="Override a knob, e.g. --set target=250."),
+    as_json: bool = typer.Option(False, "--json", help="The rules as one JSON object."),
+) -> None:
+    """Show the rule presets side by side, or one preset with every knob.
+
+    \b
+    Example:
+      ginscore rules oklahoma --set target=250
+    """
+    from ..rules import PRESETS, rules_from
+
+    if name is None and not settings:
+        if as_json:
+            print_json({preset: rules.to_dict() for preset, rules in PRESETS.items()})
+            return
+        from ..render import console
+        from ..render.rules import rules_table
+
+        rules_table(list(PRESETS), console())
+        return
+    rules = rules_from(name or "standard", settings)
+    if as_json:
+        print_json(rules.to_dict())
+        return
+    from ..render import console
+    from ..render.rules import rules_detail
+
+    rules_detail((name or "standard").lower(), rules, console())

@@ -1,0 +1,192 @@
+"""Commands that write a match file: `new`, `record`, `edit` and `undo`."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import typer
+
+from ..errors import RefusedError
+from .app import command, now
+
+
+@command(no_args_is_help=True)
+def new(
+    file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
+    players: list[str] = typer.Argument(..., help="The two players' names."),
+    rules_name: str = typer.Option("standard", "--rules", help="standard, tournament or oklahoma."),
+    settings: list[str] = typer.Option([], "--set", help="Override a rule knob, e.g. --set target=250 (repeatable)."),
+    dealer: str | None = typer.Option(None, "--dealer", help="Who deals the first hand (default: the first player)."),
+    hollywood: bool = typer.Option(False, "--hollywood", help="Score three games at once on one sheet."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Start a match file with every rule knob spelled out.
+
+    \b
+    Example:
+      ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
+    """
+    from dataclasses import replace
+
+    from ..match import Match, check_players
+    from ..rules import rules_from
+    from ..storage import locked, save
+
+    names = check_players(players)
+    rules = rules_from(rules_name, settings)
+    match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower())
+    if dealer:
+        match = replace(match, first_dealer=match.player(dealer))
+    with locked(file):
+        if os.path.exists(file) and not force:
+            raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
+        save(file, match)
+    from ..render import console
+
+    kind = "Hollywood match" if hollywood else "match"
+    console().print(f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
+
+
+def _record_options(
+    knocker: str | None,
+    cancelled: bool,
+    cards: str | None,
+    discard: str | None,
+    opponent_cards: str | None,
+    deadwood: int | None,
+    opponent_deadwood: int | None,
+    big_gin: bool,
+    upcard: str | None,
+) -> dict[str, Any]:
+    return dict(
+        knocker=knocker,
+        cancelled=cancelled,
+        cards=cards,
+        discard=discard,
+        opponent_cards=opponent_cards,
+        deadwood=deadwood,
+        opponent_deadwood=opponent_deadwood,
+        big_gin=big_gin,
+        upcard=upcard,
+    )
+
+
+KNOCKER = typer.Option(None, "--knocker", help="Who knocked (a player's name, any case).")
+CANCELLED = typer.Option(False, "--cancelled", help="A dead hand: nobody scores, the same dealer deals again.")
+CARDS = typer.Option(None, "--cards", help="The knocker's 10 or 11 cards, or the spread grouped with '|'.")
+DISCARD = typer.Option(None, "--discard", help="The knocker's discard, when 11 cards are given.")
+OPPONENT_CARDS = typer.Option(None, "--opponent-cards", help="The opponent's 10 cards.")
+DEADWOOD = typer.Option(None, "--deadwood", help="The knocker's count, for tables that count by hand (0 is gin).")
+OPPONENT_DEADWOOD = typer.Option(None, "--opponent-deadwood", help="The opponent's count after lay-offs.")
+BIG_GIN = typer.Option(False, "--big-gin", help="With --deadwood 0: all 11 cards melded.")
+UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required under Oklahoma.")
+
+
+@command(no_args_is_help=True)
+def record(
+    file: str = typer.Argument(..., help="The match file."),
+    knocker: str | None = KNOCKER,
+    cancelled: bool = CANCELLED,
+    cards: str | None = CARDS,
+    discard: str | None = DISCARD,
+    opponent_cards: str | None = OPPONENT_CARDS,
+    deadwood: int | None = DEADWOOD,
+    opponent_deadwood: int | None = OPPONENT_DEADWOOD,
+    big_gin: bool = BIG_GIN,
+    upcard: str | None = UPCARD,
+) -> None:
+    """Record one hand, check it, and print its result and the running score.
+
+    \b
+    Examples:
+      ginscore record match.toml --knocker Ann --cards "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h" --opponent-cards "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+      ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
+      ginscore record match.toml --cancelled
+    """
+    from ..match import add_hand, make_record
+    from ..storage import load, locked, save
+
+    options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
+    with locked(file):
+        match, _ = load(file)
+        match, sheet = add_hand(match, make_record(match, **options, recorded=now()))
+        save(file, match, sheet)
+    from ..render import console
+    from ..render.sheet import hand_view
+
+    hand_view(sheet.lines[-1], sheet, console())
+
+
+@command(no_args_is_help=True)
+def edit(
+    file: str = typer.Argument(..., help="The match file."),
+    number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
+    knocker: str | None = KNOCKER,
+    cancelled: bool = CANCELLED,
+    cards: str | None = CARDS,
+    discard: str | None = DISCARD,
+    opponent_cards: str | None = OPPONENT_CARDS,
+    deadwood: int | None = DEADWOOD,
+    opponent_deadwood: int | None = OPPONENT_DEADWOOD,
+    big_gin: bool = BIG_GIN,
+    upcard: str | None = UPCARD,
+) -> None:
+    """Replace hand N with what really happened, and show the totals before and after.
+
+    \b
+    Example:
+      ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
+    """
+    from ..match import make_record, replace_hand
+    from ..storage import load, locked, save
+
+    options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
+    with locked(file):
+        match, before = load(file)
+        recorded = match.hands[number - 1].recorded if 1 <= number <= len(match.hands) else now()
+        match, after = replace_hand(match, number, make_record(match, **options, recorded=recorded))
+        save(file, match, after)
+    from ..render import console
+    from ..render.sheet import totals_change
+
+    totals_change(before, after, number, console())
+
+
+@command(no_args_is_help=True)
+def undo(
+    file: str = typer.Argument(..., help="The match file."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+) -> None:
+    """Remove the last hand, after confirming.
+
+    \b
+    Example:
+      ginscore undo match.toml --yes
+    """
+    from ..match import remove_last_hand
+    from ..render import console
+    from ..render.sheet import describe_line
+    from ..storage import load, locked, save
+
+    with locked(file):
+        match, sheet = load(file)
+        if not match.hands:
+            raise RefusedError(f"{file} has no hands to undo")
+        last = describe_line(sheet.lines[-1])
+        if not yes and not _confirm(f"Remove hand {len(match.hands)} ({last})?"):
+            raise RefusedError("nothing removed (add --yes to remove without asking)")
+        match, sheet = remove_last_hand(match)
+        save(file, match, sheet)
+    console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
+
+
+def _confirm(question: str) -> bool:
+    """Ask on stderr and read a y/n from stdin; end of input means no."""
+    sys.stderr.write(f"{question} [y/N]: ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline()
+    if not sys.stdin.isatty():
+        sys.stderr.write("\n")  # the answer was not echoed, so end the prompt's line
+    return answer.strip().lower() in ("y", "yes")

@@ -1,0 +1,123 @@
+"""Commands that read match files: `show` (the sheet, its chart and exports), `validate` and `stats`."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from ..errors import InputError
+from .app import command, print_json
+
+
+@command(no_args_is_help=True)
+def show(
+    file: str = typer.Argument(..., help="The match file."),
+    as_json: bool = typer.Option(False, "--json", help="The whole sheet as one JSON object."),
+    chart: bool = typer.Option(False, "--chart", help="Also draw the running totals hand by hand."),
+    export: str | None = typer.Option(
+        None, "--export", help="Write the sheet to a .svg, .html, .csv or .md file (with --chart, SVG and HTML include it)."
+    ),
+) -> None:
+    """Print the score sheet: every hand, running totals, boxes, bonuses and who deals next.
+
+    \b
+    Examples:
+      ginscore show match.toml
+      ginscore show match.toml --chart
+      ginscore show match.toml --export sheet.svg
+    """
+    from ..storage import load
+
+    _, sheet = load(file)
+    if export is not None:
+        _export(sheet, export, chart)
+        return
+    if as_json:
+        from ..match import sheet_dict
+
+        print_json(sheet_dict(sheet))
+        return
+    from ..render import console
+    from ..render.chart import chart_view
+    from ..render.sheet import sheet_view
+
+    out = console()
+    sheet_view(sheet, out)
+    if chart:
+        out.print()
+        chart_view(sheet, out)
+
+
+def _export(sheet: Any, path: str, chart: bool) -> None:
+    from ..export import EXPORT_KINDS, to_csv, to_markdown
+    from ..storage import write_atomic
+
+    kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+    if kind not in EXPORT_KINDS:
+        raise InputError(f"cannot tell the format of {path!r}: end the name in {', '.join('.' + k for k in EXPORT_KINDS)}")
+    if kind in ("svg", "html"):
+        from ..render.sheet import export_sheet
+
+        text = export_sheet(sheet, kind, chart)
+    else:
+        text = to_csv(sheet) if kind == "csv" else to_markdown(sheet)
+    write_atomic(path, text.encode("utf-8"))
+    sys.stdout.write(f"Wrote the score sheet to {path}\n")
+
+
+@command(no_args_is_help=True)
+def validate(files: list[str] = typer.Argument(..., help="Match files to check.")) -> None:
+    """Reload match files, recompute everything, and report every problem with its place.
+
+    \b
+    Example:
+      ginscore validate sample_matches/*.toml
+    """
+    from ..errors import MatchFileError
+    from ..storage import load
+
+    bad = 0
+    for file in files:
+        try:
+            _, sheet = load(file)
+        except MatchFileError as error:
+            bad += 1
+            sys.stderr.write(f"{error}\n")
+            continue
+        state = "finished" if sheet.finished else "in play"
+        sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
+    if bad:
+        raise typer.Exit(1)
+
+
+@command(no_args_is_help=True)
+def stats(
+    paths: list[str] = typer.Argument(..., help="Match files, or folders to search for *.toml files."),
+    as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
+) -> None:
+    """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
+
+    A broken file is reported on stderr with its place and skipped; the exit status is then 1.
+
+    \b
+    Example:
+      ginscore stats sample_matches/
+    """
+    from ..stats import collect
+    from ..storage import load_many
+
+    sheets, errors = load_many(paths)
+    for error in errors:
+        sys.stderr.write(f"{error} (skipped)\n")
+    pairs = collect(sheets)
+    if as_json:
+        print_json({"files": len(sheets), "skipped": [e.path for e in errors], "pairs": [p.as_dict() for p in pairs]})
+    else:
+        from ..render import console
+        from ..render.stats import stats_view
+
+        stats_view(pairs, len(sheets), console())
+    if errors:
+        raise typer.Exit(1)

@@ -1,0 +1,55 @@
+"""`play`: a whole game at the table, one question at a time, each hand saved as soon as it is entered."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from .app import command
+
+
+@command(no_args_is_help=True)
+def play(file: str = typer.Argument(..., help="The match file (start one with `ginscore new`).")) -> None:
+    """Walk a whole game at the table: it asks for each hand and saves it at once.
+
+    Answer each question and press Enter. A typo in a card is asked again. Ctrl-C or Ctrl-D
+    stops, with every hand entered so far saved; the next `play` carries on.
+
+    \b
+    Example:
+      ginscore play match.toml
+    """
+    from ..match import add_hand
+    from ..play import StopPlay, Table
+    from ..play import play as play_hands
+    from ..render import console
+    from ..render.sheet import hand_view
+    from ..storage import load, locked, save
+
+    out = console()
+
+    def ask(question: str) -> str | None:
+        sys.stdout.write(question)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        return line.rstrip("\n") if line else None
+
+    def commit(record: Any) -> Any:
+        with locked(file):
+            match, _ = load(file)
+            match, sheet = add_hand(match, record)
+            save(file, match, sheet)
+        return match, sheet
+
+    match, sheet = load(file)
+    table = Table(ask=ask, tell=out.print, show=lambda line, sheet: hand_view(line, sheet, out), commit=commit)
+    try:
+        play_hands(match, sheet, table)
+    except (StopPlay, KeyboardInterrupt) as stop:
+        _, sheet = load(file)
+        saved = "1 hand is" if len(sheet.lines) == 1 else f"{len(sheet.lines)} hands are"
+        out.print(f"\nStopped. {saved} saved in {file}; run `ginscore play {file}` to carry on.")
+        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
+    out.print(f"\nThe match is over. `ginscore show {file}` prints the whole sheet.")

@@ -1,0 +1,107 @@
+"""The terminal's building blocks: a console that colours only a terminal, cards as text, labelled rows, tables."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..cards import Card
+from ..melds import Arrangement
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+
+def console() -> Console:
+    """A console that colours only a terminal, and never when NO_COLOR is set.
+
+    Piped output is not squeezed into 80 columns: a wide score sheet stays one line a hand.
+    """
+    stream = sys.stdout
+    if hasattr(stream, "reconfigure") and not _speaks_utf8(stream):
+        stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
+    out = plain_console(no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    if not out.is_terminal:
+        out = plain_console(file=_TrimmedLines(stream), width=160, no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    return out
+
+
+def plain_console(**options: Any) -> Console:
+    """A rich console that reads no markup and highlights nothing: names and typed cards print as typed."""
+    return Console(markup=False, highlight=False, **options)
+
+
+class _TrimmedLines:
+    """A stream that drops the spaces rich pads table rows with, so piped text has no trailing blanks."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(re.sub(r"[ \t]+(?=\n)", "", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+
+def _speaks_utf8(stream: object) -> bool:
+    return "utf" in (getattr(stream, "encoding", None) or "").lower()
+
+
+def is_fancy(out: Console) -> bool:
+    """Suit symbols and colour: only on a terminal that can show them."""
+    return out.is_terminal and _speaks_utf8(out.file)
+
+
+def card_text(card: Card, fancy: bool) -> Text:
+    """A card as `10♣` in colour on a terminal, as canonical `10c` otherwise."""
+    if not fancy:
+        return Text(str(card))
+    return Text(card.symbol_text, style="bold red" if card.suit.is_red else "bold")
+
+
+def cards_text(cards: Iterable[Card], fancy: bool, sep: str = " ") -> Text:
+    return Text(sep).join(card_text(card, fancy) for card in cards)
+
+
+def spread_text(spread: Arrangement, fancy: bool) -> Text:
+    """Melds then deadwood, separated by `|` as a person would type them."""
+    groups = [cards_text(meld, fancy) for meld in spread.meld_cards()]
+    if spread.deadwood_cards:
+        groups.append(Text.assemble("(", cards_text(spread.deadwood_cards.sorted(), fancy), ")", style="dim"))
+    return Text(" | ").join(groups) if groups else Text("-")
+
+
+def labelled_rows(table_rows: list[tuple[str, Text | str]]) -> Text:
+    """Labelled lines; built by hand so that piped output has no trailing spaces."""
+    width = max(len(label) for label, _ in table_rows) + 2
+    return Text("\n").join(Text.assemble((label.ljust(width), "bold"), value) for label, value in table_rows)
+
+
+def new_table(out: Console, **kwargs: Any) -> Table:
+    """A table with lines on a terminal and none when piped."""
+    from rich import box
+    from rich.table import Table
+
+    return Table(
+        show_edge=False, header_style="bold", box=box.SIMPLE_HEAD if out.is_terminal else None,
+        collapse_padding=out.is_terminal, **kwargs
+    )
+
+
+def count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"

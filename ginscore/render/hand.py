@@ -1,0 +1,107 @@
+"""What `check` and `score` print: a hand's melds and verdict, a knock's spreads, lay-offs and result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+from ..melds import Solution
+from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
+
+if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
+    from ..scoring import HandResult, ScoredKnock
+
+def check_report(solution: Solution, limit: int, out: Console) -> None:
+    """The hand checker's answer, as a few labelled lines."""
+    fancy = is_fancy(out)
+    rows: list[tuple[str, Text | str]] = [("hand", cards_text(solution.cards, fancy))]
+    if solution.discards:
+        rows.append(("discard", Text(" or ").join(card_text(c, fancy) for c in solution.discards)))
+    rows.append(("melds", spread_text(solution.best, fancy)))
+    rows.append(("deadwood", str(solution.deadwood)))
+    rows.append(("verdict", verdict_text(solution, limit, fancy)))
+    out.print(labelled_rows(rows))
+
+
+def verdict_text(solution: Solution, limit: int, fancy: bool) -> Text:
+    if solution.big_gin:
+        return Text("big gin: all 11 cards meld", style="bold green")
+    if solution.deadwood == 0:
+        return Text("gin", style="bold green")
+    if solution.deadwood <= limit:
+        at_most = "≤" if fancy else "<="
+        return Text(f"can knock ({solution.deadwood} {at_most} {limit})", style="green")
+    if limit == 0:
+        return Text("cannot knock: gin only", style="yellow")
+    return Text(f"cannot knock ({solution.deadwood} > {limit})", style="yellow")
+
+
+RESULT_WORDS = {
+    "knock": "knock",
+    "undercut": "undercut",
+    "gin": "gin",
+    "big_gin": "big gin",
+    "tie": "tie: equal counts, nobody scores",
+    "cancelled": "cancelled",
+}
+
+
+def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "opponent") -> Text:
+    """E.g. `undercut: opponent scores 17`."""
+    name = {"knocker": knocker, "opponent": opponent, None: None}[result.winner]
+    return outcome(result.result, name, result.points, result.multiplier)
+
+
+def outcome(result: str, winner: str | None, points: int, multiplier: int, where: str = "") -> Text:
+    """A hand's result in words, with who scores what."""
+    if winner is None:
+        return Text(RESULT_WORDS[result])
+    doubled = " (doubled: spade up-card)" if multiplier > 1 else ""
+    return Text.assemble((RESULT_WORDS[result], "bold"), f": {winner} scores {points}{doubled}{where}")
+
+
+def score_report(
+    scored: ScoredKnock, out: Console, knocker: str = "knocker", opponent: str = "opponent", with_result: bool = True
+) -> None:
+    """Both spreads, the lay-offs, both counts and (unless told not to) the result of one knock."""
+    fancy = is_fancy(out)
+    result = scored.result
+    discard = Text.assemble(" (discarded ", card_text(scored.discard, fancy), ")") if scored.discard else ""
+    rows: list[tuple[str, Text | str]] = [
+        (knocker, Text.assemble(spread_text(scored.spread, fancy), discard)),
+        *_response_rows(scored, opponent, fancy),
+        ("counts", f"{knocker} {result.knocker_deadwood}, {opponent} {result.opponent_deadwood} (knock limit {result.knock_limit})"),
+    ]
+    if with_result:
+        rows.append(("result", result_text(result, knocker, opponent)))
+    out.print(labelled_rows(rows))
+    if scored.lowest is not None:
+        low = scored.lowest
+        laid = low.response.layoffs if low.response else None
+        out.print(
+            Text.assemble(
+                f"\nThis spread is not the lowest count: it gives {_the(knocker)} more. The best lowest-count spread, ",
+                spread_text(low.spread, fancy),
+                f", lets {_the(opponent)} lay off ",
+                cards_text(laid.sorted(), fancy) if laid else "nothing",
+                " and gives ",
+                result_text(low.result, knocker, opponent),
+                ".",
+            )
+        )
+
+
+def _the(role: str) -> str:
+    """`the knocker` in a sentence, or a player's name as it is."""
+    return f"the {role}" if role in ("knocker", "opponent") else role
+
+
+def _response_rows(scored: ScoredKnock, opponent: str, fancy: bool) -> list[tuple[str, Text | str]]:
+    response = scored.response
+    if response is None:
+        return []
+    layoffs = cards_text(response.layoffs.sorted(), fancy) if response.layoffs else "none"
+    return [(opponent, spread_text(response.spread, fancy)), ("lay-offs", layoffs)]
+
