@@ -1,3 +1,3 @@
 """ginscore: scorekeeper and hand checker for Gin Rummy played with a real deck."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

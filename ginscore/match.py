@@ -46,6 +46,8 @@ class HandRecord:
     """The up-card (knock card) under Oklahoma."""
     recorded: str = ""
     """When the hand was entered, ISO 8601."""
+    note: str = ""
+    """Free text a person wrote about the hand; never read by the scoring."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Match:
     created: str = ""
     preset: str | None = None
     """The preset the rules started from, for people; the knobs themselves decide."""
+    note: str = ""
+    """Free text a person wrote about the match (where, what for); never read by the scoring."""
 
     def player(self, name: str) -> str:
         """A player's name as stored, matched case-insensitively."""
@@ -418,6 +422,7 @@ def make_record(
     big_gin: bool = False,
     upcard: str | None = None,
     recorded: str = "",
+    note: str = "",
 ) -> HandRecord:
     """A hand record from what was typed, checked by scoring it under the match's rules."""
     record = HandRecord(
@@ -431,6 +436,7 @@ def make_record(
         big_gin=big_gin,
         upcard=_canonical("upcard", upcard, parse_card),
         recorded=recorded,
+        note=note,
     )
     if cancelled:
         check_record(record)
@@ -494,6 +500,7 @@ def sheet_dict(sheet: Sheet) -> dict:
     games = [game.as_dict() for game in sheet.games]
     data = {
         "players": list(match.players),
+        "note": match.note,
         "rules": match.rules.to_dict(),
         "hollywood": match.hollywood,
         "hands": [
@@ -511,8 +518,9 @@ def sheet_dict(sheet: Sheet) -> dict:
                 else None,
                 "columns": [index + 1 for index in line.columns],
                 "totals": line.totals,
+                "note": record.note,
             }
-            for line in sheet.lines
+            for line, record in zip(sheet.lines, match.hands)
         ],
         "totals": sheet.summed("totals"),
         "boxes": sheet.summed("boxes"),

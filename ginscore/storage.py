@@ -50,6 +50,7 @@ def dumps(match: Match, sheet: Sheet | None = None) -> str:
             "first_dealer": match.first_dealer,
             "hollywood": match.hollywood,
             **({"preset": match.preset} if match.preset else {}),
+            **({"note": match.note} if match.note else {}),
         },
         "rules": match.rules.to_dict(),
         "hands": hands,
@@ -101,11 +102,13 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
     first_dealer = str(info.get("first_dealer"))
     if first_dealer not in players:
         problems.append(f"match.first_dealer: expected one of {players[0]!r} or {players[1]!r}, found {first_dealer!r}")
-    hollywood, preset = info.get("hollywood", False), info.get("preset")
+    hollywood, preset, note = info.get("hollywood", False), info.get("preset"), info.get("note", "")
     if not isinstance(hollywood, bool):
         problems.append(f"match.hollywood: expected true or false, found {hollywood!r}")
     if preset is not None and not isinstance(preset, str):
         problems.append(f"match.preset: expected a preset's name, found {preset!r}")
+    if not isinstance(note, str):
+        problems.append(f"match.note: expected text in quotes, found {note!r}")
     rules = _read_rules(data.get("rules"), problems)
     if problems or rules is None:
         return None
@@ -116,6 +119,7 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         hollywood=hollywood,
         created=str(data.get("created", "")),
         preset=preset,
+        note=note,
     )
 
 

@@ -10,6 +10,7 @@ import typer
 from ..cards import EXAMPLE_HAND, parse_card, parse_cards, parse_spread, require_count
 from ..errors import GinscoreError, InputError
 from .app import command, print_json
+from .options import JSON, RULES, SETTINGS, UPCARD
 
 
 @command(no_args_is_help=True)

@@ -10,14 +10,15 @@ import typer
 
 from ..errors import RefusedError
 from .app import command, now
+from .options import RULES, SETTINGS
 
 
 @command(no_args_is_help=True)
 def new(
     file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
     players: list[str] = typer.Argument(..., help="The two players' names."),
-    rules_name: str = typer.Option("standard", "--rules", help="standard, tournament or oklahoma."),
-    settings: list[str] = typer.Option([], "--set", help="Override a rule knob, e.g. --set target=250 (repeatable)."),
+    rules_name: str = RULES,
+    settings: list[str] = SETTINGS,
     dealer: str | None = typer.Option(None, "--dealer", help="Who deals the first hand (default: the first player)."),
     hollywood: bool = typer.Option(False, "--hollywood", help="Score three games at once on one sheet."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
