@@ -78,10 +78,10 @@ def score(
     knocker: str = typer.Option(..., "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'."),
     opponent: str = typer.Option(..., "--opponent", help="The opponent's 10 cards."),
     discard: str | None = typer.Option(None, "--discard", help="The card discarded face down, when 11 are given."),
-    upcard: str | None = typer.Option(None, "--upcard", help="The up-card (knock card) under Oklahoma."),
-    rules_name: str = typer.Option("standard", "--rules", help="standard, tournament or oklahoma."),
-    settings: list[str] = typer.Option([], "--set", help="Override a rule knob, e.g. --set gin_bonus=25 (repeatable)."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+    upcard: str | None = UPCARD,
+    rules_name: str = RULES,
+    settings: list[str] = SETTINGS,
+    as_json: bool = JSON,
 ) -> None:
     """Score one knock from both hands: lay-offs, counts, undercut, gin, points.
 
@@ -116,7 +116,7 @@ def score(
 @command(name="rules")
 def rules_command(
     name: str | None = typer.Argument(None, help="A preset: standard, tournament or oklahoma."),
-    settings: list[str] = typer.Option([], "--set", help="Override a knob, e.g. --set target=250."),
+    settings: list[str] = SETTINGS,
     as_json: bool = typer.Option(False, "--json", help="The rules as one JSON object."),
 ) -> None:
     """Show the rule presets side by side, or one preset with every knob.
