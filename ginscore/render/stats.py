@@ -56,7 +56,3 @@ def _stat_text(key: str, value: object) -> str:
     if key == "margin" and isinstance(value, int) and value > 0:
         return f"+{value}"
     return str(value)
-
-
-_KIND_MARKS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
-_PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
