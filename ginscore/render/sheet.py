@@ -364,7 +364,7 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
     for index, game in enumerate(sheet.games):
         if game.finished and line.number == game.hands[-1]:
             label = f"Game {index + 1} is over: " if sheet.match.hollywood else "The game is over: "
-            out.print(Text.assemble((label, "bold"), _game_summary(game, sheet.match.rules)))
+            print_wrapped(out, Text.assemble((label, "bold"), _game_summary(game, sheet.match.rules)))
     if not sheet.finished:
         out.print(Text.assemble(("Next dealer: ", "bold"), sheet.next_dealer))
 
