@@ -325,8 +325,9 @@ def test_the_best_spread_advice_wraps_on_a_terminal_and_stays_one_line_piped():
 # --- the real command on a pseudo-terminal ----------------------------------------------------------------------
 
 
-def on_pty(args: list[str], columns: int) -> tuple[int, list[str]]:
-    """Run ginscore with stdout on a pseudo-terminal `columns` wide; its exit status and lines, escapes removed."""
+def on_pty(args: list[str], columns: int, stderr_too: bool = False) -> tuple[int, list[str]]:
+    """Run ginscore with stdout (and perhaps stderr) on a pseudo-terminal `columns` wide; its exit status and
+    lines, escapes removed. Unless it is on the terminal too, stderr must stay empty."""
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE")}
@@ -345,11 +346,11 @@ def on_pty(args: list[str], columns: int) -> tuple[int, list[str]]:
 
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
-    done = subprocess.run([GINSCORE, *args], stdout=child, stderr=subprocess.PIPE, env=env, timeout=60)
+    done = subprocess.run([GINSCORE, *args], stdout=child, stderr=child if stderr_too else subprocess.PIPE, env=env, timeout=60)
     os.close(child)
     reader.join(timeout=10)
     os.close(main)
-    assert done.stderr == b""
+    assert stderr_too or done.stderr == b""
     text = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
     return done.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).splitlines()
 
@@ -378,3 +379,18 @@ def test_piped_show_keeps_whole_names_and_no_rule(run, tmp_path):
     assert "…" not in result.stdout and "─" not in result.stdout
     assert lines[1].split() == ["#", "dealer", "knocker", "result", "counts", "points", "Christopher", "Elizabeth"]
     assert all(line == line.rstrip() for line in lines)
+
+
+ILLEGAL_KNOCK = ("--knocker", "3h 4h 5h Ks Kc Kd 7c 9c Jd Qh 2s", "--opponent", "Qd Qc 5s 6s 7s Jc 4d 8h 2c Ac")
+
+
+def test_the_illegal_knock_message_wraps_on_a_terminal_and_is_one_line_piped(run):
+    result = run("score", *ILLEGAL_KNOCK)
+    assert result.exit_code == 1 and result.stdout == ""
+    line = result.stderr.rstrip("\n")
+    assert "\n" not in line and len(line) > 60 and line.startswith("error: illegal knock: 28 deadwood")
+    status, lines = on_pty(["score", *ILLEGAL_KNOCK], 60, stderr_too=True)
+    assert status == 1
+    fits(lines, 60)
+    assert len(lines) > 1 and all(line.startswith("  ") for line in lines[1:])
+    assert prose(lines) == line
