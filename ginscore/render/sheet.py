@@ -231,7 +231,7 @@ class FittedTable:
 
 
 def _pad(text: str, width: int, right: bool) -> str:
-    room = width - cell_len(text)
+    room = width - (len(text) if text.isascii() else cell_len(text))
     if room <= 0:
         return text
     return " " * room + text if right else text + " " * room
@@ -293,10 +293,9 @@ def _hand_notes(sheet: Sheet, out: Console) -> None:
     for number, note in noted:
         prefix = f"  {number:>{width}}  "
         for paragraph in note.splitlines() or [""]:
-            if out.is_terminal:
+            wrapped = [paragraph]
+            if out.is_terminal and cell_len(paragraph) > out.width - indent:
                 wrapped = [str(part).rstrip() for part in Text(paragraph).wrap(out, max(out.width - indent, 10))]
-            else:
-                wrapped = [paragraph]
             for part in wrapped:
                 lines.append(prefix + part)
                 prefix = " " * indent
