@@ -20,7 +20,7 @@ T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")
 QUIT_WORDS = ("quit", "q", "exit")
 NOTE = re.compile(r"note\s+(\S.*)", re.IGNORECASE | re.DOTALL)
-HINT = "Answer each question and press Enter. 'note' and a few words, at any question, keep a note with the hand."
+HINT = "At any question, 'note TEXT' keeps a note with the hand."
 
 
 class StopPlay(Exception):

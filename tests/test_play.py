@@ -98,6 +98,7 @@ def test_play_a_whole_game_with_cards_and_counts(run, short):
     assert len(match.hands) == 4 and sheet.finished
     assert match.hands[0].knocker_cards == ANN_CARDS and match.hands[0].opponent_cards == BOB_CARDS
     assert match.hands[1].cancelled
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", h.recorded) for h in match.hands)  # stamped when saved
     assert (match.hands[2].knocker, match.hands[2].knocker_deadwood, match.hands[2].opponent_deadwood) == ("Bob", 3, 8)
     assert sheet.summed("final") == {"Ann": 193, "Bob": 25}
 
@@ -503,6 +504,35 @@ def test_ctrl_c_keeps_every_complete_hand(short):
     assert stopped(output.decode(), short, 1), bytes(output)
     match, _ = saved(short)
     assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12)]
+
+
+# --- the README's transcript --------------------------------------------------------------------------------------
+
+QUESTION = re.compile(r"(?:Who knocked\?|Up-card|The card discarded|Big gin|[^\s']+'s (?:cards|count)) .*?:(?: |$)")
+
+
+def test_the_readmes_play_transcript_is_what_play_prints(run, tmp_path, monkeypatch):
+    """test_readme does not run `play` (it waits for a person): here the answers typed in the README's transcript are
+    fed to it, and what it prints must be the transcript without them. An empty last answer is Ctrl-D."""
+    from test_readme import console_commands
+
+    shown = dict(console_commands())["ginscore play table.toml"]
+    answers, printed = [], []
+    for line in shown:
+        question = QUESTION.match(line)
+        if question and line[question.end():]:
+            answers.append(line[question.end():])
+            printed.append(question.group(0).rstrip() + " ")  # the answer and its Enter are the terminal's echo
+        else:
+            printed.append(line + "\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "table.toml", "Ann", "Bob").exit_code == 0
+    result = run("play", "table.toml", input=lines(*answers))
+    assert result.exit_code == 0 and result.stderr == ""
+    assert [line.rstrip() for line in result.stdout.split("\n")] == [line.rstrip() for line in "".join(printed).split("\n")]
+    assert len(answers) >= 8
+    match, _ = saved(tmp_path / "table.toml")
+    assert [h.note for h in match.hands if h.note]  # the transcript shows a note
 
 
 # --- the core loop, no file -------------------------------------------------------------------------------------
