@@ -5,8 +5,6 @@ documented in docs/API.md. They live in `ginscore.api`, imported on first use so
 command line starts fast.
 """
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.2.0"
 
 __all__ = [
@@ -31,6 +29,9 @@ __all__ = [
     "solve",
 ]
 
+# `typing` is not imported: `ginscore check` loads this file first, and it must stay cheap.
+# Type checkers take any name TYPE_CHECKING as true, see the names below, and not `__getattr__`.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .api import (
         PRESETS,
@@ -54,17 +55,17 @@ if TYPE_CHECKING:
         solve,
     )
 
+else:
 
-def __getattr__(name: str) -> Any:
-    """The library API, imported from `ginscore.api` the first time a name is used (PEP 562)."""
-    if name not in __all__:
-        raise AttributeError(f"module 'ginscore' has no attribute {name!r}")
-    from . import api
+    def __getattr__(name: str) -> object:
+        """The library API, imported from `ginscore.api` the first time a name is used (PEP 562)."""
+        if name not in __all__:
+            raise AttributeError(f"module 'ginscore' has no attribute {name!r}")
+        from . import api
 
-    value = getattr(api, name)
-    globals()[name] = value
-    return value
+        value = getattr(api, name)
+        globals()[name] = value
+        return value
 
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})
