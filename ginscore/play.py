@@ -77,12 +77,13 @@ class _HandQuestions:
             answer = self.ask(f"{opponent}'s cards (10) or their count after lay-offs: ", self.opponent)
             self.entry["opponent_deadwood" if isinstance(answer, int) else "opponent_cards"] = answer
         else:
-            self.entry["deadwood"], both = knock
-            if self.entry["deadwood"] == 0 and rules.big_gin:
+            knocker_count, opponent_count = knock
+            self.entry["deadwood"] = knocker_count
+            if knocker_count == 0 and rules.big_gin:
                 self.entry["big_gin"] = self.ask("Big gin, all 11 cards melded? (y/N): ", _yes_no)
-            self.entry["opponent_deadwood"] = both
-            if both is None:
-                self.entry["opponent_deadwood"] = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count)
+            if opponent_count is None:
+                opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count)
+            self.entry["opponent_deadwood"] = opponent_count
         return make_record(self.match, **self.entry, note=self.note)
 
     def ask(self, question: str, parse: Callable[[str], T]) -> T:

@@ -434,6 +434,16 @@ def test_big_gin_by_count_asks_whether_all_eleven_were_melded(run, tmp_path):
     assert [(h.knocker, h.big_gin) for h in match.hands] == [("Ann", True), ("Bob", False)]
 
 
+def test_big_gin_with_both_counts_on_one_line_asks_only_whether_all_eleven_were_melded(run, tmp_path):
+    path = tmp_path / "t.toml"
+    assert run("new", path, "Ann", "Bob", "--rules", "tournament").exit_code == 0
+    result = run("play", path, input=lines("a", "0 20", "y"))
+    assert result.exit_code == 0 and result.stderr == ""
+    assert f"{ann_cards_question()}Big gin, all 11 cards melded? (y/N): Hand 1: big gin: Ann scores 51\n" in result.stdout
+    match, _ = saved(path)
+    assert [(h.knocker_deadwood, h.opponent_deadwood, h.big_gin) for h in match.hands] == [(0, 20, True)]
+
+
 def test_a_plain_match_does_not_ask_for_an_upcard(run, short):
     result = run("play", short, input=lines("Ann", "2", "12"))
     assert "Up-card" not in result.stdout
