@@ -255,7 +255,7 @@ def fitted_table(sheet: Sheet, width: int) -> FittedTable:
 
 
 def _table(sheet: Sheet, measure: _Measure, layout: _Layout, labels: dict[str, str]) -> FittedTable:
-    def widest(names: frozenset[str] | dict[str, int], heading: str) -> int:
+    def widest(names: frozenset[str], heading: str) -> int:
         return max([len(heading), *(cell_len(labels[name]) for name in names)])
 
     columns = [_Column("#", max(1, measure.number), right=True)]
