@@ -394,3 +394,16 @@ def test_the_illegal_knock_message_wraps_on_a_terminal_and_is_one_line_piped(run
     fits(lines, 60)
     assert len(lines) > 1 and all(line.startswith("  ") for line in lines[1:])
     assert prose(lines) == line
+
+
+@pytest.mark.parametrize("hollywood", [False, True])
+def test_a_long_sheet_prints_the_same_text_without_colour(monkeypatch, hollywood):
+    """Past `_STYLED_ROWS` hands the sheet is written as plain text; what it says does not change."""
+    import ginscore.render.sheet as sheet_module
+
+    sheet = tally(make_match(hollywood=hollywood, hand7=LONG_NOTE))
+    styled = on_console(sheet_view, sheet, 70)
+    monkeypatch.setattr(sheet_module, "_STYLED_ROWS", 10)
+    plain = on_console(sheet_view, sheet, 70)
+    assert [line.rstrip() for line in plain] == [line.rstrip() for line in styled]
+    check_rows(plain, sheet)
