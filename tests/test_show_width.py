@@ -407,3 +407,20 @@ def test_a_long_sheet_prints_the_same_text_without_colour(monkeypatch, hollywood
     plain = on_console(sheet_view, sheet, 70)
     assert [line.rstrip() for line in plain] == [line.rstrip() for line in styled]
     check_rows(plain, sheet)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_stats_with_long_names_fit_and_keep_every_figure(width):
+    from ginscore.render.stats import stats_view
+    from ginscore.stats import collect
+
+    players = ("Maximilian-Alexander", "Bartholomew-Jones")
+    sheet = tally(make_match(players, hands=20))
+    pair = collect([sheet])[0]
+    lines = on_console(lambda pairs, out: stats_view(pairs, 1, out), [pair], width)
+    fits(lines, width)
+    data = pair.as_dict()["by_player"]
+    won = next(line for line in lines if line.lstrip().startswith("hands won"))
+    assert won.split()[-2:] == [str(data[name]["hands_won"]) for name in pair.players]
+    rate = next(line for line in lines if line.lstrip().startswith("knocked in (share of hands)"))
+    assert rate.split()[-2:] == [f"{data[name]['knock_rate']:.0%}" for name in pair.players]
