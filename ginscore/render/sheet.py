@@ -138,9 +138,11 @@ def _line_result(line: HandLine) -> Text:
     return outcome(line.result, line.winner, line.points, line.multiplier, columns)
 
 
+TERMINAL_KINDS = ("svg", "html")
 
-def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
-    """The score sheet (and the chart) as SVG or HTML, through rich's own export of what `show` prints."""
+
+def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
+    """`show --export-terminal`: what `show` prints (and the text chart) captured by rich as SVG or HTML."""
     import io
 
     out = plain_console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
@@ -150,8 +152,6 @@ def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
 
         out.print()
         chart_view(sheet, out)
-    title = sheet_title(sheet)
     if kind == "svg":
-        return out.export_svg(title=title)
+        return out.export_svg(title=sheet_title(sheet))
     return out.export_html(inline_styles=True)
-
