@@ -54,11 +54,14 @@ figcaption { color: #595959; font-size: .9rem; }
 }
 @media print {
   @page { margin: 12mm; }
-  body { background: none; font-size: 9.5pt; }
+  body { background: none; font-size: 9pt; line-height: 1.2; }
   main { max-width: none; padding: 0; }
-  .scroll { overflow: visible; }
-  th, td { padding: 1px 5px; }
-  figure svg { max-width: 15cm; max-height: 8cm; }
+  h1 { font-size: 13pt; margin: 0 0 2pt; }
+  p { margin: 2pt 0; }
+  .scroll { overflow: visible; margin: 3pt 0; }
+  th, td { padding: 0 5px; }
+  figure { margin: 4pt 0 0; break-inside: avoid; }
+  figure svg { width: auto; max-width: 100%; height: 6cm; }
 }
 """
 
