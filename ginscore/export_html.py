@@ -33,6 +33,7 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { padding: .2rem .5rem; border-bottom: 1px solid #d0cabe; text-align: left; white-space: nowrap; }
 thead th { border-bottom: 2px solid #1a1a1a; vertical-align: bottom; }
 .num { text-align: right; }
+.hands tbody th, .hands thead tr:first-child th:first-child { position: sticky; left: 0; background: #fff; }
 .game { border-left: 2px solid #1a1a1a; }
 td.note { white-space: normal; min-width: 12rem; }
 tfoot th, tfoot td { border-bottom: 1px solid #d0cabe; }

@@ -18,7 +18,7 @@ from .sheet_words import RESULT_WORDS, result_name, sheet_title
 
 WIDTH = 520
 CHART_HEIGHT = 280
-_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 72, 40, 40
+_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 80, 40, 40
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 INK, MUTED, GRID = "#1a1a1a", "#595959", "#d9d4ca"
 # Each line differs by dash and marker as well as colour, so that the chart reads in black and white.
@@ -222,7 +222,11 @@ def sheet_svg(sheet: Sheet) -> str:
     header, rows = [header[c] for c in shown], [[row[c] for c in shown] for row in rows]
     row_height, table_top = 20, 44 + CHART_HEIGHT + 16
     height = table_top + row_height * (len(rows) + 1) + 36
-    right_edges = [16] + [WIDTH - 16 - (len(header) - 1 - c) * 74 for c in range(1, len(header))]
+    right_edges: list[float] = [16]
+    edge: float = WIDTH - 16
+    for label in reversed(header[1:]):
+        right_edges.insert(1, edge)
+        edge -= max(7.5 * len(label), 48) + 18  # a column as wide as its heading, at 12 px
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" aria-labelledby="sheet-title" '
         f'font-family="{escape(FONT)}" font-size="12">',

@@ -145,6 +145,48 @@ def assert_no_sideways_scroll(page: Any, width: int) -> None:
         assert inside[1] <= width and (inside[0] <= inside[1] or inside[2] == "auto"), (width, inside)
 
 
+CONTRAST = """() => {
+  const rgb = text => text.match(/[\\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  };
+  const background = element => {
+    for (let e = element; e; e = e.parentElement) {
+      const colour = rgb(getComputedStyle(e).backgroundColor);
+      if (colour.length < 4 || colour[3] > 0) return colour.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const worst = [];
+  for (const element of document.querySelectorAll("body *")) {
+    const own = [...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim());
+    if (!own) continue;
+    const style = getComputedStyle(element);
+    const ink = rgb(element instanceof SVGElement ? style.fill : style.color).slice(0, 3);
+    const [a, b] = [luminance(ink), luminance(background(element))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) worst.push([element.tagName, element.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+  }
+  return worst;
+}"""
+
+
+@pytest.mark.parametrize("name", ["standard", "hostile"])
+def test_every_text_passes_wcag_aa_contrast(page, exported, name):
+    page.set_viewport_size({"width": DESKTOP, "height": 900})
+    page.goto(exported[name][0].as_uri())
+    assert page.evaluate(CONTRAST) == []
+    assert page.evaluate("document.documentElement.lang") == "en"
+    scopes = page.evaluate("[...document.querySelectorAll('th')].map(th => th.scope)")
+    assert scopes and all(scope in ("col", "colgroup", "row") for scope in scopes)
+
+
+def test_the_contrast_check_can_fail(page):
+    page.set_content('<p style="color: #aaa">pale</p>')
+    assert page.evaluate(CONTRAST) == [["P", "pale", "2.32"]]
+
+
 def test_the_scroll_check_can_fail(page):
     """A page with a 600 px wide block does scroll sideways at 390 px, and the check above says so."""
     page.set_viewport_size({"width": PHONE, "height": 900})
@@ -234,7 +276,9 @@ def test_screenshots_of_each_sample(page, exported, tmp_path):
     page.screenshot(path=folder / "standard-phone.png")
     svg = folder / "oklahoma-chart.svg"
     ginscore("show", SAMPLE_FILES[1], "--export", svg, "--force")
-    page.set_content(svg.read_text(encoding="utf-8"))
+    page.set_viewport_size({"width": 900, "height": 600})
+    page.set_content(f'<body style="margin: 0">{svg.read_text(encoding="utf-8")}</body>')
+    page.locator("svg").first.evaluate("svg => svg.setAttribute('width', 780)")  # the viewBox scales it
     page.locator("svg").first.screenshot(path=folder / "oklahoma-chart.png")
     svg.unlink()
     assert {p.name for p in folder.glob("*.png")} >= {
