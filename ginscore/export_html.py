@@ -44,10 +44,10 @@ tfoot tr:first-child > * { border-top: 2px solid #1a1a1a; }
 .won { font-weight: 700; }
 .entry::before { content: "\\25B8\\00A0"; }
 .verdict { font-weight: 700; font-size: 1.1rem; }
-.muted { color: #595959; font-size: .9rem; }
+.muted { color: #595959; font-size: .9em; }
 figure { margin: .75rem 0; }
 figure svg { display: block; width: 100%; max-width: 40rem; height: auto; }
-figcaption { color: #595959; font-size: .9rem; }
+figcaption { color: #595959; font-size: .9em; }
 @media (max-width: 36rem) {
   body { font-size: 13px; }
   main { padding: .5rem; }

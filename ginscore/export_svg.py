@@ -205,7 +205,7 @@ def hand_words(result: str, winner: str | None, points: int) -> str:
 def verdict(sheet: Sheet) -> str:
     """Who won and by how much, or who deals next while the match is in play."""
     if not sheet.finished:
-        return f"In play: {sheet.score_text()}. {sheet.next_dealer} deals next."
+        return f"In play. Next dealer: {sheet.next_dealer}."
     where = " over the three games" if sheet.match.hollywood else ""
     if sheet.winner is None:
         totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("final").items())
