@@ -12,10 +12,10 @@ from html import escape
 
 from . import __version__
 from .export import summary_rows
-from .export_svg import Chart, Series, chart_svg, hand_words, sheet_chart, verdict
+from .export_svg import Chart, Series, chart_svg, sheet_chart
 from .match import Game, HandLine, Sheet
 from .rules import Rules
-from .sheet_words import result_name, sheet_title
+from .sheet_words import game_end, hand_words, result_name, sheet_title, verdict
 from .stats import STAT_ROWS, PairStats, stat_text
 
 CSS = """
@@ -92,7 +92,7 @@ def sheet_page(sheet: Sheet) -> str:
     for index, game in enumerate(sheet.games):
         label = f"Game {index + 1}: " if match.hollywood else ""
         if game.finished:
-            body.append(f"<p>{escape(label + _game_end(game, match.rules))}</p>")
+            body.append(f"<p>{escape(label + game_end(game, match.rules))}</p>")
     body.append(_scroll(_result_table(sheet)))
     body.append(f'<p class="verdict">{escape(verdict(sheet))}</p>')
     chart = sheet_chart(sheet)
@@ -200,15 +200,6 @@ def _bonus(game: Game, name: str, kind: str, rules: Rules) -> str:
     if kind == "game" and value and game.shutout and rules.shutout == "flat":
         return f"{value} shutout"
     return str(value) if value else ""
-
-
-def _game_end(game: Game, rules: Rules) -> str:
-    """`Tom reached 100.`, and a note when the other player has the higher final total."""
-    words = f"{game.reached} reached {rules.target}."
-    a, b = game.players
-    if game.winner is not None and game.winner != game.reached and game.final[a] != game.final[b]:
-        words += f" Note: {game.reached} reached the target first, but {game.winner} has the higher final total after the bonuses."
-    return words
 
 
 def _result_table(sheet: Sheet) -> str:

@@ -14,7 +14,7 @@ from html import escape
 
 from .export import summary_rows
 from .match import Sheet
-from .sheet_words import RESULT_WORDS, result_name, sheet_title
+from .sheet_words import hand_words, sheet_title, verdict
 
 WIDTH = 520
 CHART_HEIGHT = 280
@@ -193,24 +193,6 @@ def sheet_chart(sheet: Sheet) -> Chart:
         ends=ends,
         key="G gin · U undercut · B big gin",
     )
-
-
-def hand_words(result: str, winner: str | None, points: int) -> str:
-    """A hand's result in the sheet's words: `gin: Tom scores 31`, `cancelled`."""
-    if winner is None:
-        return RESULT_WORDS[result]
-    return f"{result_name(result)}: {winner} scores {points}"
-
-
-def verdict(sheet: Sheet) -> str:
-    """Who won and by how much, or who deals next while the match is in play."""
-    if not sheet.finished:
-        return f"In play. Next dealer: {sheet.next_dealer}."
-    where = " over the three games" if sheet.match.hollywood else ""
-    if sheet.winner is None:
-        totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("final").items())
-        return f"Final totals are level{where}: {totals}."
-    return f"{sheet.winner} wins by {sheet.margin}{where}."
 
 
 def sheet_svg(sheet: Sheet) -> str:
