@@ -9,8 +9,9 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
+from ..sheet_words import result_name, sheet_title
 from .console import labelled_rows, plain_console
-from .hand import RESULT_WORDS, outcome, print_wrapped, score_report
+from .hand import outcome, print_wrapped, score_report
 
 if TYPE_CHECKING:
     from ..match import Game, HandLine, Sheet
@@ -124,17 +125,13 @@ def _measure(sheet: Sheet) -> _Measure:
     )
     return _Measure(
         number=len(str(len(lines))),
-        result=max((len(_result_word(line.result)) for line in lines), default=0),
+        result=max((len(result_name(line.result)) for line in lines), default=0),
         counts=max((len(_counts(line)) for line in lines), default=0),
         dealers=frozenset(line.dealer for line in lines),
         knockers=frozenset(line.knocker for line in lines if line.knocker),
         tails=tails,
         digits=digits,
     )
-
-
-def _result_word(result: str) -> str:
-    return RESULT_WORDS[result].split(":")[0]
 
 
 def _counts(line: HandLine) -> str:
@@ -189,7 +186,7 @@ class FittedTable:
             cells.append((labels[line.dealer], ""))
         if self.layout.knocker:
             cells.append((labels[line.knocker] if line.knocker else "", ""))
-        cells.append((_result_word(line.result), RESULT_STYLES.get(line.result, "")))
+        cells.append((result_name(line.result), RESULT_STYLES.get(line.result, "")))
         cells.append((_counts(line), ""))
         cells.append((labels[line.winner] + _points_tail(line) if line.winner else "", ""))
         for index, column in enumerate(line.column_totals):
@@ -302,17 +299,6 @@ def _hand_notes(sheet: Sheet, out: Console) -> None:
     _write_plain(out, "\n".join(lines))
 
 
-def sheet_title(sheet: Sheet) -> str:
-    from ..rules import changes_from
-
-    match = sheet.match
-    kind = "Hollywood, " if match.hollywood else ""
-    preset, changes = changes_from(match.rules, match.preset)
-    changes = [change for change in changes if not change.startswith("target=")]  # the target is named anyway
-    changed = f" with {', '.join(changes)}" if changes else ""
-    return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules{changed}, target {match.rules.target})"
-
-
 def _game_summary(game: Game, rules: Rules) -> Text:
     a, b = game.players
     boxes = f"boxes {a} {game.boxes[a]}, {b} {game.boxes[b]}"
@@ -391,9 +377,11 @@ def _line_result(line: HandLine) -> Text:
     return outcome(line.result, line.winner, line.points, line.multiplier, columns)
 
 
+TERMINAL_KINDS = ("svg", "html")
 
-def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
-    """The score sheet (and the chart) as SVG or HTML, through rich's own export of what `show` prints."""
+
+def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
+    """`show --export-terminal`: what `show` prints (and the text chart) captured by rich as SVG or HTML."""
     import io
 
     out = plain_console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
@@ -403,8 +391,6 @@ def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
 
         out.print()
         chart_view(sheet, out)
-    title = sheet_title(sheet)
     if kind == "svg":
-        return out.export_svg(title=title)
+        return out.export_svg(title=sheet_title(sheet))
     return out.export_html(inline_styles=True)
-

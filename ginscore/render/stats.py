@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from ..stats import STAT_ROWS, stat_text
 from .console import count, new_table
 from .hand import print_wrapped
 from .sheet import short_names
@@ -14,22 +15,7 @@ from .sheet import short_names
 if TYPE_CHECKING:
     from ..stats import PairStats
 
-_STAT_ROWS = (
-    ("games won", "games_won"),
-    ("net margin", "margin"),
-    ("hands won", "hands_won"),
-    ("gins", "gins"),
-    ("undercuts given", "undercuts_given"),
-    ("undercuts suffered", "undercuts_suffered"),
-    ("average hand won", "average_hand"),
-    ("biggest hand", "biggest_hand"),
-    ("knocks", "knocks"),
-    ("knocked in (share of hands)", "knock_rate"),
-    ("average knock count", "average_knock_count"),
-    ("cards laid off", "layoffs"),
-    ("average deadwood when losing*", "average_deadwood_when_losing"),
-)
-_LABEL_WIDTH = max(len(label) for label, _ in _STAT_ROWS)
+_LABEL_WIDTH = max(len(label) for label, _ in STAT_ROWS)
 
 
 def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
@@ -46,18 +32,8 @@ def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
         names = short_names(pair.players, max((out.width - _LABEL_WIDTH - 6) // 2, 6))
         for name in pair.players:
             table.add_column(names[name], justify="right", no_wrap=True)
-        for label, key in _STAT_ROWS:
+        for label, key in STAT_ROWS:
             values = [data["by_player"][name][key] for name in pair.players]
-            table.add_row(label, *(_stat_text(key, value) for value in values))
+            table.add_row(label, *(stat_text(key, value) for value in values))
         out.print(table)
     out.print(Text(f"{count(files, 'file', 'files')} read. * hands recorded with cards only.", style="dim"))
-
-
-def _stat_text(key: str, value: object) -> str:
-    if value is None:
-        return "-"
-    if key == "knock_rate" and isinstance(value, float):
-        return f"{value:.0%}"
-    if key == "margin" and isinstance(value, int) and value > 0:
-        return f"+{value}"
-    return str(value)
