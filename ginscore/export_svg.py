@@ -133,14 +133,18 @@ def _legend(chart: Chart) -> str:
 
 
 def _scale(low: int, high: int) -> tuple[int, int, int]:
-    """Round axis ends and a tick of 1, 2 or 5 times a power of ten, for about five lines."""
+    """Round axis ends and a tick of 1, 2 or 5 times a power of ten, for about five lines.
+
+    The ends always differ, so that a flat line (every value 0) still has an axis to sit on.
+    """
     span = max(high - low, 1)
     tick = 1
     for power in range(0, 12):
         tick = next((m * 10**power for m in (1, 2, 5) if span / (m * 10**power) <= 6), 0)
         if tick:
             break
-    return math.floor(low / tick) * tick, math.ceil(high / tick) * tick, tick
+    bottom, top = math.floor(low / tick) * tick, math.ceil(high / tick) * tick
+    return bottom, max(top, bottom + tick), tick
 
 
 def _shorten(words: str, most: int) -> str:
