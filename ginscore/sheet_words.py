@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
-    from .match import Game, Sheet
+    from .match import Game, HandLine, Sheet
     from .rules import Rules
 
 RESULT_WORDS = {
@@ -33,6 +33,22 @@ def sheet_title(sheet: Sheet) -> str:
     changes = [change for change in changes if not change.startswith("target=")]  # the target is named anyway
     changed = f" with {', '.join(changes)}" if changes else ""
     return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules{changed}, target {match.rules.target})"
+
+
+def counts_words(line: HandLine) -> str:
+    """A hand's two counts as a sheet's column gives them, `4 / 23`; empty for a cancelled hand."""
+    return "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
+
+
+def points_words(line: HandLine, name: str | None = None) -> str:
+    """Who scored and how much, `Tom 22`, with `×2` for a doubled hand; empty when nobody scored.
+
+    `name` stands in for the winner's, such as a name cut to fit a terminal.
+    """
+    if line.winner is None:
+        return ""
+    doubled = " ×2" if line.multiplier > 1 else ""
+    return f"{line.winner if name is None else name} {line.points}{doubled}"
 
 
 def hand_words(result: str, winner: str | None, points: int) -> str:

@@ -9,7 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..sheet_words import result_name, sheet_title
+from ..sheet_words import counts_words, points_words, result_name, sheet_title
 from .console import labelled_rows, plain_console
 from .hand import outcome, print_wrapped, score_report
 
@@ -117,7 +117,7 @@ def _measure(sheet: Sheet) -> _Measure:
     tails: dict[str, int] = {}
     for line in lines:
         if line.winner:
-            tails[line.winner] = max(tails.get(line.winner, 0), len(_points_tail(line)))
+            tails[line.winner] = max(tails.get(line.winner, 0), len(points_words(line, "")))  # what follows the name
     players = sheet.match.players
     digits = tuple(
         {name: max((len(str(line.column_totals[index][name])) for line in lines), default=1) for name in players}
@@ -126,20 +126,12 @@ def _measure(sheet: Sheet) -> _Measure:
     return _Measure(
         number=len(str(len(lines))),
         result=max((len(result_name(line.result)) for line in lines), default=0),
-        counts=max((len(_counts(line)) for line in lines), default=0),
+        counts=max((len(counts_words(line)) for line in lines), default=0),
         dealers=frozenset(line.dealer for line in lines),
         knockers=frozenset(line.knocker for line in lines if line.knocker),
         tails=tails,
         digits=digits,
     )
-
-
-def _counts(line: HandLine) -> str:
-    return "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
-
-
-def _points_tail(line: HandLine) -> str:
-    return f" {line.points}" + (" ×2" if line.multiplier > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -187,8 +179,8 @@ class FittedTable:
         if self.layout.knocker:
             cells.append((labels[line.knocker] if line.knocker else "", ""))
         cells.append((result_name(line.result), RESULT_STYLES.get(line.result, "")))
-        cells.append((_counts(line), ""))
-        cells.append((labels[line.winner] + _points_tail(line) if line.winner else "", ""))
+        cells.append((counts_words(line), ""))
+        cells.append((points_words(line, labels[line.winner]) if line.winner else "", ""))
         for index, column in enumerate(line.column_totals):
             entered = index in line.columns
             for name in labels:
