@@ -62,17 +62,32 @@ def verdict(sheet: Sheet) -> str:
     """Who won and by how much, or who deals next while the match is in play."""
     if not sheet.finished:
         return f"In play. Next dealer: {sheet.next_dealer}."
-    where = " over the three games" if sheet.match.hollywood else ""
-    if sheet.winner is None:
-        totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("final").items())
-        return f"Final totals are level{where}: {totals}."
-    return f"{sheet.winner} wins by {sheet.margin}{where}."
+    where = "over the three games" if sheet.match.hollywood else ""
+    return win_words(sheet.winner, sheet.summed("final"), sheet.margin, where)
+
+
+def win_words(winner: str | None, final: dict[str, int], margin: int, where: str = "", level_note: str = "") -> str:
+    """`Ann wins by 12.`, or `Final totals are level: Ann 130, Bob 130.` when neither final total is higher.
+
+    `where` follows the margin or the word level (`over the three games`); `level_note` ends a level verdict.
+    """
+    where = f" {where}" if where else ""
+    if winner is None:
+        totals = ", ".join(f"{name} {total}" for name, total in final.items())
+        note = f" {level_note}" if level_note else ""
+        return f"Final totals are level{where}: {totals}{note}."
+    return f"{winner} wins by {margin}{where}."
 
 
 def game_end(game: Game, rules: Rules) -> str:
     """`Tom reached 100.`, and a note when the other player has the higher final total."""
-    words = f"{game.reached} reached {rules.target}."
+    note = late_winner_note(game)
+    return f"{game.reached} reached {rules.target}." + (f" {note}" if note else "")
+
+
+def late_winner_note(game: Game) -> str:
+    """A note when the player who reached the target ends with the lower final total after the bonuses; else empty."""
     a, b = game.players
-    if game.winner is not None and game.winner != game.reached and game.final[a] != game.final[b]:
-        words += f" Note: {game.reached} reached the target first, but {game.winner} has the higher final total after the bonuses."
-    return words
+    if game.winner is None or game.winner == game.reached or game.final[a] == game.final[b]:
+        return ""
+    return f"Note: {game.reached} reached the target first, but {game.winner} has the higher final total after the bonuses."

@@ -300,3 +300,17 @@ def test_stats_page_of_matches_with_no_finished_game(run, tmp_path):
     assert ok(run("stats", folder, "--export", target)) == f"Wrote the head-to-head page to {target}\n"
     points = re.findall(r"<title>after match (\d+): Ann ([+-]\d+) against Bob", target.read_text(encoding="utf-8"))
     assert points == [("1", "+0")]
+
+
+def test_show_and_the_page_say_the_same_when_the_finals_are_level(run, tmp_path):
+    match = tmp_path / "m.toml"
+    ok(run("new", match, "Ann", "Bob"))
+    for _ in range(10):  # Bob wins 10 hands of 2: 20 + 10 x 20 = 220
+        ok(run("record", match, "--knocker", "Bob", "--deadwood", "1", "--opponent-deadwood", "3"))
+    ok(run("record", match, "--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "80"))  # 100 + 100 + 20 = 220
+    shown = ok(run("show", match))
+    level = "Final totals are level: Ann 220, Bob 220"
+    assert shown.splitlines()[-1] == f"  {level} (Ann reached the target)."
+    assert "wins by" not in shown and "Note:" not in shown
+    page = PageReader(export(run, match, tmp_path / "m.html"))
+    assert page.text("verdict") == f"{level}."

@@ -9,7 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..sheet_words import counts_words, points_words, result_name, sheet_title
+from ..sheet_words import counts_words, late_winner_note, points_words, result_name, sheet_title, win_words
 from .console import labelled_rows, plain_console
 from .hand import outcome, print_wrapped, score_report
 
@@ -309,25 +309,18 @@ def _game_summary(game: Game, rules: Rules) -> Text:
             parts.append(f"{bonus['shutout']} for the shutout (total doubled)")
         lines.append(Text(f"  {name}: {' + '.join(parts)} = {game.final[name]}"))
     lines.append(_verdict(game.winner, game.final, game.margin, level_note=f"({game.reached} reached the target)"))
-    if game.winner != game.reached and game.final[a] != game.final[b]:
-        lines.append(
-            Text(
-                f"  Note: {game.reached} reached the target first, but {game.winner} has the higher final total "
-                "after the bonuses.",
-                style="yellow",
-            )
-        )
+    note = late_winner_note(game)
+    if note:
+        lines.append(Text(f"  {note}", style="yellow"))
     return Text("\n").join(lines)
 
 
 def _verdict(winner: str | None, final: dict[str, int], margin: int, where: str = "", level_note: str = "") -> Text:
-    """`Ann wins by 12.`, or the level totals when neither final total is higher."""
-    where = f" {where}" if where else ""
-    if winner is None:
-        totals = ", ".join(f"{name} {total}" for name, total in final.items())
-        note = f" {level_note}" if level_note else ""
-        return Text(f"  Final totals are level{where}: {totals}{note}.")
-    return Text.assemble("  ", (f"{winner} wins by {margin}", "bold green"), f"{where}.")
+    """The verdict in `win_words`, indented, with who won by how much in bold green."""
+    text = Text(f"  {win_words(winner, final, margin, where, level_note)}")
+    if winner is not None:
+        text.stylize("bold green", 2, 2 + len(f"{winner} wins by {margin}"))
+    return text
 
 
 def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
