@@ -14,7 +14,7 @@ from html import escape
 
 from .export import summary_rows
 from .match import Sheet
-from .sheet_words import hand_words, sheet_title, verdict
+from .sheet_words import RESULT_LETTERS, hand_words, letters_key, sheet_title, verdict
 
 WIDTH = 520
 CHART_HEIGHT = 280
@@ -24,7 +24,8 @@ INK, MUTED, GRID = "#1a1a1a", "#595959", "#d9d4ca"
 # Each line differs by dash and marker as well as colour, so that the chart reads in black and white.
 # Both colours keep more than 4.5:1 against white.
 STYLES = (("#1f5fa8", "", "circle"), ("#a8420b", "7 4", "square"))
-RESULT_MARKS = {"gin": "G", "big_gin": "B", "undercut": "U"}
+MARKED = ("gin", "undercut", "big_gin")
+"""The results a chart marks with their letter, at the winner's point."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ def sheet_chart(sheet: Sheet) -> Chart:
         for line in sheet.lines:
             values.append(line.totals[name])
             titles.append(f"{name} {line.totals[name]} after hand {line.number} ({hand_words(line.result, line.winner, line.points)})")
-            marks.append(RESULT_MARKS.get(line.result, "") if line.winner == name else "")
+            marks.append(RESULT_LETTERS[line.result] if line.winner == name and line.result in MARKED else "")
         series.append(Series(name, values, titles, marks))
     ends = []
     for index, game in enumerate(sheet.games):
@@ -195,7 +196,7 @@ def sheet_chart(sheet: Sheet) -> Chart:
         x_label="hand",
         level=level,
         ends=ends,
-        key="G gin · U undercut · B big gin",
+        key=letters_key(MARKED, " · "),
     )
 
 

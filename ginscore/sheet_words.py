@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
+    from collections.abc import Iterable
+
     from .match import Game, HandLine, Sheet
     from .rules import Rules
 
@@ -16,6 +18,14 @@ RESULT_WORDS = {
     "tie": "tie: equal counts, nobody scores",
     "cancelled": "cancelled",
 }
+
+RESULT_LETTERS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
+"""Each result's one-letter mark on a chart."""
+
+
+def letters_key(results: Iterable[str], separator: str) -> str:
+    """What the chart letters of `results` stand for: `G gin, U undercut`."""
+    return separator.join(f"{RESULT_LETTERS[result]} {result_name(result)}" for result in results)
 
 
 def result_name(result: str) -> str:
