@@ -32,6 +32,7 @@ class HandAxis:
 
     @property
     def columns(self) -> int:
+        """How many columns the hands take."""
         return -(-self.hands // self.per_column)
 
     def last_hand(self, column: int) -> int:
@@ -39,6 +40,7 @@ class HandAxis:
         return min((column + 1) * self.per_column, self.hands) - 1
 
     def centre(self, column: int) -> int:
+        """The cell, counted from the axis, where a column's marks are drawn."""
         return column * self.step + self.step // 2
 
 

@@ -153,6 +153,7 @@ class FittedTable:
 
     @property
     def width(self) -> int:
+        """Cells the widest line takes: the columns, the gaps between them and the lead space."""
         return self._lead + sum(c.width for c in self.columns) + self.layout.gap * (len(self.columns) - 1)
 
     @property
@@ -160,6 +161,7 @@ class FittedTable:
         return 1 if self.layout.gap > 1 else 0
 
     def heading_lines(self) -> list[str]:
+        """The column headings, under a line of game labels when Hollywood headings are stacked."""
         lines = [self._join([_pad(c.heading, c.width, c.right) for c in self.columns])]
         if self.groups:
             first = len(self.columns) - 2 * len(self.groups)
