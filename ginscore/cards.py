@@ -177,7 +177,7 @@ def quote(text: str, limit: int = 40) -> str:
 def split_tokens(text: str | Iterable[str]) -> list[str]:
     """Split typed text (or several arguments) on spaces and commas."""
     parts = [text] if isinstance(text, str) else list(text)
-    length = sum(len(part) for part in parts)
+    length = sum(len(part.strip()) for part in parts)
     if length > MAX_HAND_TEXT:
         raise CardListError(f"{length} characters is far longer than any hand (at most {MAX_HAND_TEXT}): type 10 or 11 cards")
     return [token for part in parts for token in _SEPARATORS.split(part) if token]

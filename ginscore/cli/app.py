@@ -31,7 +31,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from .. import __version__
 from ..cards import quote
 from ..errors import GinscoreError
-from .options import PLACEHOLDERS, WHOLE_NUMBER, complete_match_file
+from .options import PLACEHOLDERS, TYPED_WORDS, WHOLE_NUMBER, complete_match_file
 
 
 class UsageLine(ClickException):
@@ -108,6 +108,11 @@ class Command(TyperCommand):
                 param.metavar = _placeholder(param)
             if param.name in ("file", "files", "paths") and param._custom_shell_complete is None:
                 param._custom_shell_complete = complete_match_file
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if ctx.resilient_parsing:
+            ctx.meta[TYPED_WORDS] = list(args)
+        return super().parse_args(ctx, args)
 
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         pieces = [self.options_metavar or "[OPTIONS]"]

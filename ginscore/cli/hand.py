@@ -58,6 +58,7 @@ def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
 
     status, first, seen = 0, True, False
     for number, line in enumerate(lines, start=1):
+        line = line.lstrip("\ufeff")  # a byte-order mark, as some editors begin a file with
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         seen = True

@@ -14,6 +14,9 @@ from typer._click.types import ParamType
 
 from ..cards import quote
 
+TYPED_WORDS = "ginscore.typed_words"
+"""Where a command keeps the words typed so far while the shell asks for completions."""
+
 
 def complete_preset(incomplete: str) -> list[str]:
     """The preset names, for `--rules` and `rules NAME`."""
@@ -40,9 +43,14 @@ def complete_player(ctx: Context, incomplete: str) -> list[str]:
     """The players named in the match file given before `--knocker`; nothing when it cannot be read."""
     import tomllib
 
-    path = ctx.params.get("file")
+    # While completing, an option still waiting for its value stops the parse before FILE is read, so the file
+    # is found among the words typed so far (saved by the command for completion).
+    typed = [ctx.params.get("file"), *ctx.meta.get(TYPED_WORDS, [])]
+    path = next((word for word in typed if isinstance(word, str) and os.path.isfile(word)), None)
+    if path is None:
+        return []
     try:
-        with open(str(path), "rb") as handle:
+        with open(path, "rb") as handle:
             players = tomllib.load(handle)["match"]["players"]
     except (OSError, ValueError, KeyError, TypeError):
         return []
