@@ -352,13 +352,33 @@ def test_show_completion_prints_the_script_for_each_shell(shell, start):
     assert "_GINSCORE_COMPLETE=complete_" + shell in done.stdout
 
 
-def test_install_completion_writes_the_script_for_bash(tmp_path):
+@pytest.mark.parametrize(
+    "shell, script, rc",
+    [
+        ("bash", ".bash_completions/ginscore.sh", ".bashrc"),
+        ("zsh", ".zfunc/_ginscore", ".zshrc"),
+        ("fish", ".config/fish/completions/ginscore.fish", None),
+    ],
+)
+def test_install_completion_writes_the_script_for_each_shell(tmp_path, shell, script, rc):
     env = {**os.environ, "HOME": str(tmp_path), "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
-    done = subprocess.run([GINSCORE, "--install-completion", "bash"], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([GINSCORE, "--install-completion", shell], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
+    assert f"completion installed in {tmp_path / script}\n" in done.stdout
+    assert f"_GINSCORE_COMPLETE=complete_{shell}" in (tmp_path / script).read_text()
+    if rc is not None:
+        assert (tmp_path / rc).is_file()
+
+
+def test_install_completion_detects_the_shell_it_runs_in(tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path)}
+    env.pop("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", None)
+    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
     script = tmp_path / ".bash_completions" / "ginscore.sh"
-    assert "_GINSCORE_COMPLETE=complete_bash" in script.read_text()
-    assert str(script.relative_to(tmp_path)) in (tmp_path / ".bashrc").read_text()
+    assert done.stdout == f"bash completion installed in {script}\nCompletion will take effect once you restart the terminal\n"
+    assert f"source '{script}'" in (tmp_path / ".bashrc").read_text()
 
 
 def test_the_shell_asks_and_gets_the_players(run, tmp_path):
