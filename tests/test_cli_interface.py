@@ -430,3 +430,14 @@ def test_no_color_takes_the_colour_away_and_keeps_the_symbols():
 def test_an_empty_no_color_is_not_set():
     """no-color.org: NO_COLOR counts when it is present and not an empty string."""
     assert COLOUR.search(on_a_terminal("check", KNOCK, no_color=""))
+
+
+def test_any_long_quoted_token_in_an_error_is_cut(run, tmp_path):
+    """The cut happens where every error line is printed, so a module that quotes a name whole is covered too."""
+    path = tmp_path / "m.toml"
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    before = path.read_bytes()
+    result = run("record", path, "--knocker", "Z" * 1_000_000, "--deadwood", "1", "--opponent-deadwood", "20")
+    assert result.exit_code == 2
+    assert one_error_line(result) == "error: unknown player '" + "Z" * 40 + "…': the players are Ann and Bob"
+    assert path.read_bytes() == before

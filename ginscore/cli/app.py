@@ -155,7 +155,12 @@ def _options(
 
 
 def fail(message: str, code: int) -> None:
-    """One line on stderr, then exit with `code` (1 refused, 2 bad input)."""
+    """One line on stderr, then exit with `code` (1 refused, 2 bad input).
+
+    A quoted token longer than 40 characters is cut there with an ellipsis, whichever module quoted it:
+    a 10 MB name typed by mistake gives a short line.
+    """
+    message = re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
     sys.stderr.write(f"error: {message}\n")
     raise typer.Exit(code)
 
