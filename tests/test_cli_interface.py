@@ -441,3 +441,25 @@ def test_any_long_quoted_token_in_an_error_is_cut(run, tmp_path):
     assert result.exit_code == 2
     assert one_error_line(result) == "error: unknown player '" + "Z" * 40 + "…': the players are Ann and Bob"
     assert path.read_bytes() == before
+
+
+# --- a run builds only the command it names ----------------------------------------------------------------
+
+
+def test_a_run_builds_only_the_command_named(monkeypatch):
+    from ginscore.cli import _app_for
+
+    assert [info.callback.__name__ for info in _app_for(["check", KNOCK]).registered_commands] == ["check"]
+    assert [info.name for info in _app_for(["rules"]).registered_commands] == ["rules"]
+    assert len(app.registered_commands) >= 11  # the app itself is left whole
+    for args in ([], ["--help"], ["--version"], ["chek"]):
+        assert _app_for(args) is app
+    monkeypatch.setenv("_GINSCORE_COMPLETE", "complete_bash")
+    assert _app_for(["check"]) is app
+
+
+@pytest.mark.parametrize("args", [["check", "--help"], ["score", "--cards", "3h"], ["rules", "--json", "x"], ["check", KNOCK]])
+def test_the_one_command_app_answers_as_the_whole_app(run, args):
+    whole = run(*args)
+    done = subprocess.run([GINSCORE, *args], capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (whole.exit_code, whole.stdout, whole.stderr)
