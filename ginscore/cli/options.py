@@ -117,7 +117,7 @@ SETTINGS = typer.Option(
     [], "--set", autocompletion=complete_setting, help="Override a rule knob, e.g. --set gin_bonus=25 (repeatable)."
 )
 UPCARD = typer.Option(
-    None, "--upcard", help="The up-card (knock card): its value is the knock limit, as under Oklahoma; an ace means gin."
+    None, "--upcard", help="The up-card (knock card): its value is the knock limit, as in Oklahoma; an ace means gin only."
 )
 KNOCK_LIMIT = typer.Option(None, "--knock-limit", help="Most deadwood a knock may have: short for --set knock_limit=N.")
 JSON = typer.Option(False, "--json", help="One JSON object.")
