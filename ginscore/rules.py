@@ -95,15 +95,20 @@ def preset(name: str) -> Rules:
 
 def rules_from(preset_name: str, overrides: list[str]) -> Rules:
     """A preset with `K=V` overrides typed on top, e.g. `gin_bonus=25`."""
-    base = preset(preset_name)
     values: dict[str, Any] = {}
     for item in overrides:
         name, sep, text = item.partition("=")
         if not sep:
             raise InputError(f"{quote(item)} is not a rule setting: write it as knob=value, e.g. gin_bonus=25")
-        knob = _knob_named(name.strip())
-        values[knob.name] = _from_text(knob, text.strip())
-    return apply_knobs(base, values)
+        values[name.strip()] = text
+    return override_knobs(preset(preset_name), values)
+
+
+def override_knobs(base: Rules, values: dict[str, Any]) -> Rules:
+    """`base` with knobs set as a person gives them: text is read as `--set` reads it (`"25"`, `"off"`,
+    `"true"`), and other values must have the type a match file holds."""
+    read = {name: _from_text(_knob_named(name), raw.strip()) if isinstance(raw, str) else raw for name, raw in values.items()}
+    return apply_knobs(base, read)
 
 
 def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | None, upcard: Card | None) -> Rules:
