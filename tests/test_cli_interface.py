@@ -348,6 +348,7 @@ def test_show_completion_prints_the_script_for_each_shell(shell, start):
     env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     done = subprocess.run([GINSCORE, "--show-completion", shell], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0
+    assert done.stderr == ""
     assert done.stdout.startswith(start)
     assert "_GINSCORE_COMPLETE=complete_" + shell in done.stdout
 
@@ -364,6 +365,7 @@ def test_install_completion_writes_the_script_for_each_shell(tmp_path, shell, sc
     env = {**os.environ, "HOME": str(tmp_path), "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     done = subprocess.run([GINSCORE, "--install-completion", shell], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
     assert f"completion installed in {tmp_path / script}\n" in done.stdout
     assert f"_GINSCORE_COMPLETE=complete_{shell}" in (tmp_path / script).read_text()
     if rc is not None:
@@ -386,6 +388,7 @@ def test_the_shell_asks_and_gets_the_players(run, tmp_path):
     env = {**os.environ, "COMP_WORDS": "ginscore record m.toml --knocker ", "COMP_CWORD": "4", "_GINSCORE_COMPLETE": "complete_bash"}
     done = subprocess.run([GINSCORE], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert done.returncode == 0
+    assert done.stderr == ""
     assert done.stdout.split() == ["Ann", "Bob"]
 
 
