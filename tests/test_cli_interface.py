@@ -136,6 +136,8 @@ def test_option_without_its_value_is_one_line(run):
 def test_a_huge_unknown_option_is_quoted_short(run):
     first, _ = usage_error(run("check", KNOCK, "--" + "x" * 100_000))
     assert first == "error: no such option: --" + "x" * 38 + "…"
+    first, _ = usage_error(run("x" * 100_000))
+    assert first == "error: no such command '" + "x" * 39 + "…'"
 
 
 # --- numbers: ASCII digits everywhere ---------------------------------------------------------------

@@ -63,9 +63,15 @@ def _usage_line(error: UsageError) -> UsageLine:
     else:
         message = re.sub(r"\. Did you mean (.*)\?$", r" (did you mean \1?)", error.format_message())
         message = message[:1].lower() + message[1:]
-    message = re.sub(r"\S{41,}", lambda long: long.group()[:40] + "…", message.rstrip("."))
+    message = re.sub(r"\S{41,}", _cut, message.rstrip("."))
     path = error.ctx.command_path if error.ctx is not None else None
     return UsageLine(message, path)
+
+
+def _cut(long: re.Match[str]) -> str:
+    """A long typed word cut to 40 characters and `…`, keeping the quote or bracket that closes it."""
+    word = long.group()
+    return word[:40] + "…" + (word[-1] if word[-1] in "')\"" else "")
 
 
 def _param_name(param: Parameter) -> str:
@@ -106,6 +112,7 @@ class Command(TyperCommand):
                 param.type = WHOLE_NUMBER
             if param.metavar is None and param.name is not None:
                 param.metavar = _placeholder(param)
+            # click's hook for a parameter's completions (Typer fills it only from `autocompletion=`)
             if param.name in ("file", "files", "paths") and param._custom_shell_complete is None:
                 param._custom_shell_complete = complete_match_file
 
