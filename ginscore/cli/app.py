@@ -162,13 +162,18 @@ def _options(
 
 
 def fail(message: str, code: int) -> None:
-    """One line on stderr, then exit with `code` (1 refused, 2 bad input).
+    """One line on stderr, then exit with `code` (1 refused, 2 bad input); on a terminal it wraps at words.
 
     A quoted token longer than 40 characters is cut there with an ellipsis, whichever module quoted it:
     a 10 MB name typed by mistake gives a short line.
     """
-    message = re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
-    sys.stderr.write(f"error: {message}\n")
+    line = "error: " + re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
+    if sys.stderr.isatty():
+        import shutil
+        import textwrap
+
+        line = textwrap.fill(line, shutil.get_terminal_size().columns, subsequent_indent="  ", break_on_hyphens=False)
+    sys.stderr.write(line + "\n")
     raise typer.Exit(code)
 
 
