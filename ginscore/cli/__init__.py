@@ -4,7 +4,7 @@ Each module holds a group of commands and registers them on `app` when imported;
 imports below is the order `ginscore --help` lists them in.
 """
 
-from . import hand, records, sheet, table  # noqa: F401  (registers the commands)
+from . import hand, advise, records, sheet, table  # noqa: F401, I001  (registers the commands, in this order)
 from .app import app
 
 __all__ = ["app", "main"]
