@@ -125,7 +125,7 @@ def model_rows(advice: Advice) -> list[tuple[str, Text | str]]:
         drawn = f"every one of the {advice.samples} hands the opponent could hold (exact), each once,"
     else:
         drawn = f"{advice.samples} opponent hands drawn at random"
-        rows: list[tuple[str, Text | str]] = [("model", f"{advice.model}: {drawn} from {advice.unseen} unseen cards")]
+    rows: list[tuple[str, Text | str]] = [("model", f"{advice.model}: {drawn} from {advice.unseen} unseen cards")]
     if advice.model == "improved":
         stock = f"{advice.stock} cards" + (" (assumed mid-hand: give --stock)" if advice.stock_assumed else "")
         rows.append(("stock", stock))
