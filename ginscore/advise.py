@@ -25,7 +25,7 @@ from itertools import combinations
 
 from .cards import DECK, Card, Hand, format_cards, require_count
 from .errors import CardListError, InputError
-from .layoffs import best_layoff
+from .layoffs import best_layoff, layoff_choices
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
 from .rules import Rules
 from .scoring import HandResult, score_counts
@@ -36,6 +36,7 @@ FRESH_STOCK = 31
 MID_HAND_STOCK = 17
 """The stock assumed when none is given: halfway from a fresh stock to the last two cards."""
 MAX_SAMPLES = 1_000_000
+FULL_DECK = Hand.of(DECK).mask
 _PROGRESS_EVERY = 100
 
 
@@ -225,6 +226,13 @@ def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     return hand ^ rng.choice(choices)
 
 
+def _union(masks: list[int]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
+
+
 def _bits(mask: int) -> list[int]:
     bits = []
     while mask:
@@ -300,12 +308,14 @@ def _eleven(
     if not every:  # nothing may knock: no opponent hand is needed
         base = replace(base, samples=0, exact=True)
         hands = iter(())
-    layoff_melds = sorted({t.melds for t in every if not t.gin})
+    # The cards that could ever go onto each spread's melds: an opponent holding none of them lays off nothing.
+    outside = FULL_DECK & ~hand.mask
+    reach = {melds: _union(layoff_choices(melds, outside)) for melds in sorted({t.melds for t in every if not t.gin})}
     results: dict[tuple[int, int, bool], HandResult] = {}
     count = 0
     for opponent in hands:
         own = min_deadwood(opponent)
-        after = {melds: best_layoff(melds, opponent)[0] for melds in layoff_melds}
+        after = {melds: best_layoff(melds, opponent)[0] if opponent & cards else own for melds, cards in reach.items()}
         for tally in every:
             opponent_count = own if tally.gin else after[tally.melds]
             key = (tally.deadwood, opponent_count, tally.big_gin)
