@@ -24,8 +24,14 @@ app = typer.Typer(
 
 
 def fail(message: str, code: int) -> None:
-    """One line on stderr, then exit with `code` (1 refused, 2 bad input)."""
-    sys.stderr.write(f"error: {message}\n")
+    """One line on stderr, then exit with `code` (1 refused, 2 bad input); on a terminal it wraps at words."""
+    line = f"error: {message}"
+    if sys.stderr.isatty():
+        import shutil
+        import textwrap
+
+        line = textwrap.fill(line, shutil.get_terminal_size().columns, subsequent_indent="  ", break_on_hyphens=False)
+    sys.stderr.write(line + "\n")
     raise typer.Exit(code)
 
 
