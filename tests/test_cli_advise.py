@@ -117,10 +117,11 @@ def test_terminal_output_names_the_play_the_model_and_the_uncertainty(run):
     assert lines[0] == "hand    3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"
     assert lines[1] == "advice  discard Qs and knock: 3h 4h 5h | 7c 8c 9c | Kc Kd Ks | (2d)"
     assert lines[2].startswith("worth   +") and "win " in lines[2] and "±" not in lines[2]
+    assert " Qs              2  3h 4h 5h | 7c 8c 9c | Kc Kd Ks  " in result.stdout
     assert lines[3] == "model   deal: every one of the 66 hands the opponent could hold (exact), each once, from 12 unseen cards"
     assert lines[4] == "seed    4"
     header = next(line for line in lines if line.split()[:1] == ["discard"])
-    assert header.split() == ["discard", "deadwood", "spread", "win", "undercut", "points", "outs"]
+    assert header.split() == ["discard", "deadwood", "melds", "win", "undercut", "points", "outs"]
     assert sum("cannot knock" in line for line in lines) == 9
     assert "This is an estimate under the model above, not a certainty." in lines
     assert all(line == line.rstrip() for line in lines)
@@ -177,3 +178,19 @@ def test_a_progress_bar_appears_on_a_terminal_only_for_a_long_run(monkeypatch):
         progress(100, 1000)  # 100 s for a tenth
         progress(200, 1000)
     assert "opponent hands" in slow.file.getvalue()
+
+
+class Utf8Text(io.StringIO):
+    """A terminal's stream as rich sees it: one that speaks UTF-8."""
+
+    encoding = "utf-8"
+
+
+def test_on_a_terminal_cards_show_their_suits_and_fit_the_width():
+    advice = advise(parse_cards(HAND), PRESETS["standard"], seed=3, samples=200)
+    out = Console(file=Utf8Text(), force_terminal=True, width=100, color_system=None)
+    render_advise.advice_report(advice, out)
+    text = out.file.getvalue()
+    assert "discard Q♠ and knock: 3♥ 4♥ 5♥ | 7♣ 8♣ 9♣ | K♣ K♦ K♠ | (2♦)" in text
+    assert "one standard error is at most" in text and "not a certainty" in text
+    assert max(len(line) for line in text.splitlines()[:5] + text.splitlines()[7:-3]) <= 100

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from ..cards import Hand
+from ..melds import Arrangement
 from .console import card_text, cards_text, is_fancy, labelled_rows, new_table, spread_text
 
 if TYPE_CHECKING:
@@ -71,9 +73,9 @@ def advice_report(advice: Advice, out: Console) -> None:
     out.print()
     out.print(options_table(advice, out))
     out.print(
-        "\nwin, undercut: shares of the opponent hands; points: the mean from your side, "
-        + ("exact over every hand" if advice.exact else "± one standard error")
-        + ".\nouts: unseen cards that, drawn next, let the ten kept knock / go gin."
+        "\nwin, undercut: shares of the opponent hands; points: the mean from your side"
+        + (", exact over every hand." if advice.exact else f"; one standard error is {_largest_errors(advice)}.")
+        + "\nouts: unseen cards that, drawn next, let the ten kept knock / go gin."
         + "\nThis is an estimate under the model above, not a certainty."
     )
 
@@ -139,10 +141,12 @@ def options_table(advice: Advice, out: Console) -> object:
     fancy = is_fancy(out)
     ties = any(o.knock is not None and o.knock.tie for o in advice.options)
     knocks = advice.samples > 0
-    scored = ("spread", "win", "undercut", *(("tie",) if ties else ()), "points") if knocks else ()
+    scored = ("melds", "win", "undercut", *(("tie",) if ties else ()), "points") if knocks else ()
     table = new_table(out)
     for heading in ("discard", "deadwood", *scored, "outs"):
-        table.add_column(heading, justify="right" if heading in ("deadwood", "points", "outs") else "left")
+        table.add_column(
+            heading, justify="right" if heading in ("deadwood", "points", "outs") else "left", no_wrap=heading != "melds"
+        )
     for option in advice.options:
         cells = _knock_cells(option, ties, fancy) if knocks else []
         table.add_row(card_text(option.discard, fancy), str(option.deadwood), *cells, _outs_count(option.outs))
@@ -153,15 +157,11 @@ def _knock_cells(option: Option, ties: bool, fancy: bool) -> list[Text | str]:
     knock = option.knock
     if knock is None:
         return [Text("cannot knock", style="dim"), "", "", *([""] if ties else []), ""]
-    errors = knock.errors
-    cells: list[Text | str] = [
-        spread_text(knock.spread, fancy),
-        _share(knock.win, errors.win if errors else None),
-        _share(knock.undercut, errors.undercut if errors else None),
-    ]
+    melds = spread_text(Arrangement(knock.spread.melds, Hand()), fancy)  # the deadwood column has the rest
+    cells: list[Text | str] = [melds, _share(knock.win), _share(knock.undercut)]
     if ties:
-        cells.append(_share(knock.tie, errors.tie if errors else None))
-    points = _points(knock.expected_points) + (f" ±{errors.expected_points:.1f}" if errors else "")
+        cells.append(_share(knock.tie))
+    points = _points(knock.expected_points)
     cells.append(Text(points, style="green" if knock.expected_points > 0 else "magenta"))
     return cells
 
@@ -180,11 +180,18 @@ def outs_text(outs: Outs, unseen: int, limit: int, fancy: bool) -> Text:
     return Text("; ").join(parts)
 
 
+def _largest_errors(advice: Advice) -> str:
+    errors = [o.knock.errors for o in advice.options if o.knock is not None and o.knock.errors is not None]
+    shares = max((max(e.win, e.undercut, e.tie) for e in errors), default=0.0)
+    points = max((e.expected_points for e in errors), default=0.0)
+    return f"at most {points:.1f} points and {shares:.1%} on a share"
+
+
 def _outs_count(outs: Outs) -> str:
     return f"{len(outs.knock)} / {len(outs.gin)}"
 
 
-def _share(share: float, error: float | None) -> str:
+def _share(share: float, error: float | None = None) -> str:
     return f"{share:.1%}" + (f" ±{error:.1%}" if error else "")
 
 
