@@ -96,7 +96,8 @@ def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
             "advice",
             Text.assemble(
                 ("no discard may knock", "yellow"), ": discard ", card_text(keep.discard, fancy),
-                f" to keep the least deadwood ({keep.deadwood}); {len(keep.outs.knock)} unseen cards would let you knock next",
+                f" to keep the least deadwood ({keep.deadwood}); {len(keep.outs.knock)} unseen cards would let you "
+                + ("go gin" if advice.knock_limit == 0 else "knock") + " next",
             ),
         )]
     action = ("go gin", "bold green") if best.gin else ("knock", "bold")
