@@ -195,3 +195,14 @@ def test_on_a_terminal_cards_show_their_suits_and_fit_the_width():
     words = " ".join(text.split())  # the footer wraps at the terminal's width
     assert "one standard error is at most" in words and "not a certainty" in words
     assert max(len(line) for line in text.splitlines()[:5] + text.splitlines()[7:-3]) <= 100
+
+
+def test_the_rule_options_mean_what_they_mean_for_check(run):
+    tight = advise_json(run, *HAND.split(), "--knock-limit", "1", "--samples", "50", "--seed", "1")
+    assert tight["knock_limit"] == 1 and tight["recommended"] is None
+    upcard = advise_json(run, *HAND.split(), "--upcard", "3s", "--samples", "50", "--seed", "1")
+    check = json_object(run("check", *HAND.split(), "--upcard", "3s", "--json"))
+    assert upcard["knock_limit"] == check["knock_limit"] == 3 and upcard["recommended"] == "Qs"
+    both = run("advise", *HAND.split(), "--knock-limit", "5", "--upcard", "3s")
+    assert both.exit_code == 2
+    assert one_error_line(both).startswith("error: give --knock-limit or --upcard, not both")
