@@ -123,6 +123,8 @@ def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | Non
     if upcard is not None and not rules.oklahoma:
         rules = replace(rules, oklahoma=True)
     if knock_limit is not None and rules.oklahoma:
+        if upcard is None:
+            raise InputError("these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h")
         raise InputError("give --knock-limit or --upcard, not both: the up-card sets the knock limit")
     return rules
 
