@@ -218,9 +218,9 @@ def opponent_hands(
 def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     """Eleven cards less one that leaves the least deadwood (ties at random), never a card in `took`."""
     _, best, _ = min_after_discard(hand)
-    choices = _bits(best & ~took)
+    choices = [card.bit for card in Hand(best & ~took)]
     if not choices:
-        free = _bits(hand & ~took)
+        free = [card.bit for card in Hand(hand & ~took)]
         counts = [min_deadwood(hand ^ bit) for bit in free]
         choices = [bit for bit, count in zip(free, counts) if count == min(counts)]
     return hand ^ rng.choice(choices)
@@ -231,15 +231,6 @@ def _union(masks: list[int]) -> int:
     for mask in masks:
         total |= mask
     return total
-
-
-def _bits(mask: int) -> list[int]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
 
 
 def find_outs(kept: int, pool: list[int], limit: int) -> Outs:
