@@ -21,7 +21,9 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import reduce
 from itertools import combinations
+from operator import or_
 
 from .cards import DECK, Card, Hand, format_cards, require_count
 from .errors import CardListError, InputError
@@ -226,13 +228,6 @@ def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     return hand ^ rng.choice(choices)
 
 
-def _union(masks: list[int]) -> int:
-    total = 0
-    for mask in masks:
-        total |= mask
-    return total
-
-
 def find_outs(kept: int, pool: list[int], limit: int) -> Outs:
     """The unseen cards that, drawn to the ten kept, let them knock or go gin after the best discard."""
     counts = [(bit, min_after_discard(kept | bit)[0]) for bit in pool]
@@ -301,7 +296,7 @@ def _eleven(
         hands = iter(())
     # The cards that could ever go onto each spread's melds: an opponent holding none of them lays off nothing.
     outside = FULL_DECK & ~hand.mask
-    reach = {melds: _union(layoff_choices(melds, outside)) for melds in sorted({t.melds for t in every if not t.gin})}
+    reach = {melds: reduce(or_, layoff_choices(melds, outside), 0) for melds in sorted({t.melds for t in every if not t.gin})}
     results: dict[tuple[int, int, bool], HandResult] = {}
     count = 0
     for opponent in hands:
