@@ -58,6 +58,7 @@ class Rules:
         return 2 if doubled else 1
 
     def to_dict(self) -> dict[str, Any]:
+        """Every knob by name, as a match file stores them."""
         return asdict(self)
 
     @classmethod
@@ -87,6 +88,7 @@ PRESETS: dict[str, Rules] = {
 
 
 def preset(name: str) -> Rules:
+    """The preset of that name (any case); an unknown name is an `InputError`."""
     try:
         return PRESETS[name.lower()]
     except KeyError:

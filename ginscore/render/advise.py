@@ -108,6 +108,7 @@ def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
 
 
 def worth_text(value: KnockValue, multiplier: int) -> str:
+    """Expected points and the shares, each with its standard error when sampled."""
     errors = value.errors
     parts = [
         f"{_points(value.expected_points)} points a hand" + (f" (±{errors.expected_points:.1f})" if errors else ""),
