@@ -16,6 +16,7 @@ The words of the game, used the same way across ginscore:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -132,6 +133,28 @@ def parse_card(text: str) -> Card:
     if rank is None:
         raise CardNotationError(f"{text!r} is not a card: unknown rank {token[:-1]!r} ({_RANK_HELP})")
     return Card(rank, suit)
+
+
+def quick_bits(text: str) -> list[int] | None:
+    """`parse_cards` for text typed the usual way, as each card's bit index in `Hand.mask`, in the order typed.
+
+    None when a card is spelled some other way (variation selectors, a typing mistake) or given twice:
+    `parse_cards` then reads the text, or says what is wrong with it.
+    """
+    tokens = _quick_tokens()
+    try:
+        bits = [tokens[token] for token in text.replace(",", " ").split()]
+    except KeyError:
+        return None
+    return bits if bits and len(set(bits)) == len(bits) else None
+
+
+@functools.cache
+def _quick_tokens() -> dict[str, int]:
+    """Every rank word and suit character `parse_card` reads, in either case -> the card's bit index."""
+    ranks = _RANK_WORDS | {word.lower(): rank for word, rank in _RANK_WORDS.items()}
+    suits = _SUIT_CHARS | {char.upper(): suit for char, suit in _SUIT_CHARS.items()}
+    return {word + char: suit * LANE_BITS + rank - 1 for word, rank in ranks.items() for char, suit in suits.items()}
 
 
 def split_tokens(text: str | Iterable[str]) -> list[str]:
