@@ -135,8 +135,8 @@ def parse_card(text: str) -> Card:
     return Card(rank, suit)
 
 
-def quick_bits(text: str) -> list[int] | None:
-    """`parse_cards` for text typed the usual way, as each card's bit index in `Hand.mask`, in the order typed.
+def quick_parse(text: str) -> tuple[int, list[int]] | None:
+    """`parse_cards` for text typed the usual way: the hand's mask and each card's bit index, in the order typed.
 
     None when a card is spelled some other way (variation selectors, a typing mistake) or given twice:
     `parse_cards` then reads the text, or says what is wrong with it.
@@ -146,7 +146,8 @@ def quick_bits(text: str) -> list[int] | None:
         bits = [tokens[token] for token in text.replace(",", " ").split()]
     except KeyError:
         return None
-    return bits if bits and len(set(bits)) == len(bits) else None
+    mask = sum(map(_BIT_VALUES.__getitem__, bits))
+    return (mask, bits) if bits and mask.bit_count() == len(bits) else None
 
 
 @functools.cache
@@ -155,6 +156,9 @@ def _quick_tokens() -> dict[str, int]:
     ranks = _RANK_WORDS | {word.lower(): rank for word, rank in _RANK_WORDS.items()}
     suits = _SUIT_CHARS | {char.upper(): suit for char, suit in _SUIT_CHARS.items()}
     return {word + char: suit * LANE_BITS + rank - 1 for word, rank in ranks.items() for char, suit in suits.items()}
+
+
+_BIT_VALUES = [1 << bit for bit in range(4 * LANE_BITS)]
 
 
 def split_tokens(text: str | Iterable[str]) -> list[str]:

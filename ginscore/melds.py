@@ -85,11 +85,23 @@ class _LaneSpreadTable(dict):
         return found
 
 
+class _SuitSpreadTable(dict):
+    """A hand's cards of one suit, in place -> `_LANE_SPREADS` of their lane, moved back into place."""
+
+    def __missing__(self, cards: int) -> tuple[tuple[int, ...], int]:
+        shift = (cards.bit_length() - 1) // LANE_BITS * LANE_BITS
+        runs, dead = _LANE_SPREADS[cards >> shift]
+        found = tuple(run << shift for run in runs), dead << shift
+        self[cards] = found
+        return found
+
+
 RANK_COLUMNS = tuple(sum(1 << (shift + rank) for shift in SUIT_SHIFTS) for rank in range(13))
 _RUNS = _RunTable({0: 0})
 _DISCARDS = _DiscardTable({0: _NO_DISCARD})
 _SET_CHOICES = _SetChoiceTable()
 _LANE_SPREADS = _LaneSpreadTable({0: ((), 0)})
+_SUIT_SPREADS = _SuitSpreadTable({0: ((), 0)})
 
 
 def _set_masks(column: int) -> list[int]:
@@ -302,15 +314,12 @@ def _lowest(mask: int) -> int:
 
 def _lanes_spread(hand: int) -> tuple[list[int], int]:
     """Runs and deadwood of a hand with no sets: each lane's first layout, lanes in suit order."""
-    melds: list[int] = []
-    dead = 0
-    for shift in SUIT_SHIFTS:
-        lane = hand >> shift & LANE
-        if lane:
-            runs, lane_dead = _LANE_SPREADS[lane]
-            melds += [run << shift for run in runs]
-            dead |= lane_dead << shift
-    return melds, dead
+    suits = _SUIT_SPREADS
+    runs_a, dead_a = suits[hand & LANE]
+    runs_b, dead_b = suits[hand & LANE << 16]
+    runs_c, dead_c = suits[hand & LANE << 32]
+    runs_d, dead_d = suits[hand & LANE << 48]
+    return [*runs_a, *runs_b, *runs_c, *runs_d], dead_a | dead_b | dead_c | dead_d
 
 
 def _lane_spread(lane: int, blocked: bool) -> tuple[tuple[int, ...], int] | None:
