@@ -16,7 +16,6 @@ The words of the game, used the same way across ginscore:
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -141,16 +140,14 @@ def quick_parse(text: str) -> tuple[int, list[int]] | None:
     None when a card is spelled some other way (variation selectors, a typing mistake) or given twice:
     `parse_cards` then reads the text, or says what is wrong with it.
     """
-    tokens = _quick_tokens()
     try:
-        bits = [tokens[token] for token in text.replace(",", " ").split()]
+        bits = [_QUICK_TOKENS[token] for token in text.replace(",", " ").split()]
     except KeyError:
         return None
     mask = sum(map(_BIT_VALUES.__getitem__, bits))
     return (mask, bits) if bits and mask.bit_count() == len(bits) else None
 
 
-@functools.cache
 def _quick_tokens() -> dict[str, int]:
     """Every rank word and suit character `parse_card` reads, in either case -> the card's bit index."""
     ranks = _RANK_WORDS | {word.lower(): rank for word, rank in _RANK_WORDS.items()}
@@ -158,6 +155,7 @@ def _quick_tokens() -> dict[str, int]:
     return {word + char: suit * LANE_BITS + rank - 1 for word, rank in ranks.items() for char, suit in suits.items()}
 
 
+_QUICK_TOKENS = _quick_tokens()
 _BIT_VALUES = [1 << bit for bit in range(4 * LANE_BITS)]
 
 

@@ -284,9 +284,11 @@ def first_arrangement(hand: int) -> tuple[list[int], int]:
     sets are chosen, each suit's lane is laid out alone, by a table; only when several choices of
     sets give the least deadwood are their layouts compared in that order.
     """
-    columns = _set_columns(hand)
-    if not columns:
+    a, b, c, d = hand & LANE, hand >> 16 & LANE, hand >> 32 & LANE, hand >> 48 & LANE
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
         return _lanes_spread(hand)
+    columns = hand & (triples | triples << 16 | triples << 32 | triples << 48)
     runs = _RUNS
     best, tied = 1 << 30, [0]
     for used in _SET_CHOICES[columns]:

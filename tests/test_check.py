@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_melds import few_suits, meld_rich, uniform
 
-from ginscore.cards import Card, Rank, Suit, _quick_tokens, parse_card, parse_cards, quick_parse
+from ginscore.cards import _QUICK_TOKENS, Card, Rank, Suit, parse_card, parse_cards, quick_parse
 from ginscore.check import answer_of, check_hand, json_line, plain_report
 from ginscore.errors import CardListError, CardNotationError
 from ginscore.melds import check_dict, solve
@@ -79,7 +79,7 @@ def test_quick_parse_reads_what_parse_cards_reads(data):
 
 
 def test_every_quick_token_is_the_card_parse_card_reads():
-    tokens = _quick_tokens()
+    tokens = _QUICK_TOKENS
     assert len(tokens) == 19 * 16  # A 2-10 J Q K T, with a j q k t; c d h s, C D H S and eight symbols
     for token, bit in tokens.items():
         assert parse_card(token).bit == 1 << bit, token

@@ -39,29 +39,31 @@ def check(
 
 def _show_check(solution: Any, limit: int, as_json: bool) -> None:
     from ..check import answer_of
-    from .answer import print_answer
+    from .answer import answer_printer
 
-    print_answer(answer_of(solution), limit, as_json)
+    answer_printer(limit, as_json)(answer_of(solution))
 
 
 def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
     from ..check import check_hand
-    from .answer import print_answer
+    from .answer import answer_printer
 
+    show = answer_printer(limit, as_json)
     status, first, seen = 0, True, False
     for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
+        text = line.lstrip()
+        if not text or text[0] == "#":
             continue
         seen = True
         try:
-            answer = check_hand(line)
+            answer = check_hand(text)
         except GinscoreError as error:
             sys.stderr.write(f"error: line {number}: {error}\n")
             status = 2
             continue
         if not as_json and not first:
             sys.stdout.write("\n")
-        print_answer(answer, limit, as_json)
+        show(answer)
         first = False
     if not seen:
         raise InputError(f"no hands on standard input: type one hand a line, like '{EXAMPLE_HAND}'")
