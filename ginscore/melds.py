@@ -301,8 +301,7 @@ def first_arrangement(hand: int) -> tuple[list[int], int]:
     layouts = []
     for used in tied:
         melds, dead = _lanes_spread(hand ^ used)
-        folded = (used | used >> 16 | used >> 32 | used >> 48) & LANE
-        melds += [used & RANK_COLUMNS[low.bit_length() - 1] for low in _bits(folded)]
+        melds += _SETS_IN[used]
         melds.sort(key=_lowest)
         layouts.append((melds, dead))
     if len(layouts) == 1:
@@ -312,6 +311,19 @@ def first_arrangement(hand: int) -> tuple[list[int], int]:
 
 def _lowest(mask: int) -> int:
     return mask & -mask
+
+
+class _SetsTable(dict):
+    """A choice of sets, as the mask of their cards -> each set's mask (one set a rank)."""
+
+    def __missing__(self, used: int) -> tuple[int, ...]:
+        folded = (used | used >> 16 | used >> 32 | used >> 48) & LANE
+        sets = tuple(used & RANK_COLUMNS[low.bit_length() - 1] for low in _bits(folded))
+        self[used] = sets
+        return sets
+
+
+_SETS_IN = _SetsTable()
 
 
 def _lanes_spread(hand: int) -> tuple[list[int], int]:
