@@ -10,10 +10,12 @@ from rich.text import Text
 from ..cards import Hand, parse_card, parse_cards
 from ..check import Answer, verdict
 from ..melds import Arrangement
+from ..sheet_words import RESULT_WORDS
 from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
 
 if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
     from ..scoring import HandResult, ScoredKnock
+
 
 def check_report(answer: Answer, limit: int, out: Console) -> None:
     """The hand checker's answer, as a few labelled lines (`check.plain_report` is its piped twin)."""
@@ -28,16 +30,6 @@ def check_report(answer: Answer, limit: int, out: Console) -> None:
     style = "bold green" if answer.deadwood == 0 else "green" if answer.deadwood <= limit else "yellow"
     rows.append(("verdict", Text(words, style=style)))
     out.print(labelled_rows(rows))
-
-
-RESULT_WORDS = {
-    "knock": "knock",
-    "undercut": "undercut",
-    "gin": "gin",
-    "big_gin": "big gin",
-    "tie": "tie: equal counts, nobody scores",
-    "cancelled": "cancelled",
-}
 
 
 def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "opponent") -> Text:
