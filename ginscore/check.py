@@ -55,7 +55,7 @@ def check_hand(text: str) -> Answer:
     melds, dead = first_arrangement(mask)
     dead_names, deadwood = _spelled(dead)
     return Answer(
-        [_NAMES[bit] for bit in bits],
+        list(map(_NAMES.__getitem__, bits)),
         deadwood,
         [names for _, names in sorted(map(_MELD_NAMES.__getitem__, melds))],
         list(dead_names),
