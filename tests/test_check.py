@@ -88,7 +88,7 @@ def test_every_quick_token_is_the_card_parse_card_reads():
 
 @pytest.mark.parametrize(
     "text",
-    ["", "  ,, ", "3h 3h", "3h 3H", "10h Th", "3h 4x", "3h 1h", "K", "3h 4h\ufe0e", "3h;4h"],
+    ["", "  ,, ", "3h 3h", "3h 3H", "10h Th", "3h 4x", "3h 1h", "K", "3h 4h\ufe0e", "3h;4h", "\ufeff3h 4h", "3h" + " " * 1000 + "4h"],
 )
 def test_quick_parse_leaves_anything_unusual_to_parse_cards(text):
     assert quick_parse(text) is None
@@ -97,6 +97,11 @@ def test_quick_parse_leaves_anything_unusual_to_parse_cards(text):
 @pytest.mark.parametrize(
     "text, error, message",
     [
+        (
+            KNOCK.replace(" ", " " * 120),
+            CardListError,
+            "1100 characters is far longer than any hand (at most 1000): type 10 or 11 cards",
+        ),
         ("3h 4h 5h Ks Kc Kd 7c 8c 9c", CardListError, "a hand to check needs 10 or 11 cards, but 9 were given (3h 4h 5h Ks Kc Kd 7c 8c 9c)"),
         ("3h 4h 5h Ks Kc Kd 7c 8c 9c 3H", CardListError, "'3H' is given twice: each card can be in a hand only once"),
         ("3h 4x 5h Ks Kc Kd 7c 8c 9c 2d", CardNotationError, "'4x' is not a card: unknown suit 'x' (use c, d, h, s or ♣ ♦ ♥ ♠)"),
