@@ -45,21 +45,22 @@ def check_hand(text: str) -> Answer:
         require_count(cards, (10, 11), "a hand to check")
         return answer_of(solve(cards))
     mask, bits = quick
-    discards: list[int] = []
+    discards: list[str] = []
     big_gin = False
     if len(bits) == 11:
         _, chosen, big_gin = min_after_discard(mask)
-        discards = sorted(_indices(chosen), key=_DISCARDING.__getitem__)
+        order = sorted(_indices(chosen), key=_DISCARDING.__getitem__)
+        discards = [_NAMES[bit] for bit in order]
         if not big_gin:
-            mask ^= 1 << discards[0]
+            mask ^= 1 << order[0]
     melds, dead = first_arrangement(mask)
     dead_names, deadwood = _spelled(dead)
     return Answer(
         list(map(_NAMES.__getitem__, bits)),
         deadwood,
-        [names for _, names in sorted(map(_MELD_NAMES.__getitem__, melds))],
+        [names for _, names in sorted(map(_MELD_NAMES.__getitem__, melds))] if melds else [],
         list(dead_names),
-        [_NAMES[bit] for bit in discards],
+        discards,
         big_gin,
     )
 
