@@ -96,28 +96,42 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
 def stats(
     paths: list[str] = typer.Argument(..., help="Match files, or folders to search for *.toml files."),
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
+    no_cache: bool = typer.Option(
+        False, "--no-cache", help="Read every file in full and remember nothing (the cache is in $GINSCORE_CACHE_DIR, else ~/.cache/ginscore)."
+    ),
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
 
     A broken file is reported on stderr with its place and skipped; the exit status is then 1.
+    Each file is read in full the first time its exact bytes are seen; its figures are then
+    remembered in a cache outside the match folder, so later runs over the same files are quick.
 
     \b
     Example:
       ginscore stats sample_matches/
     """
-    from ..stats import collect
-    from ..storage import load_many
+    from ..errors import MatchFileError
+    from ..stats import HeadToHead
+    from ..stats_cache import StatsCache, cache_folder
+    from ..storage import match_paths
 
-    sheets, errors = load_many(paths)
-    for error in errors:
-        sys.stderr.write(f"{error} (skipped)\n")
-    pairs = collect(sheets)
+    head_to_head, files, skipped = HeadToHead(), 0, []
+    with StatsCache(None if no_cache else cache_folder()) as cache:
+        for path in match_paths(paths):
+            try:
+                head_to_head.add(cache.figures(path))
+            except MatchFileError as error:
+                skipped.append(error.path)
+                sys.stderr.write(f"{error} (skipped)\n")
+                continue
+            files += 1
+    pairs = head_to_head.pairs()
     if as_json:
-        print_json({"files": len(sheets), "skipped": [e.path for e in errors], "pairs": [p.as_dict() for p in pairs]})
+        print_json({"files": files, "skipped": skipped, "pairs": [p.as_dict() for p in pairs]})
     else:
         from ..render import console
         from ..render.stats import stats_view
 
-        stats_view(pairs, len(sheets), console())
-    if errors:
+        stats_view(pairs, files, console())
+    if skipped:
         raise typer.Exit(1)
