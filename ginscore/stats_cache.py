@@ -44,8 +44,8 @@ def cache_folder() -> str:
 class StatsCache:
     """Figures by file bytes and version; `StatsCache(None)` remembers nothing. Use it in a `with` block."""
 
-    def __init__(self, folder: str | None, version: str = __version__):
-        self.version = version
+    def __init__(self, folder: str | None):
+        self.version = __version__
         self.path = os.path.join(folder, CACHE_NAME) if folder is not None else None
         self._connection: sqlite3.Connection | None = None
         self._pending: list[tuple[str, bytes, str]] = []
