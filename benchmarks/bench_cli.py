@@ -6,7 +6,7 @@ Run from the repository root (the `ginscore` executable next to this Python is t
 
 Every figure is the median wall time of `--repeats` runs of a whole process (start-up included), the
 commands of a row interleaved so that a busy machine slows both sides alike. Peak memory is the
-process's largest resident set (`os.wait4`). Rows:
+process's largest resident set (`os.wait4`, taken by a small launcher process). Rows:
 
 - `check --json -` on `--hands` (default 100,000) random 10-card hands, and as many 11-card ones,
   against `benchmarks/openspiel_check.py`, which does the same work with OpenSpiel and prints the
@@ -70,17 +70,28 @@ class Run:
     stderr: bytes
 
 
+# The peak memory of a process forked from this one would count this process's own peak too (Linux
+# carries the old peak across exec), so each command is started by a small launcher that times it.
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(process.pid, 0)
+seconds = time.perf_counter() - start
+with open(sys.argv[1], "w") as report:
+    report.write(f"{seconds} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}")
+"""
+
+
 def run(command: list[str], stdin: str | None = None, env: dict[str, str] | None = None, expect: int = 0) -> Run:
     """Run `command` to the end, timing the whole process; stop the benchmark if it fails."""
     with open(stdin or os.devnull, "rb") as source, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdin=source, stdout=out, stderr=err, env=env)
-        _, wait_status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(wait_status)
+        with tempfile.NamedTemporaryFile("r") as report:
+            subprocess.run([sys.executable, "-c", LAUNCHER, report.name, *command], stdin=source, stdout=out, stderr=err, env=env, check=True)
+            seconds, peak_kib, status = report.read().split()
         out.seek(0)
         err.seek(0)
-        done = Run(seconds, usage.ru_maxrss / 1024, process.returncode, out.read(), err.read())
+        done = Run(float(seconds), int(peak_kib) / 1024, int(status), out.read(), err.read())
     if done.status != expect:
         sys.exit(f"{' '.join(command)} exited with {done.status}, not {expect}: {done.stderr.decode()[:500]}")
     return done
@@ -93,6 +104,8 @@ def interleaved(commands: dict[str, Callable[[], Run]], repeats: int) -> dict[st
     runs: dict[str, list[Run]] = {name: [] for name in commands}
     for _ in range(repeats):
         for name, command in commands.items():
+            if runs[name]:
+                runs[name][-1].stdout = b""  # only the last output is compared; keep this process small
             runs[name].append(command())
     return runs
 
