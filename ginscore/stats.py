@@ -125,14 +125,21 @@ class HeadToHead:
 
     def __init__(self) -> None:
         self._pairs: dict[tuple[str, str], PairStats] = {}
+        self._margins: dict[tuple[str, str], list[int]] = {}
 
     def add(self, contribution: PairStats) -> None:
-        """Count one more match (or several of the same pair); the first spelling of a name is kept."""
+        """Count one more match's figures; the first spelling of a name is kept."""
         key = _key(contribution.players)
         pair = self._pairs.get(key)
         if pair is None:
             self._pairs[key] = pair = PairStats(contribution.players, by_player={n: PlayerStats() for n in contribution.players})
+            self._margins[key] = []
         pair.add(contribution)
+        self._margins[key].append(contribution.by_player[contribution.players[0]].margin)
+
+    def margins(self) -> dict[tuple[str, str], list[int]]:
+        """For each pair, in the order the matches were read: the first player's net margin in each match's finished games."""
+        return {pair.players: self._margins[key] for key, pair in self._pairs.items()}
 
     def pairs(self) -> list[PairStats]:
         """The pairs, in order of their names ignoring case."""
@@ -193,3 +200,32 @@ def _add(pair: PairStats, sheet: Sheet) -> None:
                 losing = knocker if knocker_lost else opponent
                 losing.loser_deadwood += (line.knocker_deadwood if knocker_lost else line.opponent_deadwood) or 0
                 losing.hands_lost_with_cards += 1
+
+
+# The figures a head-to-head table shows, in order: (label, key in `PlayerStats.as_dict`).
+STAT_ROWS = (
+    ("games won", "games_won"),
+    ("net margin", "margin"),
+    ("hands won", "hands_won"),
+    ("gins", "gins"),
+    ("undercuts given", "undercuts_given"),
+    ("undercuts suffered", "undercuts_suffered"),
+    ("average hand won", "average_hand"),
+    ("biggest hand", "biggest_hand"),
+    ("knocks", "knocks"),
+    ("knocked in (share of hands)", "knock_rate"),
+    ("average knock count", "average_knock_count"),
+    ("cards laid off", "layoffs"),
+    ("average deadwood when losing*", "average_deadwood_when_losing"),
+)
+
+
+def stat_text(key: str, value: object) -> str:
+    """A figure as a table shows it: `-` for none, a rate as a percentage, a gain with its sign."""
+    if value is None:
+        return "-"
+    if key == "knock_rate" and isinstance(value, float):
+        return f"{value:.0%}"
+    if key == "margin" and isinstance(value, int) and value > 0:
+        return f"+{value}"
+    return str(value)

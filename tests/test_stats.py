@@ -237,3 +237,15 @@ def test_a_record_of_another_shape_is_refused(damage):
     damage(record)
     with pytest.raises((ValueError, KeyError, TypeError)):
         PairStats.from_record(record)
+
+
+def test_head_to_head_keeps_each_matchs_margin_as_the_export_reads_it_from_the_sheets():
+    from ginscore.export_html import pair_margins
+
+    sheets = [game_a(), game_c(), game_b(), game_a()]
+    head_to_head = HeadToHead()
+    for sheet in sheets:
+        head_to_head.add(contribution(sheet))
+    pairs = head_to_head.pairs()
+    assert head_to_head.margins() == pair_margins(sheets, pairs)
+    assert head_to_head.margins()[("Ann", "Bob")] == [200, -288, 200]  # Ann's net margin, match by match

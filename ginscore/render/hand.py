@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..melds import Solution
+from ..sheet_words import RESULT_WORDS
 from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
 
 if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
@@ -36,16 +37,6 @@ def verdict_text(solution: Solution, limit: int, fancy: bool) -> Text:
     if limit == 0:
         return Text("cannot knock: gin only", style="yellow")
     return Text(f"cannot knock ({solution.deadwood} > {limit})", style="yellow")
-
-
-RESULT_WORDS = {
-    "knock": "knock",
-    "undercut": "undercut",
-    "gin": "gin",
-    "big_gin": "big gin",
-    "tie": "tie: equal counts, nobody scores",
-    "cancelled": "cancelled",
-}
 
 
 def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "opponent") -> Text:
@@ -80,7 +71,8 @@ def score_report(
     if scored.lowest is not None:
         low = scored.lowest
         laid = low.response.layoffs if low.response else None
-        out.print(
+        print_wrapped(
+            out,
             Text.assemble(
                 f"\nThis spread is not the lowest count: it gives {_the(knocker)} more. The best lowest-count spread, ",
                 spread_text(low.spread, fancy),
@@ -89,8 +81,13 @@ def score_report(
                 " and gives ",
                 result_text(low.result, knocker, opponent),
                 ".",
-            )
+            ),
         )
+
+
+def print_wrapped(out: Console, text: Text) -> None:
+    """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
+    out.print(text, soft_wrap=not out.is_terminal)
 
 
 def _the(role: str) -> str:
