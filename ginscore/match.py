@@ -73,6 +73,8 @@ class Match:
 
     def player(self, name: str) -> str:
         """A player's name as stored, matched case-insensitively and however its accents were typed."""
+        if name in self.players:
+            return name
         typed = _name_key(name)
         for player in self.players:
             if _name_key(player) == typed:
@@ -137,6 +139,18 @@ def _stored_cards(text: str) -> tuple[Card, ...]:
 def _stored_spread(text: str) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...] | None]:
     """`parse_spread`, with the lookup of `_stored_cards` for cards given without groups."""
     return (_stored_cards(text), None) if "|" not in text else parse_spread(text)
+
+
+def _stored_groups(text: str) -> tuple[tuple[Card, ...], ...]:
+    """`parse_groups`, by lookup for groups as ginscore writes them."""
+    try:
+        groups = tuple(tuple(_CARDS_BY_NAME[token] for token in group.split()) for group in text.split("|"))
+    except KeyError:
+        return parse_groups(text)
+    cards = [card for group in groups for card in group]
+    if not all(groups) or Hand.of(cards).mask.bit_count() != len(cards):
+        return parse_groups(text)
+    return groups
 
 
 def spread_text(spread: Arrangement) -> str:
@@ -211,7 +225,7 @@ def _score_stored_spread(
     discard: Card | None,
 ) -> tuple[HandResult, ScoredKnock]:
     """Score a hand by the spread stored with it: checked as a spread typed by hand is, no search."""
-    groups = _read(record, "spread", parse_groups) or ()
+    groups = _read(record, "spread", _stored_groups) or ()
     left = Hand.of(knocker_cards) - Hand.of(card for group in groups for card in group)
     try:
         scored = score_cards(
@@ -606,8 +620,8 @@ def sheet_dict(sheet: Sheet) -> dict:
                 "points": line.points,
                 "knocker_deadwood": line.knocker_deadwood,
                 "opponent_deadwood": line.opponent_deadwood,
-                "layoffs": [str(c) for c in line.scored.response.layoffs.sorted()]
-                if line.scored and line.scored.response
+                "layoffs": [str(c) for c in line.scored.layoffs.sorted()]
+                if line.scored and line.scored.layoffs is not None
                 else None,
                 "columns": [index + 1 for index in line.columns],
                 "totals": line.totals,
