@@ -158,7 +158,7 @@ def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | 
     found += [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
     # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
     first_bad = min((number for number, _ in found), default=len(match.hands) + 1)
-    found += _compare_derived(entries[: first_bad - 1], sheet)
+    found += _compare_derived(entries[: first_bad - 1], sheet.lines)
     problems += [text for _, text in sorted(found, key=lambda item: item[0])]
     return data, match, sheet, problems
 
@@ -264,10 +264,10 @@ def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRe
     return records
 
 
-def _compare_derived(entries: list[Any], sheet: Sheet) -> list[tuple[int, str]]:
+def _compare_derived(entries: list[Any], lines: tuple[HandLine, ...] | list[HandLine]) -> list[tuple[int, str]]:
     """A dealer or total written in the file is an assertion: report where it disagrees."""
     problems = []
-    for line, entry in zip(sheet.lines, entries):
+    for line, entry in zip(lines, entries):
         place = f"hands[{line.number}]"
         dealer = entry.get("dealer")
         if dealer is not None and dealer != line.dealer and _nfc(dealer) != line.dealer:
@@ -371,10 +371,13 @@ def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
     one rewritten, and an unchanged one keeps its text, with its dealer and totals lines updated
     when they changed. If the text cannot be edited so (a layout this does not follow), or the
     result does not read back as `match`, the whole file is written anew.
+
+    The result is read back to check it, except when hands were only appended: then each new
+    block is read back alone, which keeps `record` on a long match as quick as on a short one.
     """
     match = with_spreads(match, sheet)
     head, blocks = _split_hands(before.text)
-    text = None
+    text, checked = None, False
     if len(blocks) == len(before.match.hands):
         kept = len(match.hands)
         edited = [
@@ -382,9 +385,13 @@ def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
             for index, (block, record) in enumerate(zip(blocks, match.hands))
         ]
         edited += [("", gap) for _, gap in blocks[kept:]]
-        added = zip(match.hands[len(blocks) :], sheet.lines[len(blocks) :])
-        text = _join(_upgraded(head), edited, [_hand_block(record, line.dealer, line.totals) for record, line in added])
-    if text is None or not _reads_as(text, before.data, match, sheet):
+        added = list(zip(match.hands[len(blocks) :], sheet.lines[len(blocks) :]))
+        new_blocks = [_hand_block(record, line.dealer, line.totals) for record, line in added]
+        upgraded = _upgraded(head)
+        text = _join(upgraded, edited, new_blocks)
+        appended = upgraded == head and kept >= len(blocks) and all(new[0] is old[0] for new, old in zip(edited, blocks))
+        checked = appended and _appends_cleanly(before.data, len(blocks), new_blocks, added)
+    if text is None or not (checked or _reads_as(text, before.data, match, sheet)):
         text = dumps(match, sheet)
         if before.text.startswith(_BOM):
             text = _BOM + text
@@ -485,6 +492,21 @@ def _with_totals(body: str | None, totals: dict[str, int]) -> str | None:
     return body[: header.end()] + "".join(lines)
 
 
+def _appends_cleanly(data: dict[str, Any], blocks: int, new_blocks: list[str], added: list[tuple[HandRecord, HandLine]]) -> bool:
+    """Whether `[[hands]]` blocks appended to a file that read as `data` (with `blocks` hand blocks
+    found in its text) give its hands plus these: its hands are `[[hands]]` tables (not one inline
+    array) and each new block reads back alone as its hand."""
+    hands = data.get("hands")
+    if hands is not None and not (isinstance(hands, list) and len(hands) == blocks > 0):
+        return False
+    for block, (record, line) in zip(new_blocks, added):
+        entries = tomllib.loads(block)["hands"]
+        found: list[tuple[int, str]] = []
+        if _read_hands(entries, found) != [record] or found or _compare_derived(entries, [line]):
+            return False
+    return True
+
+
 def _reads_as(text: str, data: dict[str, Any], match: Match, sheet: Sheet) -> bool:
     """Whether edited text reads back as `match`, with the file's other tables as they were."""
     try:
@@ -498,7 +520,7 @@ def _reads_as(text: str, data: dict[str, Any], match: Match, sheet: Sheet) -> bo
     found: list[tuple[int, str]] = []
     if not isinstance(entries, list) or _read_hands(entries, found) != list(match.hands) or found:
         return False
-    return not _compare_derived(entries, sheet)
+    return not _compare_derived(entries, sheet.lines)
 
 
 def write_atomic(path: str, data: bytes) -> None:
