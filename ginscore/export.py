@@ -1,4 +1,4 @@
-"""The score sheet as plain tables to share: CSV and Markdown."""
+"""The score sheet to share: plain tables (CSV and Markdown) here, the HTML page and the SVG chart beside."""
 
 from __future__ import annotations
 
@@ -8,6 +8,19 @@ import io
 from .match import Sheet
 
 EXPORT_KINDS = ("svg", "html", "csv", "md")
+
+
+def export_text(sheet: Sheet, kind: str) -> str:
+    """The sheet as one of EXPORT_KINDS, all built from the same `Sheet` as the terminal's."""
+    if kind == "html":
+        from .export_html import sheet_page
+
+        return sheet_page(sheet)
+    if kind == "svg":
+        from .export_svg import sheet_svg
+
+        return sheet_svg(sheet)
+    return to_csv(sheet) if kind == "csv" else to_markdown(sheet)
 
 
 def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
@@ -52,6 +65,7 @@ SUMMARY_HEADER = ["player", "points", "boxes", "game_bonus", "box_bonus", "shuto
 
 
 def to_csv(sheet: Sheet) -> str:
+    """One row a hand with the running totals, as `sheet_rows` gives them."""
     header, rows = sheet_rows(sheet)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -61,6 +75,7 @@ def to_csv(sheet: Sheet) -> str:
 
 
 def to_markdown(sheet: Sheet) -> str:
+    """A title, the table of hands, each player's summary and the outcome."""
     match = sheet.match
     header, rows = sheet_rows(sheet)
     title = f"# {match.players[0]} vs {match.players[1]}\n\n"

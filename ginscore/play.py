@@ -1,23 +1,26 @@
 """Guided entry at the table: one question at a time, each hand saved as soon as it is complete.
 
-The questions and answers go through callables, so the same loop serves a terminal and a test.
+Every answer is checked as soon as it is typed, against what is known of the hand so far, so a
+typo or an impossible answer asks that one question again. The questions and answers go through
+callables, so the same loop serves a terminal and a test.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .cards import Card, parse_card, parse_cards
 from .errors import GinscoreError, InputError
 from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, make_record
-from .rules import Rules
-from .scoring import score_cards, score_counts
 
 T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")
 QUIT_WORDS = ("quit", "q", "exit")
+NOTE = re.compile(r"note\s+(\S.*)", re.IGNORECASE | re.DOTALL)
+HINT = "At any question, 'note TEXT' keeps a note with the hand."
 
 
 class StopPlay(Exception):
@@ -38,93 +41,183 @@ class Table:
 
 def play(match: Match, sheet: Sheet, table: Table) -> Sheet:
     """Ask for hands until the match is over; raises StopPlay when the players stop early."""
+    if not sheet.finished:
+        table.tell(HINT)
     while not sheet.finished:
         table.tell(f"\nHand {len(sheet.lines) + 1}: {sheet.next_dealer} deals. Score: {sheet.score_text()}.")
-        try:
-            record = make_record(match, **_ask_hand(match, table))
-        except GinscoreError as error:
-            table.tell(f"That hand cannot be recorded: {error}. Let's enter it again.")
-            continue
-        match, sheet = table.commit(record)
+        match, sheet = table.commit(_HandQuestions(match, table).record())
         table.show(sheet.lines[-1], sheet)
     return sheet
 
 
-def _ask_hand(match: Match, table: Table) -> dict:
-    a, b = match.players
-    knocker = _ask(table, f"Who knocked? ({a}/{b}, or 'cancelled'; 'quit' to stop): ", lambda text: _knocker(match, text))
-    if knocker is None:
-        return {"cancelled": True}
-    entry: dict = {"knocker": knocker}
-    if match.rules.oklahoma:
-        entry["upcard"] = str(_ask(table, "Up-card (the knock card): ", parse_card))
-    upcard = parse_card(entry["upcard"]) if "upcard" in entry else None
-    cards = _ask(
-        table,
-        f"{knocker}'s cards (10 or 11, '|' between melds) or their count: ",
-        lambda text: _knock(text, match.rules, upcard),
-    )
-    if isinstance(cards, int):
-        entry["deadwood"] = cards
-        if cards == 0 and match.rules.big_gin:
-            entry["big_gin"] = _ask(table, "Big gin, all 11 cards melded? (y/N): ", _yes_no)
-    else:
-        entry["cards"] = cards
-        if "|" in cards and len(cards.replace("|", " ").split()) == 11:
-            entry["discard"] = str(_ask(table, "The card discarded face down: ", parse_card))
-    opponent = match.other(knocker)
-    answer = _ask(table, f"{opponent}'s cards (10) or their count after lay-offs: ", _cards_or_count)
-    entry["opponent_deadwood" if isinstance(answer, int) else "opponent_cards"] = answer
-    return entry
+class _HandQuestions:
+    """The questions of one hand; each answer is checked against the answers before it."""
 
+    def __init__(self, match: Match, table: Table):
+        self.match, self.table = match, table
+        self.entry: dict[str, Any] = {}
+        self.note = ""
 
-def _ask(table: Table, question: str, parse: Callable[[str], T]) -> T:
-    """Ask until the answer parses; a typo is explained, quoting it, and asked again.
+    def record(self) -> HandRecord:
+        rules = self.match.rules
+        if rules.oklahoma:
+            self.entry["upcard"] = str(self.ask("Up-card (the knock card): ", parse_card))
+        knocker = self.ask(who_question(self.match), self.knocker)
+        if knocker is None:
+            return make_record(self.match, cancelled=True, note=self.note)
+        self.entry["knocker"] = knocker
+        opponent = self.match.other(knocker)
+        knock = self.ask(
+            f"{knocker}'s cards (10 or 11, '|' between melds), count, or both counts ('4 23'): ", self.knock
+        )
+        if isinstance(knock, str):
+            self.entry["cards"] = knock
+            if _needs_discard(knock, rules.big_gin):
+                self.entry["discard"] = str(self.ask("The card discarded face down: ", self.discard))
+            answer = self.ask(f"{opponent}'s cards (10) or their count after lay-offs: ", self.opponent)
+            self.entry["opponent_deadwood" if isinstance(answer, int) else "opponent_cards"] = answer
+        else:
+            knocker_count, opponent_count = knock
+            self.entry["deadwood"] = knocker_count
+            if knocker_count == 0 and rules.big_gin:
+                self.entry["big_gin"] = self.ask("Big gin, all 11 cards melded? (y/N): ", _yes_no)
+            if opponent_count is None:
+                opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count)
+            self.entry["opponent_deadwood"] = opponent_count
+        return make_record(self.match, **self.entry, note=self.note)
 
-    A quit word stops play unless it is a real answer (a player may be called Q).
-    """
-    while True:
-        answer = table.ask(question)
-        if answer is None:
-            raise StopPlay
+    def ask(self, question: str, parse: Callable[[str], T]) -> T:
+        """Ask until the answer parses; a typo is explained, quoting it, and asked again.
+
+        A quit word stops play, and `note TEXT` keeps a note with the hand, unless the answer is a
+        real one (a player may be called Q).
+        """
+        while True:
+            answer = self.table.ask(question)
+            if answer is None:
+                raise StopPlay
+            text = answer.strip()
+            try:
+                return parse(text)
+            except GinscoreError as error:
+                if text.lower() in QUIT_WORDS:
+                    raise StopPlay from None
+                note = NOTE.fullmatch(text)
+                if note:
+                    self.note = note.group(1).strip()
+                    self.table.tell(f"  Note for this hand: {self.note}")
+                else:
+                    self.table.tell(f"  {error}. Try again.")
+
+    def check(self, **more: Any) -> HandRecord:
+        """The hand so far with `more`, scored under the match's rules; an error refuses the answer.
+
+        Before the opponent's answer the knock is scored against a count of 0: what that
+        refuses, the real hand would refuse too.
+        """
+        return make_record(self.match, **({"opponent_deadwood": 0} | self.entry | more))
+
+    def knocker(self, text: str) -> str | None:
+        """A player by name, initial or number, or None for a cancelled hand; a name wins over the rest."""
         try:
-            return parse(answer.strip())
-        except GinscoreError as error:
-            if answer.strip().lower() in QUIT_WORDS:
-                raise StopPlay from None
-            table.tell(f"  {error}. Try again.")
+            return self.match.player(text)
+        except InputError:
+            if text.lower() in CANCEL_WORDS:
+                return None
+            for name, keys in player_keys(self.match):
+                if text.lower() in keys:
+                    return name
+            choices = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(self.match))
+            raise InputError(f"{text!r} is not a player: type {choices}, or c for a cancelled hand") from None
+
+    def knock(self, text: str) -> str | tuple[int, int | None]:
+        """The knocker's cards, or their count and perhaps the opponent's, refused at once when they cannot knock."""
+        counts = _counts(text)
+        if counts is not None:
+            knocker, opponent = counts
+            self.check(deadwood=knocker, **({} if opponent is None else {"opponent_deadwood": opponent}))
+            return counts
+        cards = canonical_cards(text)
+        if _needs_discard(cards, self.match.rules.big_gin):
+            self._check_some_discard(cards)
+        else:
+            self.check(cards=cards)
+        return cards
+
+    def _check_some_discard(self, cards: str) -> None:
+        """A spread of 11 cards in groups is refused unless some discard from its loose cards makes a legal knock."""
+        loose = [card for group in cards.split("|") if len(group.split()) < 3 for card in parse_cards(group)]
+        if not loose:
+            raise InputError("11 cards are spread in melds only: put the card discarded face down in a group of its own")
+        errors = []
+        for card in sorted(loose, key=lambda card: -card.value):  # the highest discard leaves the lowest count
+            try:
+                self.check(cards=cards, discard=str(card))
+                return
+            except GinscoreError as error:
+                errors.append(error)
+        raise errors[0]
+
+    def discard(self, text: str) -> Card:
+        card = parse_card(text)
+        self.check(discard=str(card))
+        return card
+
+    def opponent(self, text: str) -> str | int:
+        count = _count(text)
+        if count is not None:
+            self.check(opponent_deadwood=count)
+            return count
+        cards = canonical_cards(text)
+        self.check(opponent_cards=cards, opponent_deadwood=None)
+        return cards
+
+    def opponent_count(self, text: str) -> int:
+        count = _count(text)
+        if count is None:
+            raise InputError(f"{text!r} is not a count: with the knocker's count, type the opponent's as a number, like 23")
+        self.check(opponent_deadwood=count)
+        return count
 
 
-def _knocker(match: Match, text: str) -> str | None:
-    """A player's name, or None for a cancelled hand; a name wins over the word."""
-    try:
-        return match.player(text)
-    except InputError:
-        if text.lower() in CANCEL_WORDS:
-            return None
-        raise
+def player_keys(match: Match) -> list[tuple[str, tuple[str, ...]]]:
+    """Each player with the short answers that pick them: the initial, when it is theirs alone, and their number."""
+    initials = [name[0].lower() for name in match.players]
+    keys: list[tuple[str, tuple[str, ...]]] = []
+    for number, (name, initial) in enumerate(zip(match.players, initials), start=1):
+        usable = initials.count(initial) == 1 and initial not in CANCEL_WORDS + QUIT_WORDS and not initial.isdigit()
+        keys.append((name, (initial, str(number)) if usable else (str(number),)))
+    return keys
 
 
-def _knock(text: str, rules: Rules, upcard: Card | None) -> str | int:
-    """The knocker's cards or count, refused at once when they cannot knock under these rules.
-
-    The knock is scored against a blank opponent: what it refuses now, the real hand would too.
-    """
-    answer = _cards_or_count(text)
-    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
-    if isinstance(answer, int):
-        score_counts(answer, 0, rules, limit, multiplier)
-    elif "|" not in answer:
-        score_cards(parse_cards(answer), 0, rules, upcard=upcard)
-    return answer
+def who_question(match: Match) -> str:
+    """The first question of a hand, offering every answer it takes."""
+    players = ", ".join(f"{name} ({'/'.join(keys)})" for name, keys in player_keys(match))
+    return f"Who knocked? {players}, cancelled (c) or quit (q): "
 
 
-def _cards_or_count(text: str) -> str | int:
-    if text.isascii() and text.isdigit():
-        return int(text)
-    if not text:
-        raise InputError("type the cards, like 3h 4h 5h ..., or a count like 7")
-    return canonical_cards(text)
+def _needs_discard(cards: str, big_gin: bool) -> bool:
+    """Whether a spread typed in groups leaves a card to discard face down (11 cards, not a big gin)."""
+    if "|" not in cards:
+        return False
+    groups = [group.split() for group in cards.split("|")]
+    return sum(map(len, groups)) == 11 and (not big_gin or any(len(group) < 3 for group in groups))
+
+
+def _count(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _counts(text: str) -> tuple[int, int | None] | None:
+    """One count (the knocker's) or two (the knocker's, then the opponent's); None when the text is not counts."""
+    words = text.split()
+    if not words:
+        raise InputError("type the cards, like 3h 4h 5h ..., a count like 7, or both counts like 4 23")
+    if not all(word.isascii() and word.isdigit() for word in words):
+        return None
+    if len(words) > 2:
+        raise InputError(f"{text!r} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
+    return int(words[0]), (int(words[1]) if len(words) == 2 else None)
 
 
 def _yes_no(text: str) -> bool:

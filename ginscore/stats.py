@@ -128,3 +128,32 @@ def _add(pair: PairStats, sheet: Sheet) -> None:
                 losing = knocker if knocker_lost else opponent
                 losing.loser_deadwood += (line.knocker_deadwood if knocker_lost else line.opponent_deadwood) or 0
                 losing.hands_lost_with_cards += 1
+
+
+# The figures a head-to-head table shows, in order: (label, key in `PlayerStats.as_dict`).
+STAT_ROWS = (
+    ("games won", "games_won"),
+    ("net margin", "margin"),
+    ("hands won", "hands_won"),
+    ("gins", "gins"),
+    ("undercuts given", "undercuts_given"),
+    ("undercuts suffered", "undercuts_suffered"),
+    ("average hand won", "average_hand"),
+    ("biggest hand", "biggest_hand"),
+    ("knocks", "knocks"),
+    ("knocked in (share of hands)", "knock_rate"),
+    ("average knock count", "average_knock_count"),
+    ("cards laid off", "layoffs"),
+    ("average deadwood when losing*", "average_deadwood_when_losing"),
+)
+
+
+def stat_text(key: str, value: object) -> str:
+    """A figure as a table shows it: `-` for none, a rate as a percentage, a gain with its sign."""
+    if value is None:
+        return "-"
+    if key == "knock_rate" and isinstance(value, float):
+        return f"{value:.0%}"
+    if key == "margin" and isinstance(value, int) and value > 0:
+        return f"+{value}"
+    return str(value)

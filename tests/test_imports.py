@@ -15,6 +15,9 @@ CORE = [
     "ginscore.play",
     "ginscore.stats",
     "ginscore.export",
+    "ginscore.export_html",
+    "ginscore.export_svg",
+    "ginscore.sheet_words",
     "ginscore.storage",
 ]
 

@@ -15,11 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import json_object
 
 from ginscore import storage
 from ginscore.errors import RefusedError
 from ginscore.match import HandRecord, Match, add_hand, tally
-from ginscore.play import StopPlay, Table, play
+from ginscore.play import HINT, StopPlay, Table, play
 from ginscore.rules import PRESETS
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
@@ -27,15 +28,19 @@ GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 # Ann discards 9h and spreads 3h-5h, 7c-9c, the kings with 2d = 2; Bob has 5s-7s and 45 deadwood: Ann 43
 ANN_CARDS = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h"
 BOB_CARDS = "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
-WHO = "Who knocked? (Ann/Bob, or 'cancelled'; 'quit' to stop): "
+WHO = "Who knocked? Ann (a/1), Bob (b/2), cancelled (c) or quit (q): "
 
 
 def ann_cards_question(name: str = "Ann") -> str:
-    return f"{name}'s cards (10 or 11, '|' between melds) or their count: "
+    return f"{name}'s cards (10 or 11, '|' between melds), count, or both counts ('4 23'): "
 
 
 def opponent_question(name: str = "Bob") -> str:
     return f"{name}'s cards (10) or their count after lay-offs: "
+
+
+def opponent_count_question(name: str = "Bob") -> str:
+    return f"{name}'s count after lay-offs: "
 
 
 @pytest.fixture
@@ -76,7 +81,7 @@ def test_play_a_whole_game_with_cards_and_counts(run, short):
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     out = result.stdout
-    assert out.startswith(f"\nHand 1: Ann deals. Score: Ann 0, Bob 0.\n{WHO}")
+    assert out.startswith(f"{HINT}\n\nHand 1: Ann deals. Score: Ann 0, Bob 0.\n{WHO}")
     assert "Hand 1: knock: Ann scores 43" in out
     assert "Hand 2: Ann deals. Score: Ann 43, Bob 0." in out
     assert "Hand 2: cancelled: nobody scores, the same dealer deals again" in out
@@ -93,6 +98,7 @@ def test_play_a_whole_game_with_cards_and_counts(run, short):
     assert len(match.hands) == 4 and sheet.finished
     assert match.hands[0].knocker_cards == ANN_CARDS and match.hands[0].opponent_cards == BOB_CARDS
     assert match.hands[1].cancelled
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", h.recorded) for h in match.hands)  # stamped when saved
     assert (match.hands[2].knocker, match.hands[2].knocker_deadwood, match.hands[2].opponent_deadwood) == ("Bob", 3, 8)
     assert sheet.summed("final") == {"Ann": 193, "Bob": 25}
 
@@ -128,7 +134,7 @@ def test_an_unknown_player_is_asked_again(run, short):
     result = run("play", short, input=lines("Zed", "ann", "4", "30"))
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    assert "unknown player 'Zed': the players are Ann and Bob" in out
+    assert "'Zed' is not a player: type a or 1 for Ann, b or 2 for Bob, or c for a cancelled hand. Try again." in out
     assert out.count(WHO) == 3  # Zed, ann, then hand 2
     match, sheet = saved(short)
     assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 30)]
@@ -152,19 +158,172 @@ def test_an_illegal_knock_is_explained_at_once_and_the_knockers_cards_asked_agai
     first_line = out[refused:].splitlines()[0]
     assert f"{explained} deadwood is over the knock limit of 10" in first_line and "Try again." in first_line
     assert out.count(f"{knocker}'s cards (10 or 11") == 2
-    assert out.index(f"{knocker}'s cards (10 or 11") < refused < out.index("their count after lay-offs")
+    assert out.index(f"{knocker}'s cards (10 or 11") < refused < out.index("count after lay-offs")
     assert out.count("Hand 1: Ann deals. Score: Ann 0, Bob 0.") == 1
     match, _ = saved(short)
     assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [(knocker, 3, 8)]
 
 
-def test_cards_in_both_hands_are_refused_and_asked_again(run, short):
-    clash = BOB_CARDS.replace("Ac", "Kd")  # Kd is in Ann's hand too
-    result = run("play", short, input=lines("Ann", ANN_CARDS, clash))
-    assert result.exit_code == 0
-    assert "That hand cannot be recorded: Kd cannot be in both hands" in result.stdout
-    assert result.stdout.count("Hand 1: Ann deals.") == 2
-    assert saved(short)[0].hands == ()
+@pytest.mark.parametrize(
+    "wrong, explained",
+    [
+        (BOB_CARDS.replace("Ac", "Kd"), "Kd cannot be in both hands: check what was typed. Try again."),  # Kd is Ann's
+        (BOB_CARDS.replace(" Ac", ""), "the opponent's hand needs 10 cards, but 9 were given (Qh Qd 5s 6s 7s Jc 4d 8h 2c). Try again."),
+        (BOB_CARDS.replace("Ac", "Qh"), "'Qh' is given twice: each card can be in a hand only once. Try again."),
+    ],
+)
+def test_an_impossible_opponent_hand_asks_only_for_the_opponents_cards_again(run, short, wrong, explained):
+    result = run("play", short, input=lines("Ann", ANN_CARDS, wrong, BOB_CARDS))
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    assert f"{opponent_question()}  {explained}\n{opponent_question()}Hand 1: knock: Ann scores 43" in out
+    assert out.count(WHO) == 2 and out.count(ann_cards_question()) == 1  # the knocker's cards are kept
+    assert out.count("Hand 1: Ann deals.") == 1
+    match, _ = saved(short)
+    assert [(h.knocker_cards, h.opponent_cards) for h in match.hands] == [(ANN_CARDS, BOB_CARDS)]
+
+
+# --- fewer keystrokes -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ann, bob", [("a", "b"), ("1", "2"), ("A", "B"), (" ann ", "BOB")])
+def test_a_knocker_is_picked_by_initial_number_or_name(run, short, ann, bob):
+    result = run("play", short, input=lines(ann, "2", "12", bob, "3", "8"))
+    assert result.exit_code == 0 and result.stderr == ""
+    match, _ = saved(short)
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12), ("Bob", 3, 8)]
+
+
+def test_shared_initials_are_not_offered_and_numbers_still_work(run, tmp_path):
+    path = tmp_path / "m.toml"
+    assert run("new", path, "Ann", "Al").exit_code == 0
+    result = run("play", path, input=lines("a", "2", "3", "8"))
+    assert result.exit_code == 0 and result.stderr == ""
+    who = "Who knocked? Ann (1), Al (2), cancelled (c) or quit (q): "
+    assert f"{who}  'a' is not a player: type 1 for Ann, 2 for Al, or c for a cancelled hand. Try again.\n{who}" in result.stdout
+    match, _ = saved(path)
+    assert [(h.knocker, h.knocker_deadwood) for h in match.hands] == [("Al", 3)]
+
+
+def test_an_initial_that_is_a_command_letter_is_not_offered_and_a_full_name_wins(run, tmp_path):
+    path = tmp_path / "m.toml"
+    assert run("new", path, "Carl", "Q").exit_code == 0
+    result = run("play", path, input=lines("c", "q", "1", "8"))  # c cancels; q is the player Q, not quit
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "Who knocked? Carl (1), Q (2), cancelled (c) or quit (q): " in result.stdout
+    match, _ = saved(path)
+    assert [(h.cancelled, h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [
+        (True, None, None, None),
+        (False, "Q", 1, 8),
+    ]
+
+
+def test_both_counts_on_one_line_make_a_hand_in_seven_keystrokes(run, short):
+    answers = lines("a", "4 23")
+    assert len(answers) == 7
+    result = run("play", short, input=answers)
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    assert f"{WHO}{ann_cards_question()}Hand 1: knock: Ann scores 19\n" in out  # nothing more asked
+    assert opponent_count_question() not in out
+    match, _ = saved(short)
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
+
+
+@pytest.mark.parametrize(
+    "wrong, explained",
+    [
+        ("4 99", "a count of 99 is impossible: ten cards count from 0 to 98"),
+        ("11 23", "illegal knock: 11 deadwood is over the knock limit of 10"),
+        ("4 23 5", "'4 23 5' has 3 numbers: type the knocker's count, or both counts like 4 23"),
+        ("", "type the cards, like 3h 4h 5h ..., a count like 7, or both counts like 4 23"),
+    ],
+)
+def test_impossible_counts_on_one_line_ask_that_line_again(run, short, wrong, explained):
+    result = run("play", short, input=lines("a", wrong, "4 23"))
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    assert f"{ann_cards_question()}  {explained}" in out
+    assert out.count(ann_cards_question()) == 2 and out.count(WHO) == 2
+    match, _ = saved(short)
+    assert [(h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [(4, 23)]
+
+
+def test_after_the_knockers_count_the_opponent_is_asked_for_a_count_only(run, short):
+    result = run("play", short, input=lines("b", "3", BOB_CARDS.replace("Bob", ""), "99", "8"))
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    question = opponent_count_question("Ann")
+    assert f"{ann_cards_question('Bob')}{question}" in out
+    assert f"{question}  'Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac' is not a count: with the knocker's count, type the opponent's as a number, like 23. Try again.\n" in out
+    assert f"{question}  a count of 99 is impossible: ten cards count from 0 to 98. Try again.\n{question}Hand 1: knock: Bob scores 5" in out
+    assert "cards (10) or their count" not in out
+    match, _ = saved(short)
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 8)]
+
+
+def test_a_spread_in_groups_that_no_discard_makes_legal_is_refused_at_once(run, short):
+    not_a_meld = "3h 4h 6h | Ks Kc Kd | 7c 8c 9c | 2d 9h"
+    over = "3h 4h 5h | Ks Kc Kd | 7c 8c | 9c Qd | Jh"  # 34 deadwood at best, discarding a face card
+    good = "3h 4h 5h | Ks Kc Kd | 7c 8c 9c | 2d 9h"
+    result = run("play", short, input=lines("a", not_a_meld, over, good, BOB_CARDS))
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    question = ann_cards_question()
+    assert f"{question}  '3h 4h 6h' is not a meld: a run is 3+ cards of one suit in sequence, a set 3 or 4 of one rank. Try again.\n{question}" in out
+    assert f"{question}  illegal knock: 34 deadwood is over the knock limit of 10" in out
+    assert out.count(question) == 3 and "The card discarded face down: " in out
+
+
+def test_a_discard_that_cannot_be_is_asked_again_alone(run, short):
+    spread = "3h 4h 5h | Ks Kc Kd | 7c 8c 9c | 2d 9h"
+    result = run("play", short, input=lines("a", spread, "Ac", "Ks", "9h", BOB_CARDS))
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    discard = "The card discarded face down: "
+    assert f"{discard}  the discard Ac is not in the knocker's hand" in out
+    assert f"{discard}  the discard Ks cannot be in the meld Ks Kc Kd. Try again.\n{discard}{opponent_question()}" in out
+    assert out.count(ann_cards_question()) == 1
+    assert "Hand 1: knock: Ann scores 43" in out
+    assert saved(short)[0].hands[0].discard == "9h"
+
+
+# --- notes ---------------------------------------------------------------------------------------------------
+
+
+def test_note_at_any_question_is_kept_with_the_hand_and_shown_in_json(run, short):
+    answers = lines(
+        "note Ann's first knock", "a", "note at the club, rainy", ANN_CARDS, BOB_CARDS,  # the later note wins
+        "b", "3", "note", "8",  # a bare 'note' is no note: it is refused as a count
+        "C", "note   dealt twice  ",  # then the end of input: the note goes with the unfinished hand
+    )
+    result = run("play", short, input=answers)
+    assert result.exit_code == 0 and result.stderr == ""
+    out = result.stdout
+    assert out.startswith(HINT + "\n")
+    assert f"{WHO}  Note for this hand: Ann's first knock\n{WHO}" in out
+    assert f"{ann_cards_question()}  Note for this hand: at the club, rainy\n{ann_cards_question()}" in out
+    assert "'note' is not a count" in out
+    match, _ = saved(short)
+    assert [(h.knocker, h.note) for h in match.hands] == [("Ann", "at the club, rainy"), ("Bob", ""), (None, "")]
+    shown = json_object(run("show", short, "--json"))
+    assert [hand["note"] for hand in shown["hands"]] == ["at the club, rainy", "", ""]
+
+
+def test_a_note_on_a_cancelled_hand(run, short):
+    result = run("play", short, input=lines("note misdeal, 2 left in the stock", "c"))
+    assert result.exit_code == 0 and result.stderr == ""
+    match, _ = saved(short)
+    assert [(h.cancelled, h.note) for h in match.hands] == [(True, "misdeal, 2 left in the stock")]
+
+
+def test_a_player_called_note_is_picked_by_name(run, tmp_path):
+    path = tmp_path / "m.toml"
+    assert run("new", path, "Note", "Nora X").exit_code == 0
+    result = run("play", path, input=lines("note", "2", "12", "note x", "note hi", "1", "2", "20"))
+    assert result.exit_code == 0 and result.stderr == ""
+    match, _ = saved(path)
+    assert [(h.knocker, h.note) for h in match.hands] == [("Note", ""), ("Note", "hi")]
 
 
 # --- stopping and carrying on -----------------------------------------------------------------------------------
@@ -190,7 +349,7 @@ def test_a_second_play_carries_on_where_the_first_stopped(run, short):
     assert len(saved(short)[0].hands) == 2
     second = run("play", short, input=lines(*WHOLE_GAME[4:]))
     assert second.exit_code == 0 and second.stderr == ""
-    assert second.stdout.startswith(f"\nHand 3: Ann deals. Score: Ann 43, Bob 0.\n{WHO}")
+    assert second.stdout.startswith(f"{HINT}\n\nHand 3: Ann deals. Score: Ann 43, Bob 0.\n{WHO}")
     assert second.stdout.endswith(f"The match is over. `ginscore show {short}` prints the whole sheet.\n")
     match, sheet = saved(short)
     assert len(match.hands) == 4 and sheet.finished
@@ -228,23 +387,37 @@ def test_cancelled_records_a_dead_hand(run, short, word):
     assert ann_cards_question() not in result.stdout  # nothing more asked for a dead hand
 
 
-def test_oklahoma_asks_for_the_upcard(run, tmp_path):
+UPCARD = "Up-card (the knock card): "
+
+
+@pytest.fixture
+def oklahoma(run, tmp_path) -> Path:
     path = tmp_path / "ok.toml"
     assert run("new", path, "Ann", "Bob", "--rules", "oklahoma", "--set", "target=50").exit_code == 0
+    return path
+
+
+def test_oklahoma_asks_for_the_upcard_first(run, oklahoma):
     # 3s up-card: limit 3, spades double. Ann knocks 5 (over 3): refused at once; then 2 against 23: (23 - 2) x 2 = 42
-    answers = lines("Ann", "3x", "3s", "5", "2", "23")
-    result = run("play", path, input=answers)
+    result = run("play", oklahoma, input=lines("3x", "3s", "a", "5", "2", "23"))
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    question = "Up-card (the knock card): "
-    assert out.count(question) == 2
-    assert "'3x' is not a card" in out
+    hand_1 = f"\nHand 1: Ann deals. Score: Ann 0, Bob 0.\n{UPCARD}  '3x' is not a card: unknown suit 'x' (use c, d, h, s or ♣ ♦ ♥ ♠). Try again.\n{UPCARD}{WHO}"
+    assert hand_1 in out  # known before the hand is played, so asked before who knocked
     assert "illegal knock: 5 deadwood is over the knock limit of 3" in out
-    assert out.index(WHO) < out.index(question) < out.index(ann_cards_question())  # asked after the knocker
+    assert out.count(UPCARD) == 3  # twice for hand 1, then hand 2 at the end of input
     assert "Ann scores 42" in out
-    match, sheet = saved(path)
+    match, sheet = saved(oklahoma)
     assert [(h.upcard, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("3s", 2, 23)]
     assert sheet.lines[0].points == 42 and sheet.lines[0].multiplier == 2
+
+
+def test_oklahoma_a_cancelled_hand_keeps_no_upcard(run, oklahoma):
+    result = run("play", oklahoma, input=lines("7h", "c"))
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "Hand 1: cancelled: nobody scores" in result.stdout
+    match, _ = saved(oklahoma)
+    assert [(h.cancelled, h.upcard) for h in match.hands] == [(True, None)]
 
 
 def test_big_gin_by_count_asks_whether_all_eleven_were_melded(run, tmp_path):
@@ -259,6 +432,16 @@ def test_big_gin_by_count_asks_whether_all_eleven_were_melded(run, tmp_path):
     assert "Ann scores 51" in result.stdout and "Bob scores 45" in result.stdout
     match, _ = saved(path)
     assert [(h.knocker, h.big_gin) for h in match.hands] == [("Ann", True), ("Bob", False)]
+
+
+def test_big_gin_with_both_counts_on_one_line_asks_only_whether_all_eleven_were_melded(run, tmp_path):
+    path = tmp_path / "t.toml"
+    assert run("new", path, "Ann", "Bob", "--rules", "tournament").exit_code == 0
+    result = run("play", path, input=lines("a", "0 20", "y"))
+    assert result.exit_code == 0 and result.stderr == ""
+    assert f"{ann_cards_question()}Big gin, all 11 cards melded? (y/N): Hand 1: big gin: Ann scores 51\n" in result.stdout
+    match, _ = saved(path)
+    assert [(h.knocker_deadwood, h.opponent_deadwood, h.big_gin) for h in match.hands] == [(0, 20, True)]
 
 
 def test_a_plain_match_does_not_ask_for_an_upcard(run, short):
@@ -333,6 +516,35 @@ def test_ctrl_c_keeps_every_complete_hand(short):
     assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12)]
 
 
+# --- the README's transcript --------------------------------------------------------------------------------------
+
+QUESTION = re.compile(r"(?:Who knocked\?|Up-card|The card discarded|Big gin|[^\s']+'s (?:cards|count)) .*?:(?: |$)")
+
+
+def test_the_readmes_play_transcript_is_what_play_prints(run, tmp_path, monkeypatch):
+    """test_readme does not run `play` (it waits for a person): here the answers typed in the README's transcript are
+    fed to it, and what it prints must be the transcript without them. An empty last answer is Ctrl-D."""
+    from test_readme import console_commands
+
+    shown = dict(console_commands())["ginscore play table.toml"]
+    answers, printed = [], []
+    for line in shown:
+        question = QUESTION.match(line)
+        if question and line[question.end():]:
+            answers.append(line[question.end():])
+            printed.append(question.group(0).rstrip() + " ")  # the answer and its Enter are the terminal's echo
+        else:
+            printed.append(line + "\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "table.toml", "Ann", "Bob").exit_code == 0
+    result = run("play", "table.toml", input=lines(*answers))
+    assert result.exit_code == 0 and result.stderr == ""
+    assert [line.rstrip() for line in result.stdout.split("\n")] == [line.rstrip() for line in "".join(printed).split("\n")]
+    assert len(answers) >= 8
+    match, _ = saved(tmp_path / "table.toml")
+    assert [h.note for h in match.hands if h.note]  # the transcript shows a note
+
+
 # --- the core loop, no file -------------------------------------------------------------------------------------
 
 
@@ -375,7 +587,7 @@ def test_core_play_a_whole_game_in_memory():
     assert [line.result for line in sheet.lines] == ["knock", "cancelled", "knock", "knock"]
     assert sheet.summed("totals") == {"Ann": 53, "Bob": 5}
     assert fake.match.hands[0].knocker_cards == ANN_CARDS
-    assert fake.told[0] == "\nHand 1: Ann deals. Score: Ann 0, Bob 0."
+    assert fake.told[:2] == [HINT, "\nHand 1: Ann deals. Score: Ann 0, Bob 0."]
     assert fake.questions[:3] == [WHO, ann_cards_question(), opponent_question()]
 
 
@@ -420,3 +632,26 @@ def test_core_play_a_commit_that_is_refused_is_not_swallowed():
     table.commit = refuse
     with pytest.raises(RefusedError):
         play(match, tally(match), table)
+
+
+def test_core_play_a_counts_only_hand_asks_two_questions():
+    match = short_match()
+    fake = FakeTable(match, ["2", "4 23", "note late", "a", "3", "8"])
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.questions == [WHO, ann_cards_question("Bob"), WHO, WHO, ann_cards_question(), opponent_count_question(), WHO]
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood, h.note) for h in fake.match.hands] == [
+        ("Bob", 4, 23, ""),
+        ("Ann", 3, 8, "late"),
+    ]
+
+
+def test_core_play_oklahoma_asks_the_upcard_before_the_knocker():
+    from dataclasses import replace
+
+    match = Match(("Ann", "Bob"), replace(PRESETS["oklahoma"], target=50), "Ann")
+    fake = FakeTable(match, ["Kh", "b", "9 30"])
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.questions == [UPCARD, WHO, ann_cards_question("Bob"), UPCARD]
+    assert [(h.upcard, h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in fake.match.hands] == [("Kh", "Bob", 9, 30)]

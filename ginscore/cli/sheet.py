@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import typer
 
-from ..errors import InputError
+from ..errors import InputError, RefusedError
 from .app import command, print_json
 
 
@@ -17,8 +18,12 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="The whole sheet as one JSON object."),
     chart: bool = typer.Option(False, "--chart", help="Also draw the running totals hand by hand."),
     export: str | None = typer.Option(
-        None, "--export", help="Write the sheet to a .svg, .html, .csv or .md file (with --chart, SVG and HTML include it)."
+        None, "--export", help="Write the sheet to a file: .html (a page to print or send, with the chart), .svg (the chart and the final result), .csv or .md."
     ),
+    export_terminal: str | None = typer.Option(
+        None, "--export-terminal", help="Write what `show` prints on a terminal (with --chart, the text chart too) as a .svg or .html capture."
+    ),
+    force: bool = typer.Option(False, "--force", help="With --export or --export-terminal: replace an existing file."),
 ) -> None:
     """Print the score sheet: every hand, running totals, boxes, bonuses and who deals next.
 
@@ -26,13 +31,13 @@ def show(
     Examples:
       ginscore show match.toml
       ginscore show match.toml --chart
-      ginscore show match.toml --export sheet.svg
+      ginscore show match.toml --export sheet.html
     """
     from ..storage import load
 
     _, sheet = load(file)
-    if export is not None:
-        _export(sheet, export, chart)
+    if export is not None or export_terminal is not None:
+        _export(sheet, export, export_terminal, chart, force)
         return
     if as_json:
         from ..match import sheet_dict
@@ -50,21 +55,32 @@ def show(
         chart_view(sheet, out)
 
 
-def _export(sheet: Any, path: str, chart: bool) -> None:
-    from ..export import EXPORT_KINDS, to_csv, to_markdown
+def _export(sheet: Any, path: str | None, terminal: str | None, chart: bool, force: bool) -> None:
+    from ..export import EXPORT_KINDS, export_text
+
+    if path is not None and terminal is not None:
+        raise InputError("give --export or --export-terminal, not both")
+    if path is not None:
+        _write_export(path, EXPORT_KINDS, force, lambda kind: export_text(sheet, kind))
+    elif terminal is not None:
+        from ..render.sheet import TERMINAL_KINDS, terminal_capture
+
+        _write_export(terminal, TERMINAL_KINDS, force, lambda kind: terminal_capture(sheet, kind, chart))
+
+
+def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable[[str], str], what: str = "the score sheet") -> None:
+    """Write an export whose kind the file's name gives; an existing file is replaced only with --force."""
+    import os
+
     from ..storage import write_atomic
 
     kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    if kind not in EXPORT_KINDS:
-        raise InputError(f"cannot tell the format of {path!r}: end the name in {', '.join('.' + k for k in EXPORT_KINDS)}")
-    if kind in ("svg", "html"):
-        from ..render.sheet import export_sheet
-
-        text = export_sheet(sheet, kind, chart)
-    else:
-        text = to_csv(sheet) if kind == "csv" else to_markdown(sheet)
-    write_atomic(path, text.encode("utf-8"))
-    sys.stdout.write(f"Wrote the score sheet to {path}\n")
+    if kind not in kinds:
+        raise InputError(f"cannot tell the format of {path!r}: end the name in {', '.join('.' + k for k in kinds)}")
+    if os.path.lexists(path) and not force:
+        raise RefusedError(f"{path} already exists: pick another name, or add --force to replace it")
+    write_atomic(path, text(kind).encode("utf-8"))
+    sys.stdout.write(f"Wrote {what} to {path}\n")
 
 
 @command(no_args_is_help=True)
@@ -96,14 +112,19 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
 def stats(
     paths: list[str] = typer.Argument(..., help="Match files, or folders to search for *.toml files."),
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
+    export: str | None = typer.Option(
+        None, "--export", help="Write the figures as a standalone .html page, with each pair's margin match by match."
+    ),
+    force: bool = typer.Option(False, "--force", help="With --export: replace an existing file."),
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
 
     A broken file is reported on stderr with its place and skipped; the exit status is then 1.
 
     \b
-    Example:
+    Examples:
       ginscore stats sample_matches/
+      ginscore stats sample_matches/ --export stats.html
     """
     from ..stats import collect
     from ..storage import load_many
@@ -112,7 +133,9 @@ def stats(
     for error in errors:
         sys.stderr.write(f"{error} (skipped)\n")
     pairs = collect(sheets)
-    if as_json:
+    if export is not None:
+        _export_stats(sheets, pairs, export, force)
+    elif as_json:
         print_json({"files": len(sheets), "skipped": [e.path for e in errors], "pairs": [p.as_dict() for p in pairs]})
     else:
         from ..render import console
@@ -121,3 +144,10 @@ def stats(
         stats_view(pairs, len(sheets), console())
     if errors:
         raise typer.Exit(1)
+
+
+def _export_stats(sheets: list[Any], pairs: list[Any], path: str, force: bool) -> None:
+    from ..export_html import pair_margins, stats_page
+
+    margins = pair_margins(sheets, pairs)
+    _write_export(path, ("html",), force, lambda _: stats_page(pairs, margins, len(sheets)), "the head-to-head page")

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any
 
 import typer
 
-from .app import command
+from .app import command, now
 
 
 @command(no_args_is_help=True)
 def play(file: str = typer.Argument(..., help="The match file (start one with `ginscore new`).")) -> None:
     """Walk a whole game at the table: it asks for each hand and saves it at once.
 
-    Answer each question and press Enter. A typo in a card is asked again. Ctrl-C or Ctrl-D
-    stops, with every hand entered so far saved; the next `play` carries on.
+    Answer each question and press Enter. Pick the knocker by name, initial or number; give
+    the counts alone as '4 23'. A typo or an impossible answer asks that question again.
+    'note TEXT' at any question keeps a note with the hand. Ctrl-C or Ctrl-D stops, with
+    every hand entered so far saved; the next `play` carries on.
 
     \b
     Example:
@@ -37,6 +40,7 @@ def play(file: str = typer.Argument(..., help="The match file (start one with `g
         return line.rstrip("\n") if line else None
 
     def commit(record: Any) -> Any:
+        record = replace(record, recorded=now())
         with locked(file):
             match, _ = load(file)
             match, sheet = add_hand(match, record)

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..melds import Solution
+from ..sheet_words import RESULT_WORDS
 from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
 
 if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
@@ -36,16 +37,6 @@ def verdict_text(solution: Solution, limit: int, fancy: bool) -> Text:
     if limit == 0:
         return Text("cannot knock: gin only", style="yellow")
     return Text(f"cannot knock ({solution.deadwood} > {limit})", style="yellow")
-
-
-RESULT_WORDS = {
-    "knock": "knock",
-    "undercut": "undercut",
-    "gin": "gin",
-    "big_gin": "big gin",
-    "tie": "tie: equal counts, nobody scores",
-    "cancelled": "cancelled",
-}
 
 
 def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "opponent") -> Text:

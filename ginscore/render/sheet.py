@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from ..sheet_words import result_name, sheet_title
 from .console import labelled_rows, new_table, plain_console
-from .hand import RESULT_WORDS, outcome, score_report
+from .hand import outcome, score_report
 
 if TYPE_CHECKING:
     from ..match import Game, HandLine, Sheet
@@ -42,7 +43,7 @@ def sheet_view(sheet: Sheet, out: Console) -> None:
             for name in (a, b):
                 shown = str(column[name]) if entered or not match.hollywood else ""
                 cells.append(Text(shown, style="bold" if entered and name == line.winner else ""))
-        result = Text(RESULT_WORDS[line.result].split(":")[0], style=RESULT_STYLES.get(line.result, ""))
+        result = Text(result_name(line.result), style=RESULT_STYLES.get(line.result, ""))
         if narrow:
             table.add_row(str(line.number), line.knocker or "", result, points, *cells)
         else:
@@ -57,17 +58,6 @@ def sheet_view(sheet: Sheet, out: Console) -> None:
             out.print(_verdict(sheet.winner, final, sheet.margin, "over the three games"))
     else:
         out.print(Text.assemble(("Next dealer: ", "bold"), sheet.next_dealer))
-
-
-def sheet_title(sheet: Sheet) -> str:
-    from ..rules import changes_from
-
-    match = sheet.match
-    kind = "Hollywood, " if match.hollywood else ""
-    preset, changes = changes_from(match.rules, match.preset)
-    changes = [change for change in changes if not change.startswith("target=")]  # the target is named anyway
-    changed = f" with {', '.join(changes)}" if changes else ""
-    return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules{changed}, target {match.rules.target})"
 
 
 def _game_summary(game: Game, rules: Rules) -> Text:
@@ -148,9 +138,11 @@ def _line_result(line: HandLine) -> Text:
     return outcome(line.result, line.winner, line.points, line.multiplier, columns)
 
 
+TERMINAL_KINDS = ("svg", "html")
 
-def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
-    """The score sheet (and the chart) as SVG or HTML, through rich's own export of what `show` prints."""
+
+def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
+    """`show --export-terminal`: what `show` prints (and the text chart) captured by rich as SVG or HTML."""
     import io
 
     out = plain_console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
@@ -160,8 +152,6 @@ def export_sheet(sheet: Sheet, kind: str, chart: bool = False) -> str:
 
         out.print()
         chart_view(sheet, out)
-    title = sheet_title(sheet)
     if kind == "svg":
-        return out.export_svg(title=title)
+        return out.export_svg(title=sheet_title(sheet))
     return out.export_html(inline_styles=True)
-

@@ -7,26 +7,11 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from ..stats import STAT_ROWS, stat_text
 from .console import count, new_table
 
 if TYPE_CHECKING:
     from ..stats import PairStats
-
-_STAT_ROWS = (
-    ("games won", "games_won"),
-    ("net margin", "margin"),
-    ("hands won", "hands_won"),
-    ("gins", "gins"),
-    ("undercuts given", "undercuts_given"),
-    ("undercuts suffered", "undercuts_suffered"),
-    ("average hand won", "average_hand"),
-    ("biggest hand", "biggest_hand"),
-    ("knocks", "knocks"),
-    ("knocked in (share of hands)", "knock_rate"),
-    ("average knock count", "average_knock_count"),
-    ("cards laid off", "layoffs"),
-    ("average deadwood when losing*", "average_deadwood_when_losing"),
-)
 
 
 def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
@@ -41,21 +26,12 @@ def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
         table.add_column("")
         for name in pair.players:
             table.add_column(name, justify="right")
-        for label, key in _STAT_ROWS:
+        for label, key in STAT_ROWS:
             values = [data["by_player"][name][key] for name in pair.players]
-            table.add_row(label, *(_stat_text(key, value) for value in values))
+            table.add_row(label, *(stat_text(key, value) for value in values))
         out.print(table)
     out.print(Text(f"{count(files, 'file', 'files')} read. * hands recorded with cards only.", style="dim"))
 
-
-def _stat_text(key: str, value: object) -> str:
-    if value is None:
-        return "-"
-    if key == "knock_rate" and isinstance(value, float):
-        return f"{value:.0%}"
-    if key == "margin" and isinstance(value, int) and value > 0:
-        return f"+{value}"
-    return str(value)
 
 
 _KIND_MARKS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}

@@ -1,0 +1,185 @@
+"""ginscore as a library: the exact meld solver and knock scorer, for programs such as bots and game environments.
+
+Everything here is re-exported by the `ginscore` package, which imports this module on first use
+so that the command line starts fast. docs/API.md shows each function at work; its examples run as
+tests. Errors are `GinscoreError`s: `InputError` (also a `ValueError`) for text that is not cards,
+the wrong number of cards or an unknown rule; `IllegalHandError` for a hand that cannot be played
+so, such as a knock over the limit or a card in both hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, Hand, parse_card, parse_cards, parse_spread, require_count
+from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
+from .match import Match
+from .melds import Arrangement
+from .melds import solve as _solve
+from .rules import PRESETS, Rules, apply_knobs, preset
+from .scoring import ScoredKnock, knock_dict, score_cards
+
+__all__ = [
+    "PRESETS",
+    "Arrangement",
+    "Card",
+    "GinscoreError",
+    "Hand",
+    "IllegalHandError",
+    "InputError",
+    "Knock",
+    "Match",
+    "MatchFileError",
+    "Rules",
+    "Solved",
+    "load_match",
+    "make_rules",
+    "parse_card",
+    "parse_cards",
+    "save_match",
+    "score_knock",
+    "solve",
+]
+
+Cards = str | Iterable[Card | str]
+"""Cards as text (`"3h 4h 5h"`, commas allowed) or as any iterable of `Card`s or card strings."""
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A hand of 10 or 11 cards laid out with the least deadwood."""
+
+    cards: tuple[Card, ...]
+    """The hand, in the order given."""
+    deadwood: int
+    """The least deadwood; for 11 cards, after the best discard."""
+    melds: tuple[Hand, ...]
+    """The runs and sets of one best arrangement (of the ten cards kept, for 11)."""
+    deadwood_cards: Hand
+    """The cards of that arrangement in no meld."""
+    discards: tuple[Card, ...]
+    """For 11 cards, every discard that leaves the least deadwood, highest value first; empty for 10."""
+    big_gin: bool
+    """For 11 cards, whether all eleven meld."""
+
+
+@dataclass(frozen=True)
+class Knock:
+    """One knock scored under the rules, with both spreads and the lay-offs."""
+
+    result: str
+    """`knock`, `undercut`, `gin`, `big_gin`, or `tie` (equal counts where ties are not undercuts)."""
+    winner: str | None
+    """`"knocker"`, `"opponent"`, or None when nobody scores."""
+    points: int
+    """What the winner scores, after any doubling."""
+    knocker_deadwood: int
+    """The knocker's count: the deadwood of their spread."""
+    opponent_deadwood: int
+    """The opponent's count after their own melds and lay-offs."""
+    knocker_spread: Arrangement
+    """The knocker's melds and deadwood: the spread given, or the best legal one."""
+    opponent_spread: Arrangement | None
+    """The opponent's own melds and deadwood, without the cards laid off; None when only their count was given."""
+    layoffs: Hand | None
+    """The cards the opponent laid off onto the knocker's melds; None when only their count was given."""
+    discard: Card | None
+    """The card the knocker discarded face down, for an 11-card hand."""
+    knock_limit: int
+    """The most deadwood this knock could have."""
+    multiplier: int
+    """2 when a spade up-card doubles the hand (Oklahoma), else 1."""
+    scored: ScoredKnock = field(repr=False, compare=False)
+    """The core's result, for `as_dict`."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The same JSON-ready object as `ginscore score --json`."""
+        return knock_dict(self.scored)
+
+
+def solve(cards: Cards) -> Solved:
+    """Lay out a hand of 10 or 11 cards with the least deadwood, exactly."""
+    hand = _cards(cards)
+    require_count(hand, (10, 11), "a hand to solve")
+    solution = _solve(hand)
+    best = solution.best
+    return Solved(hand, solution.deadwood, best.melds, best.deadwood_cards, solution.discards, solution.big_gin)
+
+
+def score_knock(
+    knocker: Cards,
+    opponent: Cards | int,
+    *,
+    rules: str | Rules = "standard",
+    upcard: Card | str | None = None,
+    discard: Card | str | None = None,
+) -> Knock:
+    """Score a knock from the knocker's 10 or 11 cards and the opponent's 10 (or their count after lay-offs).
+
+    Knocker's cards typed as groups separated by `|` are the spread they laid down, used as given;
+    otherwise their best legal spread is found. `rules` is a preset's name or a `Rules`; `upcard`
+    is the knock card under Oklahoma rules; `discard` names the card discarded face down when the
+    knocker's 11 cards are given.
+    """
+    if isinstance(knocker, str):
+        knocker_cards, groups = parse_spread(knocker)
+    else:
+        knocker_cards, groups = _cards(knocker), None
+    scored = score_cards(
+        knocker_cards,
+        opponent if isinstance(opponent, int) else _cards(opponent),
+        preset(rules) if isinstance(rules, str) else rules,
+        upcard=_card(upcard),
+        discard=_card(discard),
+        groups=groups,
+    )
+    result, response = scored.result, scored.response
+    return Knock(
+        result=result.result,
+        winner=result.winner,
+        points=result.points,
+        knocker_deadwood=result.knocker_deadwood,
+        opponent_deadwood=result.opponent_deadwood,
+        knocker_spread=scored.spread,
+        opponent_spread=response.spread if response else None,
+        layoffs=response.layoffs if response else None,
+        discard=scored.discard,
+        knock_limit=result.knock_limit,
+        multiplier=result.multiplier,
+        scored=scored,
+    )
+
+
+def make_rules(name: str = "standard", **overrides: Any) -> Rules:
+    """A preset (`standard`, `tournament` or `oklahoma`) with knobs overridden, each checked: `make_rules("standard", gin_bonus=25)`."""
+    return apply_knobs(preset(name), overrides)
+
+
+def load_match(path: str) -> Match:
+    """Read a match file; a missing, unreadable or inconsistent file raises `MatchFileError` listing every problem."""
+    from .storage import load
+
+    return load(path)[0]
+
+
+def save_match(path: str, match: Match) -> None:
+    """Write a match file atomically, holding the lock that `ginscore` writers take turns with."""
+    from .storage import locked, save
+
+    with locked(path):
+        save(path, match)
+
+
+def _cards(cards: Cards) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    hand = tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
+    if len(Hand.of(hand)) != len(hand):
+        return parse_cards([str(card) for card in hand])  # names the card given twice
+    return hand
+
+
+def _card(card: Card | str | None) -> Card | None:
+    return parse_card(card) if isinstance(card, str) else card

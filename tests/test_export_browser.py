@@ -1,0 +1,297 @@
+"""The exported pages in a real browser: Playwright drives Debian's Chromium (`/usr/bin/chromium`).
+
+Without Playwright or Chromium these tests are skipped, with the reason; under CI (CI=true) they fail instead.
+With GINSCORE_PICTURES=FOLDER, the screenshots are saved there: `docs/make_pictures.sh` makes the README's
+pictures this way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pages import HOSTILE, QUOTED, SAMPLE_FILES, write_hostile_hollywood
+from typer.testing import CliRunner
+
+from ginscore import storage
+from ginscore.cli import app
+from ginscore.match import HandRecord, Match
+from ginscore.rules import preset
+
+CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE, DESKTOP = 390, 1280
+
+
+def _missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install '.[test]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip, saying why, when the browser tests cannot run here; under CI, fail instead."""
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI runs the browser tests, but {missing}")
+        pytest.skip(f"browser tests skipped: {missing}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the whole session."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def ginscore(*args: object) -> str:
+    result = CliRunner().invoke(app, [str(a) for a in args], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and result.stderr == "", (args, result.stdout, result.stderr)
+    return result.stdout
+
+
+def write_twenty_hands(path: Path) -> Path:
+    """A long but normal match: 20 hands with notes, the last one ending the game."""
+    winners = ["Ann", "Bob"] * 10
+    records = tuple(
+        HandRecord(knocker=who, knocker_deadwood=2, opponent_deadwood=14 if number < 20 else 60,
+                   note="a long evening at the club" if number % 5 == 0 else "")
+        for number, who in enumerate(winners, start=1)
+    )
+    match = Match(players=("Ann", "Bob"), rules=replace(preset("standard"), target=150), first_dealer="Ann",
+                  hands=records, preset="standard")
+    path.write_text(storage.dumps(match), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def exported(tmp_path_factory) -> dict[str, tuple[Path, dict]]:
+    """Each sample, the hostile Hollywood match and a 20-hand match: the page and `show --json`."""
+    folder = tmp_path_factory.mktemp("exports")
+    sources = [*SAMPLE_FILES, write_hostile_hollywood(folder / "hostile.toml"), write_twenty_hands(folder / "twenty.toml")]
+    pages = {}
+    for source in sources:
+        page = folder / f"{source.stem}.html"
+        ginscore("show", source, "--export", page)
+        pages[source.stem] = (page, json.loads(ginscore("show", "--json", source)))
+    return pages
+
+
+@pytest.fixture(scope="session")
+def page(browser) -> Iterator[Any]:
+    """One tab for the session; each test loads the page it reads."""
+    context = browser.new_context(viewport={"width": DESKTOP, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+SHOWN = ["standard", "oklahoma", "counts_only", "hostile"]
+
+
+@pytest.mark.parametrize("name", SHOWN)
+def test_one_row_a_hand_the_names_the_finals_and_one_line_a_player(page, exported, name):
+    path, data = exported[name]
+    page.set_viewport_size({"width": DESKTOP, "height": 900})
+    page.goto(path.as_uri())
+    rows = page.locator("table.hands tbody tr")
+    assert rows.count() == len(data["hands"])
+    numbers = page.locator("table.hands tbody th[scope=row]").all_inner_texts()
+    assert numbers == [str(hand["number"]) for hand in data["hands"]]
+    headers = page.locator("table.hands thead th").all_inner_texts()
+    for player in data["players"]:
+        assert player in headers
+    finals = {
+        row.locator("th").inner_text(): int(row.locator("td.final").inner_text())
+        for row in page.locator("table.result tbody tr").all()
+    }
+    assert finals == data["final"]
+    where = " over the three games" if data["hollywood"] else ""
+    assert page.locator("p.verdict").inner_text() == f"{data['winner']} wins by {data['margin']}{where}."
+    lines = page.locator("figure svg polyline.series")
+    assert [line.get_attribute("data-name") for line in lines.all()] == data["players"]
+    assert page.locator("figure svg g.point").count() == 2 * len(data["hands"])
+    for width in (DESKTOP, PHONE):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert_no_sideways_scroll(page, width)
+
+
+def assert_no_sideways_scroll(page: Any, width: int) -> None:
+    """The page is no wider than the window; a wider table scrolls inside its own box."""
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1] == width, (width, widths)
+    for box in page.locator("div.scroll").all():
+        inside = box.evaluate("b => [b.scrollWidth, b.clientWidth, getComputedStyle(b).overflowX]")
+        assert inside[1] <= width and (inside[0] <= inside[1] or inside[2] == "auto"), (width, inside)
+
+
+CONTRAST = """() => {
+  const rgb = text => text.match(/[\\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  };
+  const background = element => {
+    for (let e = element; e; e = e.parentElement) {
+      const colour = rgb(getComputedStyle(e).backgroundColor);
+      if (colour.length < 4 || colour[3] > 0) return colour.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const worst = [];
+  for (const element of document.querySelectorAll("body *")) {
+    const own = [...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim());
+    if (!own) continue;
+    const style = getComputedStyle(element);
+    const ink = rgb(element instanceof SVGElement ? style.fill : style.color).slice(0, 3);
+    const [a, b] = [luminance(ink), luminance(background(element))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) worst.push([element.tagName, element.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+  }
+  return worst;
+}"""
+
+
+@pytest.mark.parametrize("name", ["standard", "hostile"])
+def test_every_text_passes_wcag_aa_contrast(page, exported, name):
+    page.set_viewport_size({"width": DESKTOP, "height": 900})
+    page.goto(exported[name][0].as_uri())
+    assert page.evaluate(CONTRAST) == []
+    assert page.evaluate("document.documentElement.lang") == "en"
+    scopes = page.evaluate("[...document.querySelectorAll('th')].map(th => th.scope)")
+    assert scopes and all(scope in ("col", "colgroup", "row") for scope in scopes)
+
+
+def test_the_contrast_check_can_fail(page):
+    page.set_content('<p style="color: #aaa">pale</p>')
+    assert page.evaluate(CONTRAST) == [["P", "pale", "2.32"]]
+
+
+def test_the_scroll_check_can_fail(page):
+    """A page with a 600 px wide block does scroll sideways at 390 px, and the check above says so."""
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.set_content('<div style="width: 600px">wide</div>')
+    with pytest.raises(AssertionError):
+        assert_no_sideways_scroll(page, PHONE)
+
+
+def test_nothing_is_loaded_from_outside(page, exported):
+    requests: list[str] = []
+
+    def note(request: Any) -> None:
+        requests.append(request.url)
+
+    page.on("request", note)
+    try:
+        for name in SHOWN:
+            url = exported[name][0].as_uri()
+            page.goto(url)
+            assert requests == [url], requests
+            requests.clear()
+        page.set_content('<img src="https://example.invalid/x.png">')  # the listener does see a load
+        assert requests == ["https://example.invalid/x.png"]
+    finally:
+        page.remove_listener("request", note)
+
+
+def test_a_hostile_name_is_text_and_nothing_runs(page, exported):
+    dialogs: list[str] = []
+
+    def note(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", note)
+    page.set_viewport_size({"width": DESKTOP, "height": 900})
+    page.goto(exported["hostile"][0].as_uri())
+    page.wait_for_load_state("load")
+    assert page.evaluate("[document.scripts.length, document.images.length]") == [0, 0]
+    assert dialogs == []
+    assert page.locator("h1").inner_text() == f"{HOSTILE} vs {QUOTED}"
+    assert page.locator("table.hands thead tr").nth(1).locator("th").all_inner_texts() == [HOSTILE, QUOTED] * 3
+    assert page.locator("table.result tbody th").all_inner_texts() == [HOSTILE, QUOTED]
+    assert page.locator("td.note").first.inner_text() == 'hand 1: <img src=x onerror=alert(2)> & "so"'
+    assert page.title().startswith(f"{HOSTILE} vs {QUOTED} (Hollywood")
+    page.set_content("<script>alert('the listener works')</script>")
+    assert dialogs == ["the listener works"]
+    page.remove_listener("dialog", note)
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.mark.parametrize("name", ["standard", "twenty"])
+def test_a_normal_match_prints_on_one_page(page, exported, name):
+    path, data = exported[name]
+    page.set_viewport_size({"width": DESKTOP, "height": 900})
+    page.goto(path.as_uri())
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper)
+        assert pdf.startswith(b"%PDF") and pdf_pages(pdf) == 1, paper
+    page.emulate_media(media="print")
+    try:
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
+        assert page.locator("table.hands tbody tr").count() == len(data["hands"])
+        assert page.locator("figure svg").is_visible()
+    finally:
+        page.emulate_media(media="null")  # no emulation: what page.pdf() expects
+
+
+def test_pdf_page_count_sees_two_pages(page):
+    """The counter above can fail: two forced pages count as two."""
+    page.set_content('<p>one</p><p style="break-before: page">two</p>')
+    assert pdf_pages(page.pdf(format="A4")) == 2
+
+
+def test_screenshots_of_each_sample(page, exported, tmp_path):
+    folder = Path(os.environ.get("GINSCORE_PICTURES") or tmp_path)
+    for name in ("standard", "oklahoma", "counts_only"):
+        page.set_viewport_size({"width": 900, "height": 600})
+        page.goto(exported[name][0].as_uri())
+        shot = page.screenshot(path=folder / f"{name}.png", full_page=True)
+        assert shot[:8] == b"\x89PNG\r\n\x1a\n"
+    page.set_viewport_size({"width": PHONE, "height": 800})
+    page.goto(exported["standard"][0].as_uri())
+    page.screenshot(path=folder / "standard-phone.png")
+    svg = folder / "oklahoma-chart.svg"
+    ginscore("show", SAMPLE_FILES[1], "--export", svg, "--force")
+    page.set_viewport_size({"width": 900, "height": 600})
+    page.set_content(f'<body style="margin: 0">{svg.read_text(encoding="utf-8")}</body>')
+    page.locator("svg").first.evaluate("svg => svg.setAttribute('width', 780)")  # the viewBox scales it
+    page.locator("svg").first.screenshot(path=folder / "oklahoma-chart.png")
+    svg.unlink()
+    assert {p.name for p in folder.glob("*.png")} >= {
+        "standard.png", "oklahoma.png", "counts_only.png", "standard-phone.png", "oklahoma-chart.png"
+    }
+
+
+
+def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", "/nowhere/chromium")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match=r"^browser tests skipped: no Chromium at /nowhere/chromium \(Debian: apt-get install chromium\)$"):
+        require_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match=r"^CI runs the browser tests, but no Chromium at /nowhere/chromium"):
+        require_browser()
