@@ -584,22 +584,21 @@ def _replace_with(real: str, data: bytes, status: os.stat_result | None) -> None
 
 
 @contextlib.contextmanager
-def locked(path: str, *, creating: bool = False) -> Iterator[None]:
+def locked(path: str, *, existing: bool = False) -> Iterator[None]:
     """Hold the match file's lock so writers take turns, then remove temporary files that killed
     writers left behind (only a lock holder writes them, so none is in use).
 
     The lock is a hidden `.NAME.lock` beside the real file, so names that lead to one file share
-    it. Unless `creating`, the file must exist and be writable: otherwise the command is refused
-    before anything, a lock file included, is created.
+    it. With `existing`, the file must exist and be writable, or the command is refused before
+    anything, a lock file included, is created; otherwise it may be missing (a new match).
     """
     import fcntl
 
     real = os.path.realpath(path)
-    if creating:
-        if os.path.exists(real):
-            _writable_status(path, real)
-    else:
+    if existing:
         _refuse_special(path, "nothing was changed")
+        _writable_status(path, real)
+    elif os.path.exists(real):
         _writable_status(path, real)
     folder, name = os.path.split(real)
     lock_path = os.path.join(folder, f".{name}.lock")

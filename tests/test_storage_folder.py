@@ -76,16 +76,6 @@ def test_undo_and_edit_through_a_link_keep_the_link(run, played, tmp_path):
     assert link.is_symlink() and hands_in(played) == 1
 
 
-def test_export_onto_a_link_writes_through_it(run, played, tmp_path):
-    target = tmp_path / "sheets" / "sheet.csv"
-    target.parent.mkdir()
-    link = tmp_path / "sheet.csv"
-    link.symlink_to(target)
-    result = run("show", played, "--export", link)
-    assert result.exit_code == 0, result.stderr
-    assert link.is_symlink() and target.read_text().startswith("hand,dealer")
-
-
 # --- permissions --------------------------------------------------------------------------------------------
 
 

@@ -43,7 +43,7 @@ def new(
         match = replace(match, first_dealer=match.player(dealer))
     if os.path.lexists(file) and not force:
         raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
-    with locked(file, creating=True):
+    with locked(file):
         if os.path.exists(file) and not force:
             raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
         save(file, match)
@@ -115,7 +115,7 @@ def record(
     from ..storage import load_file, locked, save
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    with locked(file):
+    with locked(file, existing=True):
         before = load_file(file)
         record = make_record(before.match, **options, recorded=now(), note=note or "")
         match, sheet = add_hand(before.match, record, before.sheet)
@@ -153,7 +153,7 @@ def edit(
     from ..storage import load_file, locked, save
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    with locked(file):
+    with locked(file, existing=True):
         before = load_file(file)
         hands = before.match.hands
         old = hands[number - 1] if 1 <= number <= len(hands) else None
@@ -194,7 +194,7 @@ def undo(
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
         raise RefusedError("nothing removed (add --yes to remove without asking)")
-    with locked(file):
+    with locked(file, existing=True):
         before = load_file(file)
         if before.match.hands[: len(hands)] != hands or len(before.match.hands) != len(hands):
             raise RefusedError(f"{file} changed while the question waited (hand {len(hands)} is no longer the last, or not the one shown); nothing removed")
