@@ -305,6 +305,13 @@ def test_edit_of_an_early_hand_updates_the_totals_after_it_in_place(run, played)
 # --- format 1 ---------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["standard", "oklahoma"])
+def test_a_format_1_file_gives_the_sheet_its_format_2_remake_gives(run, name):
+    old = ROOT / "tests" / "data" / f"format1_{name}.toml"
+    assert "format = 1\n" in old.read_text()
+    assert json_object(run("show", old, "--json")) == json_object(run("show", ROOT / "sample_matches" / f"{name}.toml", "--json"))
+
+
 def test_a_format_1_file_loads_unchanged_and_is_upgraded_only_when_written(run, tmp_path):
     path = tmp_path / "old.toml"
     shutil.copyfile(FORMAT_1, path)
