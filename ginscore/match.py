@@ -14,7 +14,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from .cards import DECK, Card, Hand, format_cards, parse_card, parse_cards, parse_groups, parse_spread
+from .cards import DECK, Card, format_cards, parse_card, parse_cards, parse_groups, parse_spread
 from .errors import GinscoreError, InputError, RefusedError
 from .melds import Arrangement
 from .rules import Rules, rules_options
@@ -127,11 +127,12 @@ _CARDS_BY_NAME = {str(card): card for card in DECK}
 def _stored_cards(text: str) -> tuple[Card, ...]:
     """Cards as ginscore writes them (canonical, distinct), read by lookup; anything else goes
     through the full parser, which gives its errors."""
+    tokens = text.split()
     try:
-        cards = tuple(_CARDS_BY_NAME[token] for token in text.split())
+        cards = tuple(_CARDS_BY_NAME[token] for token in tokens)
     except KeyError:
         return parse_cards(text)
-    if not cards or Hand.of(cards).mask.bit_count() != len(cards):
+    if not cards or len(set(tokens)) != len(tokens):
         return parse_cards(text)
     return cards
 
@@ -143,12 +144,13 @@ def _stored_spread(text: str) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...],
 
 def _stored_groups(text: str) -> tuple[tuple[Card, ...], ...]:
     """`parse_groups`, by lookup for groups as ginscore writes them."""
+    split = [group.split() for group in text.split("|")]
     try:
-        groups = tuple(tuple(_CARDS_BY_NAME[token] for token in group.split()) for group in text.split("|"))
+        groups = tuple(tuple(_CARDS_BY_NAME[token] for token in group) for group in split)
     except KeyError:
         return parse_groups(text)
-    cards = [card for group in groups for card in group]
-    if not all(groups) or Hand.of(cards).mask.bit_count() != len(cards):
+    tokens = [token for group in split for token in group]
+    if not all(groups) or len(set(tokens)) != len(tokens):
         return parse_groups(text)
     return groups
 
@@ -226,7 +228,7 @@ def _score_stored_spread(
 ) -> tuple[HandResult, ScoredKnock]:
     """Score a hand by the spread stored with it: checked as a spread typed by hand is, no search."""
     groups = _read(record, "spread", _stored_groups) or ()
-    left = Hand.of(knocker_cards) - Hand.of(card for group in groups for card in group)
+    left = set(knocker_cards).difference(*groups)
     try:
         scored = score_cards(
             knocker_cards, opponent, rules, upcard=upcard, discard=discard or _only(left), groups=groups
@@ -240,7 +242,7 @@ def _score_stored_spread(
     return scored.result, scored
 
 
-def _only(cards: Hand) -> Card | None:
+def _only(cards: set[Card]) -> Card | None:
     """The one card of `cards`, or None when there are none or several."""
     return next(iter(cards)) if len(cards) == 1 else None
 
@@ -441,9 +443,7 @@ def _tally_from(
                 raise
             problems.append((number, error))
             continue
-        columns = tuple(dict(game.totals) for game in games)
-        running = {name: sum(column[name] for column in columns) for name in match.players}
-        lines.append(replace(line, totals=running, column_totals=columns))
+        lines.append(line)
         dealer = _next_dealer(match, dealer, line.winner)
     return Sheet(match, tuple(lines), games, dealer)
 
@@ -451,7 +451,8 @@ def _tally_from(
 def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
     if record.cancelled:
         check_record(record)
-        return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), {})
+        totals, column_totals = _running(match, games)
+        return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), totals, column_totals)
     result, scored = score_record(record, match.rules)
     knocker = match.player(record.knocker or "")
     winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
@@ -460,6 +461,7 @@ def _score_line(match: Match, number: int, record: HandRecord, dealer: str, game
         columns = _columns_for(winner, games)
         for index in columns:
             games[index].enter(number, winner, result.points, boxes_for(result.result, match.rules), match.rules)
+    totals, column_totals = _running(match, games)
     return HandLine(
         number,
         dealer,
@@ -470,10 +472,19 @@ def _score_line(match: Match, number: int, record: HandRecord, dealer: str, game
         result.knocker_deadwood,
         result.opponent_deadwood,
         columns,
-        totals={},
+        totals,
+        column_totals,
         scored=scored,
         multiplier=result.multiplier,
     )
+
+
+def _running(match: Match, games: tuple[Game, ...]) -> tuple[dict[str, int], tuple[dict[str, int], ...]]:
+    """The running totals after a hand: summed over the games, and in each game."""
+    columns = tuple(dict(game.totals) for game in games)
+    if len(columns) == 1:
+        return dict(columns[0]), columns
+    return {name: sum(column[name] for column in columns) for name in match.players}, columns
 
 
 def _columns_for(winner: str, games: tuple[Game, ...]) -> tuple[int, ...]:

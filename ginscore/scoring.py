@@ -194,8 +194,13 @@ class _Search:
         """`opponent` is their hand, or their count after lay-offs when only that was given."""
         self.opponent = opponent if isinstance(opponent, Hand) else None
         self.rules, self.limit, self.multiplier = rules, limit, multiplier
-        self.own_deadwood = opponent if isinstance(opponent, int) else min_deadwood(opponent.mask)
+        self.given = opponent
         self.counts: dict[tuple[int, ...], int] = {}
+
+    @functools.cached_property
+    def own_deadwood(self) -> int:
+        """The opponent's count without lay-offs (against gin), or the count typed in."""
+        return self.given if isinstance(self.given, int) else min_deadwood(self.given.mask)
 
     def count(self, melds: tuple[int, ...], gin: bool) -> int:
         """The opponent's count after lay-offs; a count typed in is taken as it is."""
