@@ -39,8 +39,8 @@ _RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
 _DERIVED = ("dealer", "totals")
 _TOP_KEYS = ("format", "created", "match", "rules", "hands")
 _MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
-_HAND_HEADER = re.compile(r"\s*\[\[\s*hands\s*\]\]\s*(#.*)?\n?")
-_BLANK_OR_COMMENT = re.compile(r"\s*(#.*)?\n?")
+_HAND_HEADER = re.compile(r"(?m)^[ \t]*\[\[[ \t]*hands[ \t]*\]\][ \t]*(#[^\r\n]*)?\r?$")
+_BLANK_OR_COMMENT = re.compile(r"[ \t\r]*(#.*)?\n?")
 _TEMPORARY = r"\.{name}\.([a-z0-9_]{{8}}|[0-9a-f]{{16}})\.tmp"
 """Our temporary files beside a match file: 16 hex digits; 8 from `tempfile`, as older versions named them."""
 
@@ -401,18 +401,22 @@ def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
 def _split_hands(text: str) -> tuple[str, list[tuple[str, str]]]:
     """The text before the first `[[hands]]` line, and each hand as (its block, the blank and
     comment lines after it, which belong to no hand and are always kept)."""
-    lines = text.splitlines(keepends=True)
-    starts = [index for index, line in enumerate(lines) if _HAND_HEADER.fullmatch(line)]
+    starts = [found.start() for found in _HAND_HEADER.finditer(text)]
     if not starts:
         return text, []
-    head = "".join(lines[: starts[0]])
-    blocks = []
-    for start, end in zip(starts, [*starts[1:], len(lines)]):
-        body_end = end
-        while body_end > start + 1 and _BLANK_OR_COMMENT.fullmatch(lines[body_end - 1]):
-            body_end -= 1
-        blocks.append(("".join(lines[start:body_end]), "".join(lines[body_end:end])))
-    return head, blocks
+    return text[: starts[0]], [_split_gap(text[start:end]) for start, end in zip(starts, [*starts[1:], len(text)])]
+
+
+def _split_gap(chunk: str) -> tuple[str, str]:
+    """A hand's text as (its block, the blank and comment lines at its end); the header line stays in the block."""
+    first = chunk.find("\n") + 1 or len(chunk)
+    end = len(chunk)
+    while end > first:
+        start = max(chunk.rfind("\n", first, end - 1) + 1, first)
+        if not _BLANK_OR_COMMENT.fullmatch(chunk, start, end):
+            break
+        end = start
+    return chunk[:end], chunk[end:]
 
 
 def _join(head: str, kept: list[tuple[str, str]], added: list[str]) -> str:
