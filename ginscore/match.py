@@ -228,10 +228,9 @@ def _score_stored_spread(
 ) -> tuple[HandResult, ScoredKnock]:
     """Score a hand by the spread stored with it: checked as a spread typed by hand is, no search."""
     groups = _read(record, "spread", _stored_groups) or ()
-    left = set(knocker_cards).difference(*groups)
     try:
         scored = score_cards(
-            knocker_cards, opponent, rules, upcard=upcard, discard=discard or _only(left), groups=groups
+            knocker_cards, opponent, rules, upcard=upcard, discard=discard or _left_out(record, knocker_cards, groups), groups=groups
         )
     except GinscoreError as error:
         # The same error without the stored spread is about the cards themselves, not the spread.
@@ -242,9 +241,16 @@ def _score_stored_spread(
     return scored.result, scored
 
 
-def _only(cards: set[Card]) -> Card | None:
-    """The one card of `cards`, or None when there are none or several."""
-    return next(iter(cards)) if len(cards) == 1 else None
+def _left_out(record: HandRecord, cards: tuple[Card, ...], groups: tuple[tuple[Card, ...], ...]) -> Card | None:
+    """The one card not in the spread (the discard), or None when there are none or several."""
+    if len(cards) - sum(map(len, groups)) != 1:
+        return None
+    # Compared as text first: stored cards are canonical, and names are quicker to compare than cards.
+    named = set((record.knocker_cards or "").split()).difference((record.spread or "").replace("|", " ").split())
+    if len(named) == 1 and (card := _CARDS_BY_NAME.get(named.pop())) is not None:
+        return card
+    left = set(cards).difference(*groups)
+    return next(iter(left)) if len(left) == 1 else None
 
 
 @dataclass(frozen=True)
