@@ -18,7 +18,7 @@ from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
 from .match import Match
 from .melds import Arrangement
 from .melds import solve as _solve
-from .rules import PRESETS, Rules, apply_knobs, preset
+from .rules import PRESETS, Rules, override_knobs, preset
 from .scoring import ScoredKnock, knock_dict, score_cards
 
 __all__ = [
@@ -154,7 +154,7 @@ def score_knock(
 
 def make_rules(name: str = "standard", **overrides: Any) -> Rules:
     """A preset (`standard`, `tournament` or `oklahoma`) with knobs overridden, each checked: `make_rules("standard", gin_bonus=25)`."""
-    return apply_knobs(preset(name), overrides)
+    return override_knobs(preset(name), overrides)
 
 
 def load_match(path: str) -> Match:

@@ -113,7 +113,9 @@ _SUIT_CHARS = {
 }
 _RANK_HELP = "use A 2 3 4 5 6 7 8 9 10 T J Q K"
 _SUIT_HELP = "use c, d, h, s or ♣ ♦ ♥ ♠"
-_SEPARATORS = re.compile(r"[\s,]+")
+_SEPARATORS = re.compile(r"[\s,\ufeff]+")  # a byte-order mark, as a file may begin with, separates too
+MAX_HAND_TEXT = 1000
+"""The longest text read as one hand: eleven cards with room for spacing; anything longer is refused unread."""
 EXAMPLE_HAND = "3h 4h 5h KS KC KD 7c 8c 9c 2d"
 
 
@@ -121,22 +123,63 @@ def parse_card(text: str) -> Card:
     """Read one card such as `Ah`, `10c`, `tS` or `Q♥`."""
     token = text.replace("\ufe0e", "").replace("\ufe0f", "").strip()
     if token.upper() in _RANK_WORDS:
-        raise CardNotationError(f"{text!r} is not a card: it has no suit (add c, d, h or s, like '{token.upper()}h')")
+        raise CardNotationError(f"{quote(text)} is not a card: it has no suit (add c, d, h or s, like '{token.upper()}h')")
     if len(token) < 2:
-        raise CardNotationError(f"{text!r} is not a card: write a rank then a suit, like 'Ah' or '10c'")
+        raise CardNotationError(f"{quote(text)} is not a card: write a rank then a suit, like 'Ah' or '10c'")
     rank_text, suit_text = token[:-1].upper(), token[-1].lower()
     suit = _SUIT_CHARS.get(suit_text)
-    if suit is None:
-        raise CardNotationError(f"{text!r} is not a card: unknown suit {token[-1]!r} ({_SUIT_HELP})")
     rank = _RANK_WORDS.get(rank_text)
-    if rank is None:
-        raise CardNotationError(f"{text!r} is not a card: unknown rank {token[:-1]!r} ({_RANK_HELP})")
+    if suit is None or rank is None:
+        raise CardNotationError(f"{quote(text)} is not a card: {_near_miss(token) or _what_is_wrong(token)}")
     return Card(rank, suit)
+
+
+def _what_is_wrong(token: str) -> str:
+    if token[-1].lower() not in _SUIT_CHARS:
+        return f"unknown suit {quote(token[-1])} ({_SUIT_HELP})"
+    return f"unknown rank {quote(token[:-1])} ({_RANK_HELP})"
+
+
+_SPELLED_RANKS = {
+    "ACE": "A", "TWO": "2", "THREE": "3", "FOUR": "4", "FIVE": "5", "SIX": "6", "SEVEN": "7",
+    "EIGHT": "8", "NINE": "9", "TEN": "10", "JACK": "J", "QUEEN": "Q", "KING": "K",
+}
+
+
+def _near_miss(token: str) -> str | None:
+    """What was probably meant, for the mistakes people make: `ten`, `1O` (letter O), an accent."""
+    import unicodedata
+
+    marks = [c for c in token if unicodedata.combining(c)]
+    if marks:
+        name = unicodedata.name(marks[0], "a combining mark").lower()
+        return f"it has a combining accent (U+{ord(marks[0]):04X} {name}); type the card without it"
+    upper = token.upper()
+    for word, rank in _SPELLED_RANKS.items():
+        if upper.startswith(word):
+            rest = token[len(word):]
+            suit = rest.lower() if rest.lower() in _SUIT_CHARS else "h"
+            return f"write {word.lower()} as '{rank}', like '{rank}{suit}'"
+    fixed = upper.replace("O", "0")
+    if fixed in _RANK_WORDS:
+        return f"that is the letter O, not a zero; write '{fixed}' and a suit, like '{fixed}h'"
+    if fixed != upper and fixed[:-1] in _RANK_WORDS and token[-1].lower() in _SUIT_CHARS:
+        return f"that is the letter O, not a zero; did you mean '{fixed[:-1]}{token[-1].lower()}'?"
+    return None
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """`text` quoted for an error message, cut to `limit` characters with an ellipsis: a 10 MB token
+    gives a short line."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def split_tokens(text: str | Iterable[str]) -> list[str]:
     """Split typed text (or several arguments) on spaces and commas."""
     parts = [text] if isinstance(text, str) else list(text)
+    length = sum(len(part.strip()) for part in parts)
+    if length > MAX_HAND_TEXT:
+        raise CardListError(f"{length} characters is far longer than any hand (at most {MAX_HAND_TEXT}): type 10 or 11 cards")
     return [token for part in parts for token in _SEPARATORS.split(part) if token]
 
 
@@ -149,7 +192,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for token, card in zip(tokens, cards):
         if card in seen:
-            raise CardListError(f"{token!r} is given twice: each card can be in a hand only once")
+            raise CardListError(f"{quote(token)} is given twice: each card can be in a hand only once")
         seen.add(card)
     return cards
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, Suit, quote
 from .errors import InputError
 
 
@@ -44,9 +44,7 @@ class Rules:
         """The knock limit of a hand; under Oklahoma it is the up-card's value."""
         if not self.oklahoma:
             if upcard is not None:
-                raise InputError(
-                    "the up-card sets the knock limit only under Oklahoma rules: use --rules oklahoma, or leave out --upcard"
-                )
+                raise InputError("the up-card sets the knock limit only under Oklahoma rules, and these are not: leave it out")
             return self.knock_limit
         if upcard is None:
             raise InputError("these rules use the knock card: give the up-card, e.g. --upcard 7h")
@@ -92,69 +90,97 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name.lower()]
     except KeyError:
-        raise InputError(f"unknown rules {name!r}: choose one of {', '.join(PRESETS)}") from None
+        raise InputError(f"unknown rules {quote(name)}: choose one of {', '.join(PRESETS)}") from None
 
 
 def rules_from(preset_name: str, overrides: list[str]) -> Rules:
-    """A preset with `K=V` overrides on top, e.g. `gin_bonus=25`."""
+    """A preset with `K=V` overrides typed on top, e.g. `gin_bonus=25`."""
     values: dict[str, Any] = {}
     for item in overrides:
         name, sep, text = item.partition("=")
         if not sep:
-            raise InputError(f"{item!r} is not a rule setting: write it as knob=value, e.g. gin_bonus=25")
-        values[name.strip()] = text.strip()
-    return apply_knobs(preset(preset_name), values)
+            raise InputError(f"{quote(item)} is not a rule setting: write it as knob=value, e.g. gin_bonus=25")
+        values[name.strip()] = text
+    return override_knobs(preset(preset_name), values)
+
+
+def override_knobs(base: Rules, values: dict[str, Any]) -> Rules:
+    """`base` with knobs set as a person gives them: text is read as `--set` reads it (`"25"`, `"off"`,
+    `"true"`), and other values must have the type a match file holds."""
+    read = {name: _from_text(_knob_named(name), raw.strip()) if isinstance(raw, str) else raw for name, raw in values.items()}
+    return apply_knobs(base, read)
+
+
+def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | None, upcard: Card | None) -> Rules:
+    """The rules a command that judges a hand uses: `--rules`, `--set`, `--knock-limit` and `--upcard`.
+
+    `--knock-limit N` is `--set knock_limit=N`; an up-card turns on the up-card's limit (`oklahoma`) under
+    whatever rules are chosen, and `--rules oklahoma` brings the rest of that preset.
+    """
+    if knock_limit is not None:
+        overrides = [*overrides, f"knock_limit={knock_limit}"]
+    rules = rules_from(preset_name, overrides)
+    if upcard is not None and not rules.oklahoma:
+        rules = replace(rules, oklahoma=True)
+    if knock_limit is not None and rules.oklahoma:
+        raise InputError("give --knock-limit or --upcard, not both: the up-card sets the knock limit")
+    return rules
 
 
 def apply_knobs(base: Rules, values: dict[str, Any]) -> Rules:
-    """`base` with the named knobs set, each value checked and converted (text or TOML values)."""
-    changes = {}
-    for name, raw in values.items():
-        knob = KNOBS.get(name)
-        if knob is None:
-            raise InputError(f"unknown rule knob {name!r}: choose from {', '.join(KNOBS)}")
-        changes[name] = _convert(knob, raw)
-    return replace(base, **changes)
+    """`base` with the named knobs set to values as a match file holds them: numbers as TOML integers,
+    true/false as TOML booleans, choices as strings; each is checked."""
+    return replace(base, **{name: _checked(_knob_named(name), raw) for name, raw in values.items()})
 
 
-def _convert(knob: Any, raw: Any) -> Any:
-    name, meta, kind = knob.name, knob.metadata, knob.type
-    text = str(raw).strip().lower()
-    if kind == "bool":
-        if isinstance(raw, bool):
-            return raw
-        if text in ("true", "yes", "on", "1"):
-            return True
-        if text in ("false", "no", "off", "0"):
-            return False
-        raise InputError(f"{name} must be true or false, not {raw!r}")
-    if kind == "str":
-        if text not in meta["choices"]:
-            raise InputError(f"{name} must be one of {', '.join(meta['choices'])}, not {raw!r}")
-        return text
-    if name == "big_gin_bonus" and text == "off":
+def _knob_named(name: str) -> Any:
+    knob = KNOBS.get(name)
+    if knob is None:
+        raise InputError(f"unknown rule knob {quote(name)}: choose from {', '.join(KNOBS)}")
+    return knob
+
+
+def _from_text(knob: Any, text: str) -> Any:
+    """A knob's value typed as text (`--set`), as the value a match file would hold."""
+    lowered, meta = text.lower(), knob.metadata
+    if knob.type == "bool":
+        words = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+        if lowered not in words:
+            raise InputError(f"{knob.name} must be true or false, not {quote(text)}")
+        return words[lowered]
+    if knob.type == "str":
+        return lowered
+    if knob.name == "big_gin_bonus" and lowered == "off":
         return 0
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise InputError(f"{knob.name} must be a whole number from {meta['low']} to {meta['high']}, not {quote(text)}")
+    return int(text)
+
+
+def _checked(knob: Any, raw: Any) -> Any:
+    name, meta, kind = knob.name, knob.metadata, knob.type
+    shown = quote(raw) if isinstance(raw, str) else repr(raw)
+    if kind == "str":
+        if raw not in meta["choices"]:
+            raise InputError(f"{name} must be one of {', '.join(meta['choices'])}, not {shown}")
+        return raw
+    if name == "big_gin_bonus" and raw == "off":
+        return 0
+    if isinstance(raw, str):
+        unquote = re.fullmatch(r"-?[0-9]+|true|false", raw.strip().lower()) is not None
+        hint = ": in a match file, write it without quotes" if unquote else ""
+        raise InputError(f"{name} must be {_KIND_WORDS[kind]}, not the string {shown}{hint}")
     span = f"from {meta['low']} to {meta['high']}"
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        value = raw
-    elif re.fullmatch(r"-?[0-9]+", text):
-        value = int(text)
-    else:
-        raise InputError(f"{name} must be a whole number {span}, not {raw!r}")
-    if isinstance(raw, (bool, float)) or not meta["low"] <= value <= meta["high"]:
-        raise InputError(f"{name} must be a whole number {span}, not {raw!r}")
-    return value
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise InputError(f"{name} must be true or false, not {shown}")
+        return raw
+    if not isinstance(raw, int) or isinstance(raw, bool) or not meta["low"] <= raw <= meta["high"]:
+        raise InputError(f"{name} must be a whole number {span}, not {shown}")
+    return raw
 
 
-def check_limit(knock_limit: int | None, upcard: Card | None) -> int:
-    """The limit `check` uses: 10, a limit given, or the up-card's under Oklahoma (an ace: gin only)."""
-    if knock_limit is not None and upcard is not None:
-        raise InputError("give --knock-limit or --upcard, not both")
-    if upcard is not None:
-        return PRESETS["oklahoma"].knock_limit_for(upcard)
-    if knock_limit is None:
-        return Rules().knock_limit
-    return _convert(KNOBS["knock_limit"], knock_limit)
+_KIND_WORDS = {"bool": "true or false", "int": "a whole number"}
 
 
 def describe(name: str) -> str:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from ginscore.cards import (
     DECK,
+    MAX_HAND_TEXT,
     Card,
     Hand,
     Rank,
@@ -15,6 +16,7 @@ from ginscore.cards import (
     parse_card,
     parse_cards,
     parse_groups,
+    quote,
     require_count,
 )
 from ginscore.errors import CardListError, CardNotationError, GinscoreError, IllegalHandError, InputError
@@ -274,3 +276,43 @@ def test_hand_round_trip(cards, data):
     random.Random(len(text)).shuffle(shuffled)
     assert str(Hand.of(shuffled)) == str(hand)
     assert set(hand) == set(cards)
+
+
+# --- long input, the byte-order mark, near misses (issues 8 and 9) -----------------------------------
+
+
+def test_quote_cuts_a_long_token_at_40_characters():
+    assert quote("4x") == "'4x'"
+    assert quote("a" * 40) == "'" + "a" * 40 + "'"
+    assert quote("a" * 10_000_000) == "'" + "a" * 40 + "…'"
+
+
+def test_text_far_longer_than_a_hand_is_refused_before_it_is_split():
+    hand = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
+    assert len(parse_cards(" " * 900 + hand)) == 10  # spacing around a hand is not counted
+    with pytest.raises(CardListError) as caught:
+        parse_cards(hand + " " + "x" * MAX_HAND_TEXT)
+    assert str(caught.value) == f"{len(hand) + 1 + MAX_HAND_TEXT} characters is far longer than any hand (at most 1000): type 10 or 11 cards"
+    with pytest.raises(CardListError):
+        parse_cards([hand] * 40)
+
+
+def test_a_byte_order_mark_separates_like_a_space():
+    assert parse_cards("\ufeff3h 4h\ufeff5h") == parse_cards("3h 4h 5h")
+
+
+@pytest.mark.parametrize(
+    "text, hint",
+    [
+        ("ten", "write ten as '10', like '10h'"),
+        ("TEN♠", "write ten as '10', like '10♠'"),
+        ("aces", "write ace as 'A', like 'As'"),
+        ("1O", "that is the letter O, not a zero; write '10' and a suit, like '10h'"),
+        ("1od", "that is the letter O, not a zero; did you mean '10d'?"),
+        ("K\u0308s", "it has a combining accent (U+0308 combining diaeresis); type the card without it"),
+    ],
+)
+def test_near_misses_name_what_was_meant(text, hint):
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(text)
+    assert str(caught.value) == f"{quote(text)} is not a card: {hint}"

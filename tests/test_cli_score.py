@@ -295,11 +295,54 @@ def test_oklahoma_without_upcard_is_refused_as_input(run):
     assert "--upcard" in one_error_line(result)
 
 
-def test_upcard_outside_oklahoma_is_refused_as_input(run):
-    result = run("score", "--knocker", KNOCK_K, "--opponent", KNOCK_O, "--upcard", "5s")
+def test_upcard_turns_on_the_up_card_limit_under_the_rules_chosen(run):
+    """Issue 9: `--upcard` works without `--rules oklahoma`; the standard rules keep their bonuses, and a spade
+    doubles nothing, since only the Oklahoma preset doubles spades."""
+    data = score_json(run, KNOCK_K, KNOCK_O, "--upcard", "5s")
+    assert (data["knock_limit"], data["multiplier"], data["points"]) == (5, 1, 22)
+    over = run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--upcard", "As")
+    assert over.exit_code == 1
+    assert "limit of 0" in one_error_line(over)
+
+
+def test_rules_oklahoma_brings_the_rest_of_the_preset(run):
+    plain = score_json(run, GIN_K, GIN_O, "--upcard", "9s")
+    oklahoma = score_json(run, GIN_K, GIN_O, "--rules", "oklahoma", "--upcard", "9s")
+    assert (plain["result"], plain["points"]) == ("gin", 20 + 23)
+    assert (oklahoma["result"], oklahoma["points"]) == ("gin", 2 * (25 + 23))
+
+
+def test_knock_limit_is_short_for_set_knock_limit(run):
+    by_option = run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--knock-limit", "1")
+    by_set = run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--set", "knock_limit=1")
+    assert by_option.exit_code == by_set.exit_code == 1
+    assert one_error_line(by_option) == one_error_line(by_set)
+    assert "limit of 1" in one_error_line(by_option)
+
+
+def test_knock_limit_with_an_upcard_is_refused(run):
+    result = run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--knock-limit", "3", "--upcard", "5h")
     assert result.exit_code == 2
     line = one_error_line(result)
-    assert "--upcard" in line and "oklahoma" in line
+    assert line == "error: give --knock-limit or --upcard, not both: the up-card sets the knock limit"
+
+
+def test_cards_and_opponent_cards_name_the_hands_as_record_does(run):
+    new = run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--json")
+    old = run("score", "--knocker", KNOCK_K, "--opponent", KNOCK_O, "--json")
+    mixed = run("score", "--knocker", KNOCK_K, "--opponent-cards", KNOCK_O, "--json")
+    assert json_object(new) == json_object(old) == json_object(mixed)
+    assert json_object(new)["points"] == 22
+
+
+def test_missing_opponent_cards_is_one_usage_line(run):
+    result = run("score", "--cards", KNOCK_K)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "error: missing --opponent-cards or --opponent (the opponent's 10 cards; --opponent is the old name)\n"
+        "try 'ginscore score --help'\n"
+    )
 
 
 def test_oklahoma_ace_upcard_is_gin_only(run):

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from ginscore.cards import parse_card
 from ginscore.errors import GinscoreError, IllegalHandError, InputError
-from ginscore.rules import KNOBS, PRESETS, Rules, preset, rules_from
+from ginscore.rules import KNOBS, PRESETS, Rules, judging_rules, preset, rules_from
 from ginscore.scoring import score_counts
 
 # --- the presets table, knob by knob ---------------------------------------------------------
@@ -328,3 +328,57 @@ def test_from_dict_with_an_unknown_knob():
     with pytest.raises(GinscoreError) as caught:
         Rules.from_dict(stored)
     assert "'jokers'" in str(caught.value)
+
+
+# --- the rules a command that judges a hand uses (issue 9), and knob types in a file (issue 8) ----------
+
+
+@pytest.mark.parametrize(
+    "name, overrides, knock_limit, upcard, expected",
+    [
+        ("standard", [], None, None, PRESETS["standard"]),
+        ("standard", [], 4, None, rules_from("standard", ["knock_limit=4"])),
+        ("standard", [], None, "7h", rules_from("standard", ["oklahoma=true"])),
+        ("tournament", ["gin_bonus=30"], None, "2s", rules_from("tournament", ["gin_bonus=30", "oklahoma=true"])),
+        ("oklahoma", [], None, "7h", PRESETS["oklahoma"]),
+    ],
+)
+def test_judging_rules(name, overrides, knock_limit, upcard, expected):
+    card = None if upcard is None else parse_card(upcard)
+    assert judging_rules(name, overrides, knock_limit, card) == expected
+
+
+def test_judging_rules_under_standard_with_an_upcard_doubles_no_spade():
+    rules = judging_rules("standard", [], None, parse_card("7s"))
+    assert (rules.knock_limit_for(parse_card("7s")), rules.multiplier_for(parse_card("7s"))) == (7, 1)
+
+
+@pytest.mark.parametrize("name, upcard", [("standard", "7h"), ("oklahoma", "7h"), ("oklahoma", None)])
+def test_judging_rules_refuses_a_knock_limit_where_the_upcard_sets_it(name, upcard):
+    with pytest.raises(InputError) as caught:
+        judging_rules(name, [], 5, None if upcard is None else parse_card(upcard))
+    assert str(caught.value) == "give --knock-limit or --upcard, not both: the up-card sets the knock limit"
+
+
+@pytest.mark.parametrize(
+    "knob, value",
+    [("knock_limit", "10"), ("target", "250"), ("gin_bonus", "２５"), ("oklahoma", "true"), ("undercut_on_tie", 1), ("target", 150.0)],
+)
+def test_stored_knobs_must_have_their_toml_type(knob, value):
+    stored = PRESETS["standard"].to_dict() | {knob: value}
+    with pytest.raises(InputError) as caught:
+        Rules.from_dict(stored)
+    assert str(caught.value).startswith(f"{knob} must be ")
+
+
+@pytest.mark.parametrize("text", ["target=２５０", "target=٢٥٠", "target=+250", "target=2_50", "knock_limit= 1 0"])
+def test_set_takes_ascii_digits_only(text):
+    with pytest.raises(InputError) as caught:
+        rules_from("standard", [text])
+    assert "must be a whole number" in str(caught.value)
+
+
+def test_a_long_setting_is_quoted_short():
+    with pytest.raises(InputError) as caught:
+        rules_from("standard", ["target=" + "9" * 10_000 + "x"])
+    assert str(caught.value) == "target must be a whole number from 1 to 100000, not '" + "9" * 40 + "…'"

@@ -4,6 +4,14 @@ Each module holds a group of commands and registers them on `app` when imported;
 imports below is the order `ginscore --help` lists them in.
 """
 
+from __future__ import annotations
+
+import copy
+import os
+import sys
+
+import typer
+
 from . import hand, records, sheet, table  # noqa: F401  (registers the commands)
 from .app import app
 
@@ -12,4 +20,19 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the `ginscore` console script."""
-    app()
+    _app_for(sys.argv[1:])()
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app with only the command named first, when one is: Typer builds every command's parameters on each run
+    (about a tenth of `ginscore check`'s start-up), and one command is all a run uses. Help, `--version`, a
+    mistyped command and shell completion get the whole app."""
+    if not args or "_GINSCORE_COMPLETE" in os.environ:
+        return app
+    for info in app.registered_commands:
+        callback_name = info.callback.__name__ if info.callback is not None else ""
+        if args[0] == (info.name or typer.main.get_command_name(callback_name)):
+            one = copy.copy(app)
+            one.registered_commands = [info]
+            return one
+    return app

@@ -1,32 +1,203 @@
-"""The `ginscore` app and what its commands share: one error line and an exit status, never a traceback."""
+"""The `ginscore` app and what its commands share: one error line and an exit status, never a traceback.
+
+Every command is registered through `command`, which gives it the same help placeholders, the same rule for
+numbers, the same completion of match files, and usage errors in the same one-line form as every other error.
+"""
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable
 from datetime import UTC
 from typing import Any
 
 import typer
+from typer._click.core import Context, Parameter
+from typer._click.exceptions import (
+    BadParameter,
+    ClickException,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
+from typer._click.types import IntParamType
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from .. import __version__
+from ..cards import quote
 from ..errors import GinscoreError
+from .options import PLACEHOLDERS, TYPED_WORDS, WHOLE_NUMBER, complete_match_file
+
+
+class UsageLine(ClickException):
+    """A usage error shown as every other error: one `error:` line, then where to find help."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, command_path: str | None):
+        super().__init__(message)
+        self.command_path = command_path
+
+    def show(self, file: Any = None) -> None:
+        sys.stderr.write(f"error: {self.message}\n")
+        if self.command_path:
+            sys.stderr.write(f"try '{self.command_path} --help'\n")
+
+
+def _usage_line(error: UsageError) -> UsageLine:
+    """Click's usage error as one sentence, with the typed token cut to a readable length."""
+    if isinstance(error, NoSuchOption):
+        message = f"no such option: {error.option_name}"
+        if error.possibilities:
+            message += f" (did you mean {' or '.join(sorted(error.possibilities))}?)"
+    elif isinstance(error, MissingParameter) and error.param is not None:
+        help = (getattr(error.param, "help", None) or "").rstrip(".")
+        message = f"missing {_param_name(error.param)}" + (f" ({help[:1].lower()}{help[1:]})" if help else "")
+    elif isinstance(error, BadParameter) and error.param is not None:
+        message = f"{_param_name(error.param)}: {error.message}"
+    else:
+        message = re.sub(r"\. Did you mean (.*)\?$", r" (did you mean \1?)", error.format_message())
+        message = message[:1].lower() + message[1:]
+    message = re.sub(r"\S{41,}", _cut, message.rstrip("."))
+    path = error.ctx.command_path if error.ctx is not None else None
+    return UsageLine(message, path)
+
+
+def _cut(long: re.Match[str]) -> str:
+    """A long typed word cut to 40 characters and `…`, keeping the quote or bracket that closes it."""
+    word = long.group()
+    return word[:40] + "…" + (word[-1] if word[-1] in "')\"" else "")
+
+
+def _param_name(param: Parameter) -> str:
+    if isinstance(param, TyperOption):
+        return " or ".join(param.opts)
+    return param.metavar or (param.name or "").upper()
+
+
+class Group(TyperGroup):
+    """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except UsageError as error:
+            raise _rephrased(error) from None
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as error:
+            raise _rephrased(error) from None
+
+
+def _rephrased(error: UsageError) -> UsageError | UsageLine:
+    # Typing nothing asks for the help itself: it is shown whole (on stderr, exit 2), as it always was.
+    return error if isinstance(error, NoArgsIsHelpError) else _usage_line(error)
+
+
+class Command(TyperCommand):
+    """A command whose help reads `FILE`, `CARDS...`, `N`, whose numbers are ASCII digits, and whose match
+    files complete in the shell."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param.type, IntParamType):
+                param.type = WHOLE_NUMBER
+            if param.metavar is None and param.name is not None:
+                param.metavar = _placeholder(param)
+            # click's hook for a parameter's completions (Typer fills it only from `autocompletion=`)
+            if param.name in ("file", "files", "paths") and param._custom_shell_complete is None:
+                param._custom_shell_complete = complete_match_file
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if ctx.resilient_parsing:
+            ctx.meta[TYPED_WORDS] = list(args)
+        return super().parse_args(ctx, args)
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        pieces = [self.options_metavar or "[OPTIONS]"]
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                pieces.append(f"{param.metavar}" if param.required else f"[{param.metavar}]")
+        return pieces
+
+
+def _placeholder(param: Parameter) -> str:
+    name = param.name or ""
+    word = PLACEHOLDERS.get(name) or ("N" if param.type is WHOLE_NUMBER else name.upper())
+    return f"{word}..." if isinstance(param, TyperArgument) and param.nargs != 1 else word
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"ginscore {__version__}\n")
+        raise typer.Exit()
+
 
 app = typer.Typer(
     name="ginscore",
+    cls=Group,
     help="Scorekeeper and hand checker for Gin Rummy played with a real deck.",
     no_args_is_help=True,
-    add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_show_version, help="Print ginscore's version and exit."
+    ),
+) -> None:
+    """Scorekeeper and hand checker for Gin Rummy played with a real deck."""
+
+
 def fail(message: str, code: int) -> None:
-    """One line on stderr, then exit with `code` (1 refused, 2 bad input)."""
-    sys.stderr.write(f"error: {message}\n")
+    """One line on stderr, then exit with `code` (1 refused, 2 bad input); on a terminal it wraps at words.
+
+    A quoted token longer than 40 characters is cut there with an ellipsis, whichever module quoted it:
+    a 10 MB name typed by mistake gives a short line.
+    """
+    line = "error: " + re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
+    if sys.stderr.isatty():
+        import shutil
+        import textwrap
+
+        line = textwrap.fill(line, shutil.get_terminal_size().columns, subsequent_indent="  ", break_on_hyphens=False)
+    sys.stderr.write(line + "\n")
     raise typer.Exit(code)
+
+
+_OS_ERRORS = {
+    errno.EISDIR: "{name} is a folder, not a file",
+    errno.ENOTDIR: "{name}: a part of that path is a file, not a folder",
+    errno.ENOENT: "{name} does not exist",
+    errno.EACCES: "{name}: permission denied",
+    errno.EPERM: "{name}: the system does not allow this",
+    errno.ENOSPC: "{name}: the disk is full",
+    errno.EROFS: "{name} is on a read-only file system",
+    errno.ENAMETOOLONG: "{name}: the name is too long",
+    errno.ELOOP: "{name}: too many symbolic links (a loop?)",
+}
+
+
+def os_error_text(error: OSError) -> str:
+    """An operating-system error as a sentence: `adir is a folder, not a file`, never `[Errno 21] ...`."""
+    name = quote(str(error.filename)) if error.filename is not None else "the file"
+    sentence = _OS_ERRORS.get(error.errno or 0)
+    if sentence is None:
+        reason = (error.strerror or "the operating system refused").rstrip(".")
+        sentence = "{name}: " + reason[:1].lower() + reason[1:]
+    return sentence.format(name=name)
 
 
 def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -46,14 +217,18 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
             sys.stdout = open(os.devnull, "w")
             raise typer.Exit(1) from None
         except OSError as error:
-            fail(f"{error.filename or 'file'}: {error.strerror or error}", 1)
+            fail(os_error_text(error), 1)
+        except UnicodeDecodeError as error:
+            fail(f"the input is not UTF-8 text (byte {error.start} cannot be read)", 2)
 
     return wrapper
 
 
 def command(**kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a command on `app`, with ginscore's help placeholders, numbers and error lines."""
+
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
-        return app.command(**kwargs)(reports_errors(func))
+        return app.command(cls=Command, **kwargs)(reports_errors(func))
 
     return register
 

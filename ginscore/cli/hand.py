@@ -10,26 +10,30 @@ import typer
 from ..cards import EXAMPLE_HAND, parse_card, parse_cards, parse_spread, require_count
 from ..errors import GinscoreError, InputError
 from .app import command, print_json
-from .options import JSON, RULES, SETTINGS, UPCARD
+from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset
 
 
 @command(no_args_is_help=True)
 def check(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin."),
-    knock_limit: int | None = typer.Option(None, "--knock-limit", help="Most deadwood a knock may have (default 10)."),
-    upcard: str | None = typer.Option(None, "--upcard", help="Oklahoma: the up-card's value is the limit; an ace means gin only."),
+    rules_name: str = RULES,
+    settings: list[str] = SETTINGS,
+    upcard: str | None = UPCARD,
+    knock_limit: int | None = KNOCK_LIMIT,
     as_json: bool = typer.Option(False, "--json", help="One JSON object (a line each with '-')."),
 ) -> None:
     """Can I knock with this? Arrange a hand into melds and count its deadwood.
 
     \b
-    Example:
+    Examples:
       ginscore check 3h 4h 5h KS KC KD 7c 8c 9c 2d
+      ginscore check 2c 3c 4c 9d 9h 9s Jh Qh Kh 5d --upcard 3s
     """
     from ..melds import solve
-    from ..rules import check_limit
+    from ..rules import judging_rules
 
-    limit = check_limit(knock_limit, None if upcard is None else parse_card(upcard))
+    card = None if upcard is None else parse_card(upcard)
+    limit = judging_rules(rules_name, settings, knock_limit, card).knock_limit_for(card)
     if cards == ["-"]:
         raise typer.Exit(_check_lines(sys.stdin, limit, as_json))
     hand = parse_cards(cards)
@@ -54,6 +58,7 @@ def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
 
     status, first, seen = 0, True, False
     for number, line in enumerate(lines, start=1):
+        line = line.lstrip("\ufeff")  # a byte-order mark, as some editors begin a file with
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         seen = True
@@ -75,12 +80,17 @@ def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
 
 @command(no_args_is_help=True)
 def score(
-    knocker: str = typer.Option(..., "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'."),
-    opponent: str = typer.Option(..., "--opponent", help="The opponent's 10 cards."),
+    cards: str = typer.Option(
+        ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'; --knocker is the old name."
+    ),
+    opponent_cards: str = typer.Option(
+        ..., "--opponent-cards", "--opponent", help="The opponent's 10 cards; --opponent is the old name."
+    ),
     discard: str | None = typer.Option(None, "--discard", help="The card discarded face down, when 11 are given."),
-    upcard: str | None = UPCARD,
     rules_name: str = RULES,
     settings: list[str] = SETTINGS,
+    upcard: str | None = UPCARD,
+    knock_limit: int | None = KNOCK_LIMIT,
     as_json: bool = JSON,
 ) -> None:
     """Score one knock from both hands: lay-offs, counts, undercut, gin, points.
@@ -89,18 +99,20 @@ def score(
 
     \b
     Example:
-      ginscore score --knocker "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h" --opponent "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"
+      ginscore score --cards "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h" \\
+                     --opponent-cards "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"
     """
-    from ..rules import rules_from
+    from ..rules import judging_rules
     from ..scoring import knock_dict, score_cards
 
-    rules = rules_from(rules_name, settings)
-    knocker_cards, groups = parse_spread(knocker)
+    card = None if upcard is None else parse_card(upcard)
+    rules = judging_rules(rules_name, settings, knock_limit, card)
+    knocker_cards, groups = parse_spread(cards)
     scored = score_cards(
         knocker_cards,
-        parse_cards(opponent),
+        parse_cards(opponent_cards),
         rules,
-        upcard=None if upcard is None else parse_card(upcard),
+        upcard=card,
         discard=None if discard is None else parse_card(discard),
         groups=groups,
     )
@@ -115,7 +127,7 @@ def score(
 
 @command(name="rules")
 def rules_command(
-    name: str | None = typer.Argument(None, help="A preset: standard, tournament or oklahoma."),
+    name: str | None = typer.Argument(None, autocompletion=complete_preset, help="A preset: standard, tournament or oklahoma."),
     settings: list[str] = SETTINGS,
     as_json: bool = typer.Option(False, "--json", help="The rules as one JSON object."),
 ) -> None:

@@ -1,10 +1,123 @@
-"""Options that more than one command takes, defined once so that each means the same thing everywhere."""
+"""What several commands share, defined once so that each option means the same thing everywhere: the rule
+options of every command that judges a hand, the placeholders help shows, the one rule for numbers, and what
+the shell completes."""
 
 from __future__ import annotations
 
-import typer
+import os
+import re
+from typing import Any
 
-RULES = typer.Option("standard", "--rules", help="standard, tournament or oklahoma.")
-SETTINGS = typer.Option([], "--set", help="Override a rule knob, e.g. --set gin_bonus=25 (repeatable).")
-UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card) under Oklahoma.")
+import typer
+from typer._click.core import Context, Parameter
+from typer._click.types import ParamType
+
+from ..cards import quote
+
+TYPED_WORDS = "ginscore.typed_words"
+"""Where a command keeps the words typed so far while the shell asks for completions."""
+
+
+def complete_preset(incomplete: str) -> list[str]:
+    """The preset names, for `--rules` and `rules NAME`."""
+    from ..rules import PRESETS
+
+    return [name for name in PRESETS if name.startswith(incomplete.lower())]
+
+
+def complete_setting(incomplete: str) -> list[str]:
+    """`knob=` for each knob after `--set`, and the values a knob with choices takes after its `=`."""
+    from ..rules import KNOBS
+
+    name, equals, value = incomplete.partition("=")
+    if not equals:
+        return [f"{knob}=" for knob in KNOBS if knob.startswith(name)]
+    knob = KNOBS.get(name)
+    if knob is None:
+        return []
+    choices = ("true", "false") if knob.type == "bool" else knob.metadata["choices"]
+    return [f"{name}={choice}" for choice in choices if choice.startswith(value)]
+
+
+def complete_player(ctx: Context, incomplete: str) -> list[str]:
+    """The players named in the match file given before `--knocker`; nothing when it cannot be read."""
+    import tomllib
+
+    # While completing, an option still waiting for its value stops the parse before FILE is read, so the file
+    # is found among the words typed so far (saved by the command for completion).
+    typed = [ctx.params.get("file"), *ctx.meta.get(TYPED_WORDS, [])]
+    path = next((word for word in typed if isinstance(word, str) and os.path.isfile(word)), None)
+    if path is None:
+        return []
+    try:
+        with open(path, "rb") as handle:
+            players = tomllib.load(handle)["match"]["players"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    return [name for name in players if isinstance(name, str) and name.lower().startswith(incomplete.lower())]
+
+
+def complete_match_file(ctx: Context, param: Parameter, incomplete: str) -> list[str]:
+    """The `.toml` files and the folders (to go into) whose names start with what is typed."""
+    folder, start = os.path.split(incomplete)
+    try:
+        names = sorted(os.listdir(folder or "."))
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if not name.startswith(start) or (name.startswith(".") and not start.startswith(".")):
+            continue
+        path = os.path.join(folder, name)
+        if os.path.isdir(path):
+            found.append(path + os.sep)
+        elif name.endswith(".toml"):
+            found.append(path)
+    return found
+
+
+class WholeNumber(ParamType):
+    """A count or a hand number: ASCII digits only, as `play` and the match file read them."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: Parameter | None, ctx: Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
+            return int(value)
+        self.fail(f"{quote(str(value))} is not a whole number: write it with the digits 0-9", param, ctx)
+
+
+WHOLE_NUMBER = WholeNumber()
+
+PLACEHOLDERS = {
+    "cards": "CARDS",
+    "opponent_cards": "CARDS",
+    "discard": "CARD",
+    "upcard": "CARD",
+    "knocker": "NAME",
+    "dealer": "NAME",
+    "players": "NAME",
+    "rules_name": "PRESET",
+    "name": "PRESET",
+    "settings": "KNOB=VALUE",
+    "paths": "PATH",
+    "files": "FILE",
+    "export": "FILE",
+    "note": "TEXT",
+    "number": "N",
+}
+"""The placeholder each parameter shows in help (`--cards CARDS`), by its name in the command's signature."""
+
+RULES = typer.Option(
+    "standard", "--rules", autocompletion=complete_preset, help="The preset: standard, tournament or oklahoma."
+)
+SETTINGS = typer.Option(
+    [], "--set", autocompletion=complete_setting, help="Override a rule knob, e.g. --set gin_bonus=25 (repeatable)."
+)
+UPCARD = typer.Option(
+    None, "--upcard", help="The up-card (knock card): its value is the knock limit, as in Oklahoma; an ace means gin only."
+)
+KNOCK_LIMIT = typer.Option(None, "--knock-limit", help="Most deadwood a knock may have: short for --set knock_limit=N.")
 JSON = typer.Option(False, "--json", help="One JSON object.")

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import RefusedError
 from .app import command, now
-from .options import RULES, SETTINGS
+from .options import RULES, SETTINGS, complete_player
 
 
 @command(no_args_is_help=True)
@@ -77,7 +77,7 @@ def _record_options(
     )
 
 
-KNOCKER = typer.Option(None, "--knocker", help="Who knocked (a player's name, any case).")
+KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked (a player's name, any case).")
 CANCELLED = typer.Option(False, "--cancelled", help="A dead hand: nobody scores, the same dealer deals again.")
 CARDS = typer.Option(None, "--cards", help="The knocker's 10 or 11 cards, or the spread grouped with '|'.")
 DISCARD = typer.Option(None, "--discard", help="The knocker's discard, when 11 cards are given.")
@@ -107,7 +107,9 @@ def record(
 
     \b
     Examples:
-      ginscore record match.toml --knocker Ann --cards "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h" --opponent-cards "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+      ginscore record match.toml --knocker Ann \\
+          --cards "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h" \\
+          --opponent-cards "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
       ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
       ginscore record match.toml --cancelled --note "Bob's phone rang"
     """

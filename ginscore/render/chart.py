@@ -1,60 +1,134 @@
-"""`show --chart`: both players' running totals, hand by hand, drawn in text."""
+"""`show --chart`: both players' running totals, hand by hand, drawn in text to fit the console's width."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
+from .hand import print_wrapped
 from .sheet import RESULT_STYLES
 
 if TYPE_CHECKING:
-    from ..match import Sheet
+    from ..match import HandLine, Sheet
 
 _KIND_MARKS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
 _PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
+_SUFFIX = "  hand"
+_NICE = (1, 2, 5)
+
+
+@dataclass(frozen=True)
+class HandAxis:
+    """How the hands are spread along the chart's width."""
+
+    hands: int
+    per_column: int
+    """Hands a column stands for: more than 1 when there are more hands than columns."""
+    step: int
+    """Cells a column takes: 3 when there is room for a number under each hand, else 2 or 1."""
+
+    @property
+    def columns(self) -> int:
+        return -(-self.hands // self.per_column)
+
+    def last_hand(self, column: int) -> int:
+        """The index of the last hand a column stands for; its totals are the ones drawn."""
+        return min((column + 1) * self.per_column, self.hands) - 1
+
+    def centre(self, column: int) -> int:
+        return column * self.step + self.step // 2
+
+
+def nice_numbers() -> list[int]:
+    """1, 2, 5, 10, 20, 50, ... up to a billion: steps that read well on an axis."""
+    return [base * 10**power for power in range(10) for base in _NICE]
+
+
+def hand_axis(hands: int, room: int) -> HandAxis:
+    """A column a hand while they fit in `room` cells (three cells a hand when there is room); else the fewest
+    hands a column, from 1, 2, 5, 10, 20, ..., that fit."""
+    room = max(room, 1)
+    if hands <= room:
+        return HandAxis(hands, 1, min(3, room // max(hands, 1)))
+    per_column = next(k for k in nice_numbers() if -(-hands // k) <= room)
+    return HandAxis(hands, per_column, 1)
 
 
 def chart_view(sheet: Sheet, out: Console, height: int = 12) -> None:
-    """Both players' running totals hand by hand, with each hand's kind marked under it."""
+    """Both players' running totals, with each hand's kind marked under it; never wider than the console.
+
+    With more hands than fit, each column stands for several hands (the totals after the last of them), and a
+    line under the chart says so.
+    """
     match = sheet.match
     lines = sheet.lines
-    out.print(Text.assemble(("Running totals: ", "bold"), *_chart_legend(match.players), f"; target {match.rules.target}"))
+    print_wrapped(out, Text.assemble(("Running totals: ", "bold"), *_chart_legend(match.players), f"; target {match.rules.target}"))
     if not lines:
         out.print("No hands yet.")
         return
     top = max(max(max(line.totals.values()) for line in lines), 1)
-    step = 3
     label_width = len(str(top))
-    rows = [[(" ", "")] * (len(lines) * step) for _ in range(height)]
-    for index, line in enumerate(lines):
-        column = index * step + 1
+    axis = hand_axis(len(lines), out.width - label_width - 2 - len(_SUFFIX))
+    shown = [lines[axis.last_hand(column)] for column in range(axis.columns)]
+    width = axis.columns * axis.step
+    rows = [[(" ", "")] * width for _ in range(height)]
+    for column, line in enumerate(shown):
         levels = [round(line.totals[name] / top * (height - 1)) for name in match.players]
         for player, level in enumerate(levels):
-            mark, style = _PLAYER_MARKS[player]
-            if levels[0] == levels[1]:
-                mark, style = "◆", "bold"
-            rows[height - 1 - level][column] = (mark, style)
+            mark, style = ("◆", "bold") if levels[0] == levels[1] else _PLAYER_MARKS[player]
+            rows[height - 1 - level][axis.centre(column)] = (mark, style)
     for row_index, cells in enumerate(rows):
         level = height - 1 - row_index
         value = round(level / (height - 1) * top)
         label = str(value) if row_index % 3 == 0 or level == 0 else ""
-        text = Text(f"{label:>{label_width}} ┤")
-        for mark, style in cells:
-            text.append(mark, style=style)
-        out.print(text)
-    axis = "─┬─" * len(lines)
-    out.print(" " * label_width + " └" + axis)
-    numbers = "".join(f"{line.number:^{step}}"[:step] for line in lines)
-    out.print(" " * (label_width + 2) + numbers + "  hand")
-    kinds = Text(" " * (label_width + 2))
-    for line in lines:
-        mark = _KIND_MARKS[line.result]
-        kinds.append(f" {mark} ", style=RESULT_STYLES.get(line.result, ""))
-    kinds.append("  kind")
-    out.print(kinds)
-    out.print(Text("K knock, U undercut, G gin, B big gin, T tie, × cancelled", style="dim"))
+        out.print(_cells_text(f"{label:>{label_width}} ┤", cells))
+    margin = " " * (label_width + 2)
+    ticks, numbers = _hand_labels(axis, shown)
+    out.print(" " * label_width + " └" + ticks)
+    out.print(margin + numbers + _SUFFIX)
+    if axis.per_column == 1:
+        kinds = [(" ", "")] * width
+        for column, line in enumerate(shown):
+            kinds[axis.centre(column)] = (_KIND_MARKS[line.result], RESULT_STYLES.get(line.result, ""))
+        out.print(_cells_text(margin, kinds).append("  kind"))
+        out.print(Text("K knock, U undercut, G gin, B big gin, T tie, × cancelled", style="dim"))
+    else:
+        print_wrapped(
+            out,
+            Text(
+                f"{len(lines)} hands, {axis.per_column} to a column: each column shows the totals after its last hand. "
+                "Each hand's kind is marked when every hand has a column.",
+                style="dim",
+            ),
+        )
+
+
+def _hand_labels(axis: HandAxis, shown: list[HandLine]) -> tuple[str, str]:
+    """The axis line with its ticks, and the hand numbers under them."""
+    if axis.step == 3:
+        return "─┬─" * axis.columns, "".join(f"{line.number:^3}"[:3] for line in shown)
+    digits = len(str(shown[-1].number))
+    every = next(k for k in nice_numbers() if k * axis.step >= digits + 2)
+    ticks = ["─"] * (axis.columns * axis.step)
+    numbers = [" "] * len(ticks)
+    for column, line in enumerate(shown):
+        if (column + 1) % every:
+            continue
+        at = axis.centre(column)
+        ticks[at] = "┬"
+        label = str(line.number)
+        numbers[at - len(label) + 1 : at + 1] = label
+    return "".join(ticks), "".join(numbers)
+
+
+def _cells_text(start: str, cells: list[tuple[str, str]]) -> Text:
+    text = Text(start)
+    for mark, style in cells:
+        text.append(mark, style=style)
+    return text
 
 
 def _chart_legend(players: tuple[str, str]) -> list[Text]:

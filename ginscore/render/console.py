@@ -19,16 +19,17 @@ if TYPE_CHECKING:
 
 
 def console() -> Console:
-    """A console that colours only a terminal, and never when NO_COLOR is set.
+    """A console that colours only a terminal, and never when NO_COLOR is set to anything but "" (no-color.org).
 
     Piped output is not squeezed into 80 columns: a wide score sheet stays one line a hand.
     """
     stream = sys.stdout
     if hasattr(stream, "reconfigure") and not _speaks_utf8(stream):
         stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
-    out = plain_console(no_color="NO_COLOR" in os.environ, soft_wrap=True)
+    no_color = bool(os.environ.get("NO_COLOR"))
+    out = plain_console(no_color=no_color, soft_wrap=True)
     if not out.is_terminal:
-        out = plain_console(file=_TrimmedLines(stream), width=160, no_color="NO_COLOR" in os.environ, soft_wrap=True)
+        out = plain_console(file=_TrimmedLines(stream), width=160, no_color=no_color, soft_wrap=True)
     return out
 
 

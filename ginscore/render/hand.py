@@ -71,7 +71,8 @@ def score_report(
     if scored.lowest is not None:
         low = scored.lowest
         laid = low.response.layoffs if low.response else None
-        out.print(
+        print_wrapped(
+            out,
             Text.assemble(
                 f"\nThis spread is not the lowest count: it gives {_the(knocker)} more. The best lowest-count spread, ",
                 spread_text(low.spread, fancy),
@@ -80,8 +81,13 @@ def score_report(
                 " and gives ",
                 result_text(low.result, knocker, opponent),
                 ".",
-            )
+            ),
         )
+
+
+def print_wrapped(out: Console, text: Text) -> None:
+    """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
+    out.print(text, soft_wrap=not out.is_terminal)
 
 
 def _the(role: str) -> str:

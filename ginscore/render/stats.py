@@ -9,30 +9,31 @@ from rich.text import Text
 
 from ..stats import STAT_ROWS, stat_text
 from .console import count, new_table
+from .hand import print_wrapped
+from .sheet import short_names
 
 if TYPE_CHECKING:
     from ..stats import PairStats
 
+_LABEL_WIDTH = max(len(label) for label, _ in STAT_ROWS)
+
 
 def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
-    """One table a pair of players: each figure side by side."""
+    """One table a pair of players: each figure side by side; long names are cut to fit the width."""
     if not pairs:
         out.print("No matches found.")
         return
     for pair in pairs:
         data = pair.as_dict()
         title = f"{pair.players[0]} vs {pair.players[1]}: {count(pair.matches, 'match', 'matches')}, {count(pair.games, 'game', 'games')} finished, {count(pair.hands, 'hand', 'hands')}"
-        table = new_table(out, title=title, title_justify="left")
-        table.add_column("")
+        print_wrapped(out, Text(title, style="italic"))
+        table = new_table(out)
+        table.add_column("", no_wrap=True)
+        names = short_names(pair.players, max((out.width - _LABEL_WIDTH - 6) // 2, 6))
         for name in pair.players:
-            table.add_column(name, justify="right")
+            table.add_column(names[name], justify="right", no_wrap=True)
         for label, key in STAT_ROWS:
             values = [data["by_player"][name][key] for name in pair.players]
             table.add_row(label, *(stat_text(key, value) for value in values))
         out.print(table)
     out.print(Text(f"{count(files, 'file', 'files')} read. * hands recorded with cards only.", style="dim"))
-
-
-
-_KIND_MARKS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
-_PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
