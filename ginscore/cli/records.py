@@ -27,8 +27,9 @@ def new(
     """Start a match file with every rule knob spelled out.
 
     \b
-    Example:
-      ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob --note "Friday club"
+    Examples:
+      ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
+      ginscore new match.toml Ann Bob --note "Friday club"
     """
     from dataclasses import replace
 
