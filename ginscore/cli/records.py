@@ -199,7 +199,7 @@ def undo(
         raise RefusedError("nothing removed (add --yes to remove without asking)")
     with locked(file, existing=True):
         before = load_file(file)
-        if before.match.hands[: len(hands)] != hands or len(before.match.hands) != len(hands):
+        if before.match.hands != hands:
             raise RefusedError(f"{file} changed while the question waited (hand {len(hands)} is no longer the last, or not the one shown); nothing removed")
         match, sheet = remove_last_hand(before.match)
         save(file, match, sheet, before)
