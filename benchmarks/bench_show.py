@@ -63,6 +63,7 @@ def write_match(path: Path, hands: int, seed: int = 1) -> None:
 
 
 def piped(args: list[str], env: dict[str, str]) -> float:
+    """Wall time of one run with stdout thrown away, as through a pipe."""
     start = time.perf_counter()
     subprocess.run([GINSCORE, *args], stdout=subprocess.DEVNULL, env=env, check=True)
     return time.perf_counter() - start
@@ -94,6 +95,7 @@ def on_terminal(args: list[str], env: dict[str, str], columns: int = 80) -> floa
 
 
 def main() -> None:
+    """Time each command on each size of match, this version and perhaps `--before`'s, and print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, nargs="+", default=[10, 1000, 10000])
     parser.add_argument("--repeats", type=int, default=3)

@@ -15,7 +15,7 @@ from .export import summary_rows
 from .export_svg import Chart, Series, chart_svg, sheet_chart
 from .match import Game, HandLine, Sheet
 from .rules import Rules
-from .sheet_words import game_end, hand_words, result_name, sheet_title, verdict
+from .sheet_words import counts_words, game_end, hand_words, points_words, result_name, sheet_title, verdict
 from .stats import STAT_ROWS, PairStats, stat_text
 
 CSS = """
@@ -138,17 +138,13 @@ def _hands_table(sheet: Sheet) -> str:
 
 def _hand_row(sheet: Sheet, line: HandLine, note: str, with_notes: bool, entered: set[tuple[int, str]]) -> str:
     match = sheet.match
-    counts = "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
-    points = f"{line.winner} {line.points}" if line.winner else ""
-    if line.multiplier > 1 and line.winner:
-        points += " ×2"
     cells = [
         _th(str(line.number), "row", css="num"),
         _td(line.dealer),
         _td(line.knocker or ""),
         _td(result_name(line.result), f"r-{line.result}", title=hand_words(line.result, line.winner, line.points)),
-        _td(counts),
-        _td(points),
+        _td(counts_words(line)),
+        _td(points_words(line)),
     ]
     for index, column in enumerate(line.column_totals):
         went_in = index in line.columns

@@ -14,7 +14,7 @@ from html import escape
 
 from .export import summary_rows
 from .match import Sheet
-from .sheet_words import hand_words, sheet_title, verdict
+from .sheet_words import RESULT_LETTERS, hand_words, letters_key, sheet_title, verdict
 
 WIDTH = 520
 CHART_HEIGHT = 280
@@ -24,7 +24,8 @@ INK, MUTED, GRID = "#1a1a1a", "#595959", "#d9d4ca"
 # Each line differs by dash and marker as well as colour, so that the chart reads in black and white.
 # Both colours keep more than 4.5:1 against white.
 STYLES = (("#1f5fa8", "", "circle"), ("#a8420b", "7 4", "square"))
-RESULT_MARKS = {"gin": "G", "big_gin": "B", "undercut": "U"}
+MARKED = ("gin", "undercut", "big_gin")
+"""The results a chart marks with their letter, at the winner's point."""
 
 
 @dataclass(frozen=True)
@@ -133,14 +134,18 @@ def _legend(chart: Chart) -> str:
 
 
 def _scale(low: int, high: int) -> tuple[int, int, int]:
-    """Round axis ends and a tick of 1, 2 or 5 times a power of ten, for about five lines."""
+    """Round axis ends and a tick of 1, 2 or 5 times a power of ten, for about five lines.
+
+    The ends always differ, so that a flat line (every value 0) still has an axis to sit on.
+    """
     span = max(high - low, 1)
     tick = 1
     for power in range(0, 12):
         tick = next((m * 10**power for m in (1, 2, 5) if span / (m * 10**power) <= 6), 0)
         if tick:
             break
-    return math.floor(low / tick) * tick, math.ceil(high / tick) * tick, tick
+    bottom, top = math.floor(low / tick) * tick, math.ceil(high / tick) * tick
+    return bottom, max(top, bottom + tick), tick
 
 
 def _shorten(words: str, most: int) -> str:
@@ -175,7 +180,7 @@ def sheet_chart(sheet: Sheet) -> Chart:
         for line in sheet.lines:
             values.append(line.totals[name])
             titles.append(f"{name} {line.totals[name]} after hand {line.number} ({hand_words(line.result, line.winner, line.points)})")
-            marks.append(RESULT_MARKS.get(line.result, "") if line.winner == name else "")
+            marks.append(RESULT_LETTERS[line.result] if line.winner == name and line.result in MARKED else "")
         series.append(Series(name, values, titles, marks))
     ends = []
     for index, game in enumerate(sheet.games):
@@ -191,7 +196,7 @@ def sheet_chart(sheet: Sheet) -> Chart:
         x_label="hand",
         level=level,
         ends=ends,
-        key="G gin · U undercut · B big gin",
+        key=letters_key(MARKED, " · "),
     )
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
-    from .match import Game, Sheet
+    from collections.abc import Iterable
+
+    from .match import Game, HandLine, Sheet
     from .rules import Rules
 
 RESULT_WORDS = {
@@ -16,6 +18,14 @@ RESULT_WORDS = {
     "tie": "tie: equal counts, nobody scores",
     "cancelled": "cancelled",
 }
+
+RESULT_LETTERS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
+"""Each result's one-letter mark on a chart."""
+
+
+def letters_key(results: Iterable[str], separator: str) -> str:
+    """What the chart letters of `results` stand for: `G gin, U undercut`."""
+    return separator.join(f"{RESULT_LETTERS[result]} {result_name(result)}" for result in results)
 
 
 def result_name(result: str) -> str:
@@ -35,6 +45,22 @@ def sheet_title(sheet: Sheet) -> str:
     return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules{changed}, target {match.rules.target})"
 
 
+def counts_words(line: HandLine) -> str:
+    """A hand's two counts as a sheet's column gives them, `4 / 23`; empty for a cancelled hand."""
+    return "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
+
+
+def points_words(line: HandLine, name: str | None = None) -> str:
+    """Who scored and how much, `Tom 22`, with `×2` for a doubled hand; empty when nobody scored.
+
+    `name` stands in for the winner's, such as a name cut to fit a terminal.
+    """
+    if line.winner is None:
+        return ""
+    doubled = " ×2" if line.multiplier > 1 else ""
+    return f"{line.winner if name is None else name} {line.points}{doubled}"
+
+
 def hand_words(result: str, winner: str | None, points: int) -> str:
     """A hand's result in the sheet's words: `gin: Tom scores 31`, `cancelled`."""
     if winner is None:
@@ -46,17 +72,32 @@ def verdict(sheet: Sheet) -> str:
     """Who won and by how much, or who deals next while the match is in play."""
     if not sheet.finished:
         return f"In play. Next dealer: {sheet.next_dealer}."
-    where = " over the three games" if sheet.match.hollywood else ""
-    if sheet.winner is None:
-        totals = ", ".join(f"{name} {total}" for name, total in sheet.summed("final").items())
-        return f"Final totals are level{where}: {totals}."
-    return f"{sheet.winner} wins by {sheet.margin}{where}."
+    where = "over the three games" if sheet.match.hollywood else ""
+    return win_words(sheet.winner, sheet.summed("final"), sheet.margin, where)
+
+
+def win_words(winner: str | None, final: dict[str, int], margin: int, where: str = "", level_note: str = "") -> str:
+    """`Ann wins by 12.`, or `Final totals are level: Ann 130, Bob 130.` when neither final total is higher.
+
+    `where` follows the margin or the word level (`over the three games`); `level_note` ends a level verdict.
+    """
+    where = f" {where}" if where else ""
+    if winner is None:
+        totals = ", ".join(f"{name} {total}" for name, total in final.items())
+        note = f" {level_note}" if level_note else ""
+        return f"Final totals are level{where}: {totals}{note}."
+    return f"{winner} wins by {margin}{where}."
 
 
 def game_end(game: Game, rules: Rules) -> str:
     """`Tom reached 100.`, and a note when the other player has the higher final total."""
-    words = f"{game.reached} reached {rules.target}."
+    note = late_winner_note(game)
+    return f"{game.reached} reached {rules.target}." + (f" {note}" if note else "")
+
+
+def late_winner_note(game: Game) -> str:
+    """A note when the player who reached the target ends with the lower final total after the bonuses; else empty."""
     a, b = game.players
-    if game.winner is not None and game.winner != game.reached and game.final[a] != game.final[b]:
-        words += f" Note: {game.reached} reached the target first, but {game.winner} has the higher final total after the bonuses."
-    return words
+    if game.winner is None or game.winner == game.reached or game.final[a] == game.final[b]:
+        return ""
+    return f"Note: {game.reached} reached the target first, but {game.winner} has the higher final total after the bonuses."

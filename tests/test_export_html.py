@@ -274,3 +274,43 @@ def test_stats_page_has_a_table_and_a_margin_chart_for_each_pair(run, tmp_path):
     assert "<script" not in text
     refused = run("stats", folder, "--export", target)
     assert refused.exit_code == 1 and "already exists" in one_error_line(refused)
+
+
+@pytest.mark.parametrize("name", ["sheet.html", "sheet.svg"])
+def test_a_flat_chart_exports(run, tmp_path, name):
+    """A Hollywood sheet has no target line: with only a cancelled hand, every value on its chart is 0."""
+    match = tmp_path / "flat.toml"
+    ok(run("new", match, "Ann", "Bob", "--hollywood"))
+    ok(run("record", match, "--cancelled"))
+    text = export(run, match, tmp_path / name)
+    polylines = re.findall(r'<polyline class="series" data-name="(\w+)" points="([^"]*)"', text)
+    assert [player for player, _ in polylines] == ["Ann", "Bob"]
+    for _, points in polylines:
+        (y0,), (y1,) = ({point.split(",")[1]} for point in points.split())
+        assert y0 == y1  # level at 0 from the start to hand 1
+
+
+def test_stats_page_of_matches_with_no_finished_game(run, tmp_path):
+    """No margin yet: the chart is a flat line at 0, not a crash."""
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    ok(run("new", folder / "a.toml", "Ann", "Bob"))
+    ok(run("record", folder / "a.toml", "--knocker", "Ann", "--deadwood", "4", "--opponent-deadwood", "20"))
+    target = tmp_path / "stats.html"
+    assert ok(run("stats", folder, "--export", target)) == f"Wrote the head-to-head page to {target}\n"
+    points = re.findall(r"<title>after match (\d+): Ann ([+-]\d+) against Bob", target.read_text(encoding="utf-8"))
+    assert points == [("1", "+0")]
+
+
+def test_show_and_the_page_say_the_same_when_the_finals_are_level(run, tmp_path):
+    match = tmp_path / "m.toml"
+    ok(run("new", match, "Ann", "Bob"))
+    for _ in range(10):  # Bob wins 10 hands of 2: 20 + 10 x 20 = 220
+        ok(run("record", match, "--knocker", "Bob", "--deadwood", "1", "--opponent-deadwood", "3"))
+    ok(run("record", match, "--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "80"))  # 100 + 100 + 20 = 220
+    shown = ok(run("show", match))
+    level = "Final totals are level: Ann 220, Bob 220"
+    assert shown.splitlines()[-1] == f"  {level} (Ann reached the target)."
+    assert "wins by" not in shown and "Note:" not in shown
+    page = PageReader(export(run, match, tmp_path / "m.html"))
+    assert page.text("verdict") == f"{level}."

@@ -12,7 +12,9 @@ import sys
 
 import typer
 
-from . import hand, records, sheet, table  # noqa: F401  (registers the commands)
+# isort: off
+from . import hand, advise, records, sheet, table  # noqa: F401  (registers the commands, in this order)
+# isort: on
 from .app import app
 
 __all__ = ["app", "main"]

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from ..sheet_words import RESULT_LETTERS, letters_key
 from .hand import print_wrapped
 from .sheet import RESULT_STYLES
 
 if TYPE_CHECKING:
     from ..match import HandLine, Sheet
 
-_KIND_MARKS = {"knock": "K", "undercut": "U", "gin": "G", "big_gin": "B", "tie": "T", "cancelled": "×"}
 _PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
 _SUFFIX = "  hand"
 _NICE = (1, 2, 5)
@@ -32,6 +32,7 @@ class HandAxis:
 
     @property
     def columns(self) -> int:
+        """How many columns the hands take."""
         return -(-self.hands // self.per_column)
 
     def last_hand(self, column: int) -> int:
@@ -39,6 +40,7 @@ class HandAxis:
         return min((column + 1) * self.per_column, self.hands) - 1
 
     def centre(self, column: int) -> int:
+        """The cell, counted from the axis, where a column's marks are drawn."""
         return column * self.step + self.step // 2
 
 
@@ -92,9 +94,9 @@ def chart_view(sheet: Sheet, out: Console, height: int = 12) -> None:
     if axis.per_column == 1:
         kinds = [(" ", "")] * width
         for column, line in enumerate(shown):
-            kinds[axis.centre(column)] = (_KIND_MARKS[line.result], RESULT_STYLES.get(line.result, ""))
+            kinds[axis.centre(column)] = (RESULT_LETTERS[line.result], RESULT_STYLES.get(line.result, ""))
         out.print(_cells_text(margin, kinds).append("  kind"))
-        out.print(Text("K knock, U undercut, G gin, B big gin, T tie, × cancelled", style="dim"))
+        out.print(Text(letters_key(RESULT_LETTERS, ", "), style="dim"))
     else:
         print_wrapped(
             out,

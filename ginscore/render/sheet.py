@@ -9,7 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..sheet_words import result_name, sheet_title
+from ..sheet_words import counts_words, late_winner_note, points_words, result_name, sheet_title, win_words
 from .console import labelled_rows, plain_console
 from .hand import outcome, print_wrapped, score_report
 
@@ -117,7 +117,7 @@ def _measure(sheet: Sheet) -> _Measure:
     tails: dict[str, int] = {}
     for line in lines:
         if line.winner:
-            tails[line.winner] = max(tails.get(line.winner, 0), len(_points_tail(line)))
+            tails[line.winner] = max(tails.get(line.winner, 0), len(points_words(line, "")))  # what follows the name
     players = sheet.match.players
     digits = tuple(
         {name: max((len(str(line.column_totals[index][name])) for line in lines), default=1) for name in players}
@@ -126,20 +126,12 @@ def _measure(sheet: Sheet) -> _Measure:
     return _Measure(
         number=len(str(len(lines))),
         result=max((len(result_name(line.result)) for line in lines), default=0),
-        counts=max((len(_counts(line)) for line in lines), default=0),
+        counts=max((len(counts_words(line)) for line in lines), default=0),
         dealers=frozenset(line.dealer for line in lines),
         knockers=frozenset(line.knocker for line in lines if line.knocker),
         tails=tails,
         digits=digits,
     )
-
-
-def _counts(line: HandLine) -> str:
-    return "" if line.knocker_deadwood is None else f"{line.knocker_deadwood} / {line.opponent_deadwood}"
-
-
-def _points_tail(line: HandLine) -> str:
-    return f" {line.points}" + (" ×2" if line.multiplier > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -161,6 +153,7 @@ class FittedTable:
 
     @property
     def width(self) -> int:
+        """Cells the widest line takes: the columns, the gaps between them and the lead space."""
         return self._lead + sum(c.width for c in self.columns) + self.layout.gap * (len(self.columns) - 1)
 
     @property
@@ -168,6 +161,7 @@ class FittedTable:
         return 1 if self.layout.gap > 1 else 0
 
     def heading_lines(self) -> list[str]:
+        """The column headings, under a line of game labels when Hollywood headings are stacked."""
         lines = [self._join([_pad(c.heading, c.width, c.right) for c in self.columns])]
         if self.groups:
             first = len(self.columns) - 2 * len(self.groups)
@@ -187,8 +181,8 @@ class FittedTable:
         if self.layout.knocker:
             cells.append((labels[line.knocker] if line.knocker else "", ""))
         cells.append((result_name(line.result), RESULT_STYLES.get(line.result, "")))
-        cells.append((_counts(line), ""))
-        cells.append((labels[line.winner] + _points_tail(line) if line.winner else "", ""))
+        cells.append((counts_words(line), ""))
+        cells.append((points_words(line, labels[line.winner]) if line.winner else "", ""))
         for index, column in enumerate(line.column_totals):
             entered = index in line.columns
             for name in labels:
@@ -317,25 +311,18 @@ def _game_summary(game: Game, rules: Rules) -> Text:
             parts.append(f"{bonus['shutout']} for the shutout (total doubled)")
         lines.append(Text(f"  {name}: {' + '.join(parts)} = {game.final[name]}"))
     lines.append(_verdict(game.winner, game.final, game.margin, level_note=f"({game.reached} reached the target)"))
-    if game.winner != game.reached and game.final[a] != game.final[b]:
-        lines.append(
-            Text(
-                f"  Note: {game.reached} reached the target first, but {game.winner} has the higher final total "
-                "after the bonuses.",
-                style="yellow",
-            )
-        )
+    note = late_winner_note(game)
+    if note:
+        lines.append(Text(f"  {note}", style="yellow"))
     return Text("\n").join(lines)
 
 
 def _verdict(winner: str | None, final: dict[str, int], margin: int, where: str = "", level_note: str = "") -> Text:
-    """`Ann wins by 12.`, or the level totals when neither final total is higher."""
-    where = f" {where}" if where else ""
-    if winner is None:
-        totals = ", ".join(f"{name} {total}" for name, total in final.items())
-        note = f" {level_note}" if level_note else ""
-        return Text(f"  Final totals are level{where}: {totals}{note}.")
-    return Text.assemble("  ", (f"{winner} wins by {margin}", "bold green"), f"{where}.")
+    """The verdict in `win_words`, indented, with who won by how much in bold green."""
+    text = Text(f"  {win_words(winner, final, margin, where, level_note)}")
+    if winner is not None:
+        text.stylize("bold green", 2, 2 + len(f"{winner} wins by {margin}"))
+    return text
 
 
 def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:

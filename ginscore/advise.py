@@ -1,0 +1,403 @@
+"""Advice for the player to move: which card to discard, whether to knock now, and what it is worth.
+
+The opponent's hand is unknown, so it is drawn from the unseen cards under a stated model:
+
+- `deal`: the cards the opponent is known to hold, plus the rest drawn uniformly from the unseen
+  cards. When there are no more possible hands than samples asked for, each is taken once (exact).
+- `improved`: a `deal` hand, then the opponent's turns so far, each drawing an unseen card and
+  keeping the ten with the least deadwood (ties at random), never throwing a card they are known
+  to hold.
+
+For each discard that may knock, every spread within the knock limit is scored against every
+opponent hand exactly as `score` scores a given spread (the opponent's own melds and lay-offs from
+`best_layoff`, the points from `score_counts`). The spread to lay down is the one with the highest
+mean: the knocker spreads before seeing the opponent's cards. Outs are the unseen cards that, drawn
+next, let the ten cards kept knock or go gin.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from .cards import DECK, Card, Hand, format_cards, require_count
+from .errors import CardListError, InputError
+from .layoffs import best_layoff, layoff_choices
+from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
+from .rules import Rules
+from .scoring import HandResult, score_counts
+
+MODELS = ("deal", "improved")
+FRESH_STOCK = 31
+"""Cards in the stock after the deal and the up-card."""
+MID_HAND_STOCK = 17
+"""The stock assumed when none is given: halfway from a fresh stock to the last two cards."""
+MAX_SAMPLES = 1_000_000
+FULL_DECK = Hand.of(DECK).mask
+_PROGRESS_EVERY = 100
+
+
+@dataclass(frozen=True)
+class Outs:
+    """Unseen cards that, drawn next, let the hand knock (gin included) or go gin."""
+
+    knock: tuple[Card, ...]
+    gin: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class StandardErrors:
+    """The standard error of each share and of the expected points, when the hands were sampled."""
+
+    win: float
+    undercut: float
+    tie: float
+    expected_points: float
+
+
+@dataclass(frozen=True)
+class KnockValue:
+    """What knocking with one spread is worth against the model's opponent hands."""
+
+    spread: Arrangement
+    """The melds and deadwood to lay down."""
+    win: float
+    """Share of opponent hands where the knocker wins (knock, gin or big gin)."""
+    undercut: float
+    """Share where the opponent undercuts."""
+    tie: float
+    """Share where the counts are equal and nobody scores (only with `undercut_on_tie` off)."""
+    expected_points: float
+    """Mean points from the knocker's side: negative when undercuts cost more than wins bring."""
+    errors: StandardErrors | None
+    """None when every opponent hand was enumerated."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One discard of an 11-card hand."""
+
+    discard: Card
+    deadwood: int
+    """The least deadwood of the ten cards kept."""
+    can_knock: bool
+    gin: bool
+    knock: KnockValue | None
+    """The value of knocking now with the best spread; None when this discard cannot knock."""
+    outs: Outs
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The answer for a hand of 11 cards (options) or of 10 (deadwood and outs)."""
+
+    cards: tuple[Card, ...]
+    knock_limit: int
+    multiplier: int
+    """2 when a spade up-card doubles the hand."""
+    unseen: int
+    """Cards in neither the hand, the seen cards nor the opponent's known cards."""
+    model: str
+    samples: int
+    """Opponent hands evaluated (0 for 10 cards: nothing is scored)."""
+    exact: bool
+    """Whether every possible opponent hand was enumerated once."""
+    seed: int
+    turns: int
+    """Under `improved`, the opponent's turns so far (drawing and keeping their best ten)."""
+    stock: int
+    """Cards in the stock: as given, or `MID_HAND_STOCK` when assumed."""
+    stock_assumed: bool
+    options: tuple[Option, ...] = ()
+    """For 11 cards, one per card, best first."""
+    recommended: Option | None = None
+    """The option that may knock with the highest expected points; None when none may knock."""
+    big_gin: bool = False
+    """Whether the 11 cards are big gin under the rules."""
+    big_gin_value: KnockValue | None = None
+    deadwood: int | None = None
+    """For 10 cards, the least deadwood."""
+    best: Arrangement | None = None
+    """For 10 cards, one arrangement with the least deadwood."""
+    outs: Outs | None = None
+    """For 10 cards, the outs."""
+
+
+ProgressCallback = Callable[[int, int], None]
+
+
+def advise(
+    cards: tuple[Card, ...],
+    rules: Rules,
+    *,
+    seed: int,
+    seen: tuple[Card, ...] = (),
+    opponent_took: tuple[Card, ...] = (),
+    stock: int | None = None,
+    upcard: Card | None = None,
+    model: str = "improved",
+    samples: int = 2000,
+    progress: ProgressCallback | None = None,
+) -> Advice:
+    """Advise on a hand of 11 cards (what to discard, whether to knock) or of 10 (the outs)."""
+    require_count(cards, (10, 11), "a hand to advise on")
+    hand, seen_hand, took = Hand.of(cards), Hand.of(seen), Hand.of(opponent_took)
+    _refuse_overlap(hand, seen_hand, "in your hand", "seen")
+    _refuse_overlap(hand, took, "in your hand", "taken by the opponent")
+    _refuse_overlap(seen_hand, took, "seen", "taken by the opponent")
+    if len(took) > 10:
+        raise CardListError(f"the opponent holds 10 cards, but {len(took)} were given as taken by them")
+    if model not in MODELS:
+        raise InputError(f"unknown model {model!r}: choose deal or improved")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise InputError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+    pool = [card.bit for card in DECK if not (hand | seen_hand | took).mask & card.bit]
+    need = 10 - len(took)
+    if need > len(pool):
+        raise InputError(
+            f"the opponent needs {need} more cards but only {len(pool)} are unseen: check --seen and --opponent-took"
+        )
+    if stock is not None and not 0 <= stock <= min(FRESH_STOCK, len(pool) - need):
+        raise InputError(
+            f"--stock {stock} is impossible: with {len(pool)} unseen cards and {need} of them in the opponent's hand, "
+            f"the stock holds from 0 to {min(FRESH_STOCK, len(pool) - need)}"
+        )
+    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
+    in_stock = MID_HAND_STOCK if stock is None else stock
+    turns = opponent_turns(in_stock, len(cards)) if model == "improved" else 0
+    exact = turns == 0 and math.comb(len(pool), need) <= samples
+    if len(cards) == 10:
+        best = next(arrangements(hand))
+        outs = find_outs(hand.mask, pool, limit)
+        return Advice(
+            cards, limit, multiplier, len(pool), model, 0, True, seed, turns, in_stock, stock is None,
+            deadwood=best.deadwood, best=best, outs=outs,
+        )
+    planned = math.comb(len(pool), need) if exact else samples
+    base = Advice(cards, limit, multiplier, len(pool), model, planned, exact, seed, turns, in_stock, stock is None)
+    hands = opponent_hands(pool, took.mask, need, turns, samples, exact, random.Random(seed))
+    return _eleven(base, hand, pool, rules, hands, progress)
+
+
+def _refuse_overlap(first: Hand, second: Hand, first_name: str, second_name: str) -> None:
+    both = first & second
+    if both:
+        raise CardListError(f"{format_cards(both.sorted())} cannot be both {first_name} and {second_name}")
+
+
+def opponent_turns(stock: int, hand_size: int) -> int:
+    """The opponent's share of the draws from the stock so far.
+
+    With 11 cards the player has just drawn, so the opponent has had half the draws (rounded
+    down); with 10 the opponent has just played, so half rounded up.
+    """
+    draws = FRESH_STOCK - stock
+    return (draws + (hand_size == 10)) // 2
+
+
+def opponent_hands(
+    pool: list[int], took: int, need: int, turns: int, samples: int, exact: bool, rng: random.Random
+) -> Iterator[int]:
+    """The opponent hands of the model, as masks: every one once when `exact`, else `samples` drawn with `rng`."""
+    if exact:
+        for combo in combinations(pool, need):
+            yield took | sum(combo)
+        return
+    for _ in range(samples):
+        hand = took | sum(rng.sample(pool, need))
+        if turns:
+            rest = [bit for bit in pool if not hand & bit]
+            for drawn in rng.sample(rest, min(turns, len(rest))):
+                hand = keep_best_ten(hand | drawn, took, rng)
+        yield hand
+
+
+def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
+    """Eleven cards less one that leaves the least deadwood (ties at random), never a card in `took`."""
+    _, best, _ = min_after_discard(hand)
+    choices = _bits(best & ~took)
+    if not choices:
+        free = _bits(hand & ~took)
+        counts = [min_deadwood(hand ^ bit) for bit in free]
+        choices = [bit for bit, count in zip(free, counts) if count == min(counts)]
+    return hand ^ rng.choice(choices)
+
+
+def _union(masks: list[int]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
+
+
+def _bits(mask: int) -> list[int]:
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
+def find_outs(kept: int, pool: list[int], limit: int) -> Outs:
+    """The unseen cards that, drawn to the ten kept, let them knock or go gin after the best discard."""
+    counts = [(bit, min_after_discard(kept | bit)[0]) for bit in pool]
+    return Outs(
+        tuple(Hand(sum(bit for bit, count in counts if count <= limit)).sorted()),
+        tuple(Hand(sum(bit for bit, count in counts if count == 0)).sorted()),
+    )
+
+
+class _Tally:
+    """The results of one spread over the opponent hands."""
+
+    __slots__ = ("spread", "melds", "deadwood", "gin", "big_gin", "net", "squares", "wins", "undercuts", "ties")
+
+    def __init__(self, spread: Arrangement, big_gin: bool = False):
+        self.spread = spread
+        self.melds = tuple(sorted(meld.mask for meld in spread.melds))
+        self.deadwood = spread.deadwood
+        self.gin = not spread.deadwood_cards
+        self.big_gin = big_gin
+        self.net = self.squares = self.wins = self.undercuts = self.ties = 0
+
+    def add(self, result: HandResult) -> None:
+        net = result.net
+        self.net += net
+        self.squares += net * net
+        if result.winner == "knocker":
+            self.wins += 1
+        elif result.winner == "opponent":
+            self.undercuts += 1
+        else:
+            self.ties += 1
+
+    def value(self, count: int, exact: bool) -> KnockValue:
+        win, undercut, tie = self.wins / count, self.undercuts / count, self.ties / count
+        mean = self.net / count
+        errors = None
+        if not exact:
+            variance = (self.squares - count * mean * mean) / (count - 1) if count > 1 else 0.0
+            errors = StandardErrors(
+                _share_error(win, count), _share_error(undercut, count), _share_error(tie, count),
+                math.sqrt(max(variance, 0.0) / count),
+            )
+        return KnockValue(self.spread, win, undercut, tie, mean, errors)
+
+
+def _share_error(share: float, count: int) -> float:
+    return math.sqrt(share * (1 - share) / count)
+
+
+def _eleven(
+    base: Advice, hand: Hand, pool: list[int], rules: Rules, hands: Iterator[int], progress: ProgressCallback | None
+) -> Advice:
+    limit, multiplier = base.knock_limit, base.multiplier
+    discards = hand.sorted()
+    tallies: dict[Card, list[_Tally]] = {}
+    for card in discards:
+        kept = hand.mask ^ card.bit
+        if min_deadwood(kept) <= limit:
+            tallies[card] = [_Tally(spread) for spread in arrangements(kept, limit)]
+    big_gin = rules.big_gin and min_deadwood(hand.mask) == 0
+    big = _Tally(next(arrangements(hand, 0)), big_gin=True) if big_gin else None
+    every = [t for group in tallies.values() for t in group] + ([big] if big else [])
+    if not every:  # nothing may knock: no opponent hand is needed
+        base = replace(base, samples=0, exact=True)
+        hands = iter(())
+    # The cards that could ever go onto each spread's melds: an opponent holding none of them lays off nothing.
+    outside = FULL_DECK & ~hand.mask
+    reach = {melds: _union(layoff_choices(melds, outside)) for melds in sorted({t.melds for t in every if not t.gin})}
+    results: dict[tuple[int, int, bool], HandResult] = {}
+    count = 0
+    for opponent in hands:
+        own = min_deadwood(opponent)
+        after = {melds: best_layoff(melds, opponent)[0] if opponent & cards else own for melds, cards in reach.items()}
+        for tally in every:
+            opponent_count = own if tally.gin else after[tally.melds]
+            key = (tally.deadwood, opponent_count, tally.big_gin)
+            result = results.get(key)
+            if result is None:
+                result = results[key] = score_counts(*key[:2], rules, limit, multiplier, tally.big_gin)
+            tally.add(result)
+        count += 1
+        if progress is not None and count % _PROGRESS_EVERY == 0:
+            progress(count, base.samples)
+    exact = base.exact
+    options = []
+    for card in discards:
+        kept = hand.mask ^ card.bit
+        deadwood = min_deadwood(kept)
+        knock = None
+        if card in tallies:
+            best = max(tallies[card], key=lambda t: (t.net, -t.deadwood))
+            knock = best.value(count, exact)
+        options.append(Option(card, deadwood, deadwood <= limit, deadwood == 0, knock, find_outs(kept, pool, limit)))
+    options.sort(key=_rank)
+    knockable = [o for o in options if o.knock is not None]
+    return replace(
+        base,
+        samples=count,
+        options=tuple(options),
+        recommended=knockable[0] if knockable else None,
+        big_gin=big_gin,
+        big_gin_value=big.value(count, exact) if big else None,
+    )
+
+
+def _rank(option: Option) -> tuple:
+    """Best first: knocks by expected points, then the rest by deadwood, then by outs."""
+    if option.knock is not None:
+        return (0, -option.knock.expected_points, option.deadwood, option.discard)
+    return (1, option.deadwood, -len(option.outs.knock), -len(option.outs.gin), option.discard)
+
+
+def _outs_dict(outs: Outs) -> dict:
+    return {"knock": [str(c) for c in outs.knock], "gin": [str(c) for c in outs.gin]}
+
+
+def _option_dict(option: Option) -> dict:
+    knock = option.knock
+    errors = knock.errors if knock else None
+    return {
+        "discard": str(option.discard),
+        "deadwood": option.deadwood,
+        "can_knock": option.can_knock,
+        "gin": option.gin,
+        "spread": knock.spread.card_lists() if knock else None,
+        "win": knock.win if knock else None,
+        "undercut": knock.undercut if knock else None,
+        "tie": knock.tie if knock else None,
+        "expected_points": knock.expected_points if knock else None,
+        "standard_error": None if errors is None else {
+            "win": errors.win, "undercut": errors.undercut, "tie": errors.tie, "expected_points": errors.expected_points
+        },
+        "outs": _outs_dict(option.outs),
+    }
+
+
+def advice_dict(advice: Advice) -> dict:
+    """The `advise --json` object."""
+    data: dict = {
+        "cards": [str(card) for card in advice.cards],
+        "knock_limit": advice.knock_limit,
+        "unseen": advice.unseen,
+        "model": advice.model,
+        "samples": advice.samples,
+        "exact": advice.exact,
+        "seed": advice.seed,
+        "opponent_turns": advice.turns,
+        "stock": advice.stock,
+        "stock_assumed": advice.stock_assumed,
+    }
+    if advice.outs is not None:
+        data["deadwood"] = advice.deadwood
+        data["outs"] = _outs_dict(advice.outs)
+        return data
+    data["options"] = [_option_dict(option) for option in advice.options]
+    data["recommended"] = str(advice.recommended.discard) if advice.recommended else None
+    data["big_gin"] = advice.big_gin
+    return data
