@@ -12,8 +12,13 @@ best spread found on load; the up-card drawn from the rest of the deck under Okl
 by counts. Then it times, with the median of the repeats:
 
 - `ginscore stats FOLDER --json` as a subprocess (the `ginscore` next to this Python), wall time,
-  start-up included; and the same command on an empty folder, which is that start-up alone;
-- `load_many([FOLDER])` then `collect(...)` in this process.
+  start-up included: with `--no-cache` (every file read in full), and a second run with the cache
+  (in a temporary folder) filled by the first; and the same command on an empty folder, which is
+  that start-up alone;
+- every file read in full and folded into the figures in this process, as `stats --no-cache` does.
+
+`bench_cli.py` times `stats` over 1,000 and 10,000 files with peak memory; this script is the
+quick look at one folder.
 """
 
 from __future__ import annotations
@@ -40,8 +45,9 @@ from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.match import Match, add_hand, make_record, tally  # noqa: E402
 from ginscore.melds import min_after_discard  # noqa: E402
 from ginscore.rules import PRESETS, Rules  # noqa: E402
-from ginscore.stats import collect  # noqa: E402
-from ginscore.storage import load_many, save  # noqa: E402
+from ginscore.stats import HeadToHead  # noqa: E402
+from ginscore.stats_cache import StatsCache  # noqa: E402
+from ginscore.storage import match_paths, save  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn")
@@ -157,25 +163,29 @@ def main() -> None:
         made = time.perf_counter() - start
         size = sum(entry.stat().st_size for entry in os.scandir(folder))
 
-        def command(path: str) -> None:
-            result = subprocess.run([GINSCORE, "stats", path, "--json"], capture_output=True, text=True)
+        environment = {**os.environ, "GINSCORE_CACHE_DIR": os.path.join(empty, "cache")}
+
+        def command(path: str, *options: str) -> None:
+            result = subprocess.run([GINSCORE, "stats", path, "--json", *options], capture_output=True, text=True, env=environment)
             if result.returncode != 0:
                 raise SystemExit(f"ginscore stats failed ({result.returncode}): {result.stderr}")
             data = json.loads(result.stdout)
             if path == folder and (data["files"] != args.files or data["skipped"]):
                 raise SystemExit(f"ginscore stats read {data['files']} files, skipped {data['skipped']}")
 
-        def in_process() -> None:
-            sheets, errors = load_many([folder])
-            if errors or len(sheets) != args.files:
-                raise SystemExit(f"load_many: {len(sheets)} sheets, {len(errors)} errors")
-            collect(sheets)
+        def in_process() -> int:
+            head_to_head = HeadToHead()
+            with StatsCache(None) as nothing_remembered:
+                for path in match_paths([folder]):
+                    head_to_head.add(nothing_remembered.figures(path))
+            return len(head_to_head.pairs())
 
-        command(folder)  # warm the file cache and the bytecode
-        whole = median_time(lambda: command(folder), args.repeats)
+        command(folder)  # warm the file cache and the bytecode, and fill the stats cache
+        whole = median_time(lambda: command(folder, "--no-cache"), args.repeats)
+        cached = median_time(lambda: command(folder), args.repeats)
         startup = median_time(lambda: command(empty), args.repeats)
         core = median_time(in_process, args.repeats)
-        pairs = len(collect(load_many([folder])[0]))
+        pairs = in_process()
 
     print(f"ginscore stats: {args.files} finished matches, seed {args.seed}, median of {args.repeats} runs")
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
@@ -183,9 +193,11 @@ def main() -> None:
         f"  files: {hands} hands ({cards} by cards, {cards / hands:.0%}), {hands / args.files:.1f} a match, "
         f"{size / args.files / 1024:.1f} KiB a file, {pairs} pairs of players; written in {made:.1f} s"
     )
-    print(f"  ginscore stats FOLDER --json   {whole * 1000:7.0f} ms   {args.files / whole:6.0f} files/s   {whole * 1000 / args.files:5.2f} ms/file")
-    print(f"    of which start-up (an empty folder: {startup * 1000:.0f} ms)")
-    print(f"  load_many + collect, in process {core * 1000:6.0f} ms   {args.files / core:6.0f} files/s   {core * 1000 / args.files:5.2f} ms/file")
+    print(f"  start-up (an empty folder)                  {startup * 1000:7.0f} ms")
+    for name, seconds in (("ginscore stats FOLDER --json --no-cache", whole), ("the same with the cache, a second run", cached)):
+        beyond = max(seconds - startup, 1e-6)
+        print(f"  {name:42}{seconds * 1000:7.0f} ms   {args.files / beyond:7.0f} files/s beyond start-up")
+    print(f"  every file read in full, in process      {core * 1000:8.0f} ms   {args.files / core:7.0f} files/s   {core * 1000 / args.files:5.2f} ms/file")
 
 
 if __name__ == "__main__":

@@ -139,6 +139,33 @@ def parse_card(text: str) -> Card:
     return Card(rank, suit)
 
 
+def quick_parse(text: str) -> tuple[int, list[int]] | None:
+    """`parse_cards` for text typed the usual way: the hand's mask and each card's bit index, in the order typed.
+
+    None when a card is spelled some other way (variation selectors, a typing mistake), is given twice,
+    or the text is too long to be read: `parse_cards` then reads the text, or says what is wrong with it.
+    """
+    if len(text) > MAX_HAND_TEXT:
+        return None
+    try:
+        bits = [_QUICK_TOKENS[token] for token in text.replace(",", " ").split()]
+    except KeyError:
+        return None
+    mask = sum(map(_BIT_VALUES.__getitem__, bits))
+    return (mask, bits) if bits and mask.bit_count() == len(bits) else None
+
+
+def _quick_tokens() -> dict[str, int]:
+    """Every rank word and suit character `parse_card` reads, in either case -> the card's bit index."""
+    ranks = _RANK_WORDS | {word.lower(): rank for word, rank in _RANK_WORDS.items()}
+    suits = _SUIT_CHARS | {char.upper(): suit for char, suit in _SUIT_CHARS.items()}
+    return {word + char: suit * LANE_BITS + rank - 1 for word, rank in ranks.items() for char, suit in suits.items()}
+
+
+_QUICK_TOKENS = _quick_tokens()
+_BIT_VALUES = [1 << bit for bit in range(4 * LANE_BITS)]
+
+
 def _what_is_wrong(token: str) -> str:
     if token[-1].lower() not in _SUIT_CHARS:
         return f"unknown suit {quote(token[-1])} ({_SUIT_HELP})"

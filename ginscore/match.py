@@ -10,11 +10,13 @@ from __future__ import annotations
 import shlex
 import unicodedata
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from .cards import format_cards, parse_card, parse_cards, parse_groups, parse_spread
+from .cards import DECK, Card, format_cards, parse_card, parse_cards, parse_groups, parse_spread
 from .errors import GinscoreError, InputError, RefusedError
+from .melds import Arrangement
 from .rules import Rules, rules_options
 from .scoring import HandResult, ScoredKnock, score_cards, score_counts
 
@@ -32,6 +34,10 @@ class HandRecord:
     """A dead hand: nobody scores and the same dealer deals again."""
     knocker_cards: str | None = None
     """The knocker's 10 or 11 cards, or their spread grouped with `|`."""
+    spread: str | None = None
+    """The spread the knocker's cards were scored with, grouped with `|`, when the cards were given
+    without groups; the card of `knocker_cards` not in it is the discard. Loading checks this spread
+    (its melds, the knock limit, the opponent's best response) rather than searching again."""
     discard: str | None = None
     """The card the knocker discarded face down, when the spread was given with 11 cards."""
     opponent_cards: str | None = None
@@ -66,9 +72,12 @@ class Match:
     """Free text a person wrote about the match (where, what for); never read by the scoring."""
 
     def player(self, name: str) -> str:
-        """A player's name as stored, matched case-insensitively."""
+        """A player's name as stored, matched case-insensitively and however its accents were typed."""
+        if name in self.players:
+            return name
+        typed = _name_key(name)
         for player in self.players:
-            if player.casefold() == name.strip().casefold():
+            if _name_key(player) == typed:
                 return player
         raise InputError(f"unknown player {name!r}: the players are {self.players[0]} and {self.players[1]}")
 
@@ -79,15 +88,20 @@ class Match:
         return replace(self, hands=hands)
 
 
+def _name_key(name: str) -> str:
+    """What makes two typed names one person: the same letters (NFC), in any case."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
 def check_players(names: object) -> tuple[str, str]:
-    """Two different, printable player names, with spaces trimmed."""
+    """Two different, printable player names, with spaces trimmed and accents composed (NFC)."""
     if not (isinstance(names, (list, tuple)) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise InputError(f"give two different player names, e.g. Ann Bob (found {names!r})")
-    a, b = (name.strip() for name in names)
+    a, b = (unicodedata.normalize("NFC", name.strip()) for name in names)
     for name in (a, b):
         if not name or any(unicodedata.category(char).startswith("C") for char in name):
             raise InputError(f"{name!r} cannot be a player's name: give two different player names without control characters")
-    if a.casefold() == b.casefold():
+    if _name_key(a) == _name_key(b):
         raise InputError(f"give two different player names, not {a!r} twice")
     return a, b
 
@@ -105,6 +119,49 @@ def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
     """Parse one text field of a stored record; an empty field is a missing one."""
     text = getattr(record, name)
     return _parse_field(name, text, parse) if text else None
+
+
+_CARDS_BY_NAME = {str(card): card for card in DECK}
+
+
+def _stored_cards(text: str) -> tuple[Card, ...]:
+    """Cards as ginscore writes them (canonical, distinct), read by lookup; anything else goes
+    through the full parser, which gives its errors."""
+    tokens = text.split()
+    try:
+        cards = tuple(_CARDS_BY_NAME[token] for token in tokens)
+    except KeyError:
+        return parse_cards(text)
+    if not cards or len(set(tokens)) != len(tokens):
+        return parse_cards(text)
+    return cards
+
+
+def _stored_spread(text: str) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...] | None]:
+    """`parse_spread`, with the lookup of `_stored_cards` for cards given without groups."""
+    return (_stored_cards(text), None) if "|" not in text else parse_spread(text)
+
+
+def _stored_groups(text: str) -> tuple[tuple[Card, ...], ...]:
+    """`parse_groups`, by lookup for groups as ginscore writes them."""
+    split = [group.split() for group in text.split("|")]
+    try:
+        groups = tuple(tuple(_CARDS_BY_NAME[token] for token in group) for group in split)
+    except KeyError:
+        return parse_groups(text)
+    tokens = [token for group in split for token in group]
+    if not all(groups) or len(set(tokens)) != len(tokens):
+        return parse_groups(text)
+    return groups
+
+
+def spread_text(spread: Arrangement) -> str:
+    """A spread in the grouped notation: each meld, then the deadwood in groups of at most two,
+    so that no deadwood group reads as a meld."""
+    deadwood = spread.deadwood_cards.sorted()
+    groups = [" ".join(meld) for meld in spread.card_lists()]
+    groups += [format_cards(deadwood[i : i + 2]) for i in range(0, len(deadwood), 2)]
+    return " | ".join(groups)
 
 
 def check_record(record: HandRecord) -> None:
@@ -129,28 +186,28 @@ def check_record(record: HandRecord) -> None:
         raise InputError("--discard goes with the knocker's cards (--cards)")
     if record.opponent_cards is not None and record.knocker_cards is None:
         raise InputError("the opponent's cards need the knocker's cards too; or give both counts")
+    if record.spread is not None and (record.knocker_cards is None or "|" in record.knocker_cards):
+        error = InputError("a stored spread goes with the knocker's cards given without groups")
+        error.field = "spread"
+        raise error
 
 
 def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKnock | None]:
     """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
     check_record(record)
     upcard = _read(record, "upcard", parse_card)
-    spread = _read(record, "knocker_cards", parse_spread)
+    spread = _read(record, "knocker_cards", _stored_spread)
     if spread:
         knocker_cards, groups = spread
-        opponent: tuple | int | None = _read(record, "opponent_cards", parse_cards)
+        opponent: tuple | int | None = _read(record, "opponent_cards", _stored_cards)
         if opponent is None:
             opponent = record.opponent_deadwood
         if opponent is None:
             raise InputError("give the opponent's cards or their count after lay-offs (--opponent-deadwood)")
-        scored = score_cards(
-            knocker_cards,
-            opponent,
-            rules,
-            upcard=upcard,
-            discard=_read(record, "discard", parse_card),
-            groups=groups,
-        )
+        discard = _read(record, "discard", parse_card)
+        if groups is None and record.spread:
+            return _score_stored_spread(record, knocker_cards, opponent, rules, upcard, discard)
+        scored = score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard, groups=groups)
         return scored.result, scored
     if record.knocker_deadwood is None or record.opponent_deadwood is None:
         raise InputError("give the knocker's cards, or both counts: --deadwood N --opponent-deadwood M")
@@ -159,6 +216,41 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
         record.knocker_deadwood, record.opponent_deadwood, rules, limit, multiplier, record.big_gin
     )
     return result, None
+
+
+def _score_stored_spread(
+    record: HandRecord,
+    knocker_cards: tuple[Card, ...],
+    opponent: tuple[Card, ...] | int,
+    rules: Rules,
+    upcard: Card | None,
+    discard: Card | None,
+) -> tuple[HandResult, ScoredKnock]:
+    """Score a hand by the spread stored with it: checked as a spread typed by hand is, no search."""
+    groups = _read(record, "spread", _stored_groups) or ()
+    try:
+        scored = score_cards(
+            knocker_cards, opponent, rules, upcard=upcard, discard=discard or _left_out(record, knocker_cards, groups), groups=groups
+        )
+    except GinscoreError as error:
+        # The same error without the stored spread is about the cards themselves, not the spread.
+        score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard)
+        stale = type(error)(f"{error}; delete this spread line and ginscore finds the best spread again")
+        stale.field = "spread"
+        raise stale from None
+    return scored.result, scored
+
+
+def _left_out(record: HandRecord, cards: tuple[Card, ...], groups: tuple[tuple[Card, ...], ...]) -> Card | None:
+    """The one card not in the spread (the discard), or None when there are none or several."""
+    if len(cards) - sum(map(len, groups)) != 1:
+        return None
+    # Compared as text first: stored cards are canonical, and names are quicker to compare than cards.
+    named = set((record.knocker_cards or "").split()).difference((record.spread or "").replace("|", " ").split())
+    if len(named) == 1 and (card := _CARDS_BY_NAME.get(named.pop())) is not None:
+        return card
+    left = set(cards).difference(*groups)
+    return next(iter(left)) if len(left) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -335,9 +427,19 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
     with its number and left out, so that a file's every problem can be reported.
     """
     games = tuple(Game(match.players) for _ in range(COLUMNS_HOLLYWOOD if match.hollywood else 1))
-    lines: list[HandLine] = []
-    dealer = match.first_dealer
-    for number, record in enumerate(match.hands, start=1):
+    return _tally_from(match, 1, games, [], match.first_dealer, problems)
+
+
+def _tally_from(
+    match: Match,
+    start: int,
+    games: tuple[Game, ...],
+    lines: list[HandLine],
+    dealer: str,
+    problems: list[tuple[int, GinscoreError]] | None,
+) -> Sheet:
+    """Score the hands from number `start` on, after the games, lines and dealer of those before it."""
+    for number, record in enumerate(match.hands[start - 1 :], start=start):
         try:
             if all(game.finished for game in games):
                 raise RefusedError(f"hand {number} comes after the end of the match")
@@ -347,9 +449,7 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
                 raise
             problems.append((number, error))
             continue
-        columns = tuple(dict(game.totals) for game in games)
-        running = {name: sum(column[name] for column in columns) for name in match.players}
-        lines.append(replace(line, totals=running, column_totals=columns))
+        lines.append(line)
         dealer = _next_dealer(match, dealer, line.winner)
     return Sheet(match, tuple(lines), games, dealer)
 
@@ -357,7 +457,8 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
 def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
     if record.cancelled:
         check_record(record)
-        return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), {})
+        totals, column_totals = _running(match, games)
+        return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), totals, column_totals)
     result, scored = score_record(record, match.rules)
     knocker = match.player(record.knocker or "")
     winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
@@ -366,6 +467,7 @@ def _score_line(match: Match, number: int, record: HandRecord, dealer: str, game
         columns = _columns_for(winner, games)
         for index in columns:
             games[index].enter(number, winner, result.points, boxes_for(result.result, match.rules), match.rules)
+    totals, column_totals = _running(match, games)
     return HandLine(
         number,
         dealer,
@@ -376,10 +478,19 @@ def _score_line(match: Match, number: int, record: HandRecord, dealer: str, game
         result.knocker_deadwood,
         result.opponent_deadwood,
         columns,
-        totals={},
+        totals,
+        column_totals,
         scored=scored,
         multiplier=result.multiplier,
     )
+
+
+def _running(match: Match, games: tuple[Game, ...]) -> tuple[dict[str, int], tuple[dict[str, int], ...]]:
+    """The running totals after a hand: summed over the games, and in each game."""
+    columns = tuple(dict(game.totals) for game in games)
+    if len(columns) == 1:
+        return dict(columns[0]), columns
+    return {name: sum(column[name] for column in columns) for name in match.players}, columns
 
 
 def _columns_for(winner: str, games: tuple[Game, ...]) -> tuple[int, ...]:
@@ -450,13 +561,26 @@ def _canonical(name: str, text: str | None, parse: Callable[[str], object]) -> s
     return None if text is None else str(_parse_field(name, text, parse))
 
 
-def add_hand(match: Match, record: HandRecord) -> tuple[Match, Sheet]:
-    """The match with one more hand, refused once the game is over."""
-    sheet = tally(match)
+def add_hand(match: Match, record: HandRecord, sheet: Sheet | None = None) -> tuple[Match, Sheet]:
+    """The match with one more hand, refused once the game is over.
+
+    Given the match's sheet, only the new hand is scored.
+    """
+    sheet = sheet if sheet is not None else tally(match)
     if sheet.finished:
         raise RefusedError(game_over_message(sheet))
     updated = match.with_hands(match.hands + (record,))
-    return updated, tally(updated)
+    return updated, _tally_from(updated, len(match.hands) + 1, deepcopy(sheet.games), list(sheet.lines), sheet.next_dealer, None)
+
+
+def with_spreads(match: Match, sheet: Sheet) -> Match:
+    """The match with each hand given by cards without groups carrying the spread it was scored with,
+    so that the next load checks that spread instead of searching again."""
+    hands = list(match.hands)
+    for index, (record, line) in enumerate(zip(match.hands, sheet.lines)):
+        if line.scored is not None and record.spread is None and "|" not in (record.knocker_cards or "|"):
+            hands[index] = replace(record, spread=spread_text(line.scored.spread))
+    return match.with_hands(tuple(hands))
 
 
 def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
@@ -513,8 +637,8 @@ def sheet_dict(sheet: Sheet) -> dict:
                 "points": line.points,
                 "knocker_deadwood": line.knocker_deadwood,
                 "opponent_deadwood": line.opponent_deadwood,
-                "layoffs": [str(c) for c in line.scored.response.layoffs.sorted()]
-                if line.scored and line.scored.response
+                "layoffs": [str(c) for c in line.scored.layoffs.sorted()]
+                if line.scored and line.scored.layoffs is not None
                 else None,
                 "columns": [index + 1 for index in line.columns],
                 "totals": line.totals,

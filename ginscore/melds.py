@@ -74,10 +74,34 @@ class _SetChoiceTable(dict):
         return choices
 
 
+class _LaneSpreadTable(dict):
+    """Lane pattern -> (its runs, lowest first; its deadwood cards): the first least-deadwood layout of that
+    suit alone in the order `arrangements` tries, as lane masks."""
+
+    def __missing__(self, lane: int) -> tuple[tuple[int, ...], int]:
+        found = _lane_spread(lane, False)
+        assert found is not None  # a lane whose lowest card may start a run always has one
+        self[lane] = found
+        return found
+
+
+class _SuitSpreadTable(dict):
+    """A hand's cards of one suit, in place -> `_LANE_SPREADS` of their lane, moved back into place."""
+
+    def __missing__(self, cards: int) -> tuple[tuple[int, ...], int]:
+        shift = (cards.bit_length() - 1) // LANE_BITS * LANE_BITS
+        runs, dead = _LANE_SPREADS[cards >> shift]
+        found = tuple(run << shift for run in runs), dead << shift
+        self[cards] = found
+        return found
+
+
 RANK_COLUMNS = tuple(sum(1 << (shift + rank) for shift in SUIT_SHIFTS) for rank in range(13))
 _RUNS = _RunTable({0: 0})
 _DISCARDS = _DiscardTable({0: _NO_DISCARD})
 _SET_CHOICES = _SetChoiceTable()
+_LANE_SPREADS = _LaneSpreadTable({0: ((), 0)})
+_SUIT_SPREADS = _SuitSpreadTable({0: ((), 0)})
 
 
 def _set_masks(column: int) -> list[int]:
@@ -252,6 +276,99 @@ def _arrange(rest: int, budget: int, run_ends: int) -> Iterator[tuple[list[int],
                     yield [group, *melds], dead
 
 
+def first_arrangement(hand: int) -> tuple[list[int], int]:
+    """The arrangement `arrangement_masks` gives first, as (meld masks, deadwood mask), without its search.
+
+    That search tries each card, lowest first, as deadwood, then as the start of a run (shortest
+    first), then as the lowest card of a set; its first answer is the least in that order. Once the
+    sets are chosen, each suit's lane is laid out alone, by a table; only when several choices of
+    sets give the least deadwood are their layouts compared in that order.
+    """
+    a, b, c, d = hand & LANE, hand >> 16 & LANE, hand >> 32 & LANE, hand >> 48 & LANE
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return _lanes_spread(hand)
+    columns = hand & (triples | triples << 16 | triples << 32 | triples << 48)
+    runs = _RUNS
+    best, tied = 1 << 30, [0]
+    for used in _SET_CHOICES[columns]:
+        rest = hand ^ used
+        value = runs[rest & LANE] + runs[rest >> 16 & LANE] + runs[rest >> 32 & LANE] + runs[rest >> 48]
+        if value < best:
+            best, tied = value, [used]
+        elif value == best:
+            tied.append(used)
+    layouts = []
+    for used in tied:
+        melds, dead = _lanes_spread(hand ^ used)
+        melds += _SETS_IN[used]
+        melds.sort(key=_lowest)
+        layouts.append((melds, dead))
+    if len(layouts) == 1:
+        return layouts[0]
+    return min(layouts, key=_search_order)
+
+
+def _lowest(mask: int) -> int:
+    return mask & -mask
+
+
+class _SetsTable(dict):
+    """A choice of sets, as the mask of their cards -> each set's mask (one set a rank)."""
+
+    def __missing__(self, used: int) -> tuple[int, ...]:
+        folded = (used | used >> 16 | used >> 32 | used >> 48) & LANE
+        sets = tuple(used & RANK_COLUMNS[low.bit_length() - 1] for low in _bits(folded))
+        self[used] = sets
+        return sets
+
+
+_SETS_IN = _SetsTable()
+
+
+def _lanes_spread(hand: int) -> tuple[list[int], int]:
+    """Runs and deadwood of a hand with no sets: each lane's first layout, lanes in suit order."""
+    suits = _SUIT_SPREADS
+    runs_a, dead_a = suits[hand & LANE]
+    runs_b, dead_b = suits[hand & LANE << 16]
+    runs_c, dead_c = suits[hand & LANE << 32]
+    runs_d, dead_d = suits[hand & LANE << 48]
+    return [*runs_a, *runs_b, *runs_c, *runs_d], dead_a | dead_b | dead_c | dead_d
+
+
+def _lane_spread(lane: int, blocked: bool) -> tuple[tuple[int, ...], int] | None:
+    """The first layout of one lane with its least run deadwood, in the order `_arrange` tries.
+
+    `blocked`: the card below the lowest one ended a run, so no run may start here (touching runs
+    are given as one). Only then can there be no layout, and the answer is None.
+    """
+    low = lane & -lane
+    i = low.bit_length() - 1
+    least = _RUNS[lane]
+    if _VALUES[i] + _RUNS[lane ^ low] == least:
+        runs, dead = _LANE_SPREADS[lane ^ low]
+        return runs, dead | low
+    if blocked:
+        return None
+    run, k = low, i + 1
+    while lane >> k & 1:
+        run |= 1 << k
+        rest = lane ^ run
+        if k - i >= 2 and _RUNS[rest] == least:
+            found = _lane_spread(rest, bool(rest >> (k + 1) & 1)) if rest else ((), 0)
+            if found is not None:
+                return (run, *found[0]), found[1]
+        k += 1
+    return None
+
+
+def _search_order(layout: tuple[list[int], int]) -> list[tuple[int, ...]]:
+    """A layout as the choices `_arrange` makes, card by card: deadwood, a run by its length, a set by its cards."""
+    melds, dead = layout
+    steps = sorted([(meld & -meld, meld) for meld in melds] + [(bit, 0) for bit in _bits(dead)])
+    return [(0,) if not meld else (2, meld) if is_set(meld) else (1, meld.bit_count()) for _, meld in steps]
+
+
 @dataclass(frozen=True)
 class Solution:
     """What `check` reports for a hand of 10 or 11 cards."""
@@ -271,13 +388,16 @@ class Solution:
 def solve(cards: tuple[Card, ...]) -> Solution:
     """Solve a hand of 10 or 11 cards (the caller checks the count)."""
     mask = Hand.of(cards).mask
+    discards: tuple[Card, ...] = ()
+    big_gin = False
     if len(cards) == 11:
-        deadwood, chosen, big_gin = min_after_discard(mask)
+        _, chosen, big_gin = min_after_discard(mask)
         discards = tuple(sorted(Hand(chosen), key=lambda c: (-c.value, c)))
-        shown = mask if big_gin else mask ^ discards[0].bit
-        return Solution(cards, deadwood, discards, big_gin, next(arrangements(shown, deadwood)))
-    best = next(arrangements(mask))
-    return Solution(cards, best.deadwood, (), False, best)
+        if not big_gin:
+            mask ^= discards[0].bit
+    melds, dead = first_arrangement(mask)
+    best = Arrangement(tuple(Hand(m) for m in sorted(melds, key=_meld_order)), Hand(dead))
+    return Solution(cards, best.deadwood, discards, big_gin, best)
 
 
 def check_dict(solution: Solution, limit: int) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from dataclasses import dataclass
 
 from .cards import Card, Hand, format_cards, require_count
@@ -91,10 +93,33 @@ class ScoredKnock:
     spread: Arrangement
     """The knocker's spread: the one given, or the best legal one."""
     discard: Card | None
-    response: Response | None
-    """The opponent's own melds and lay-offs; None when only their count was given."""
+    opponent: Hand | None
+    """The opponent's cards; None when only their count was given."""
     lowest: ScoredKnock | None = None
     """When the best spread is not a lowest-deadwood one: the best lowest-deadwood spread, to compare."""
+
+    @functools.cached_property
+    def response(self) -> Response | None:
+        """The opponent's own melds and lay-offs; None when only their count was given.
+
+        Worked out when first asked for: a sheet read from a file needs only the lay-offs.
+        """
+        if self.opponent is None:
+            return None
+        return best_response(None if self._gin else self.spread, self.opponent)
+
+    @functools.cached_property
+    def layoffs(self) -> Hand | None:
+        """The cards the opponent laid off (those of `response`, without working out their melds)."""
+        if self.opponent is None:
+            return None
+        if self._gin:
+            return Hand()
+        return Hand(best_layoff(tuple(meld.mask for meld in self.spread.melds), self.opponent.mask)[1])
+
+    @property
+    def _gin(self) -> bool:
+        return self.result.result in ("gin", "big_gin")
 
 
 def score_cards(
@@ -111,19 +136,20 @@ def score_cards(
     With `groups` the knocker's spread is used as given; otherwise their best legal spread is found.
     """
     require_count(knocker, (10, 11), "the knocker's hand")
-    if len(Hand.of(knocker)) != len(knocker):
+    held = Hand.of(knocker)
+    if len(held) != len(knocker):
         raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
     against: Hand | int = opponent if isinstance(opponent, int) else Hand.of(opponent)
     if isinstance(against, Hand) and not isinstance(opponent, int):
         require_count(opponent, (10,), "the opponent's hand")
         if len(against) != len(opponent):
             raise CardListError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
-        both = Hand.of(knocker) & against
+        both = held & against
         if both:
             raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
-    if discard is not None and discard not in knocker:
+    if discard is not None and discard not in held:
         raise IllegalHandError(f"the discard {discard} is not in the knocker's hand ({format_cards(knocker)})")
-    kept = Hand.of(knocker) - Hand.of([discard] if discard else [])
+    kept = Hand(held.mask & ~discard.bit) if discard else held
     if len(kept) == 9:
         raise CardListError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
     search = _Search(against, rules, rules.knock_limit_for(upcard), rules.multiplier_for(upcard))
@@ -136,7 +162,9 @@ def score_cards(
 def _given_spread(
     groups: tuple[tuple[Card, ...], ...], kept: Hand, discard: Card | None, rules: Rules
 ) -> Arrangement:
-    grouped = Hand.of(card for group in groups for card in group) - Hand.of([discard] if discard else [])
+    discarded = discard.bit if discard else 0
+    masks = [Hand.of(group).mask & ~discarded for group in groups]
+    grouped = Hand(functools.reduce(operator.or_, masks, 0))
     if grouped != kept:
         extra, missing = grouped - kept, kept - grouped
         raise IllegalHandError(
@@ -144,20 +172,19 @@ def _given_spread(
             + (f"; not in the hand: {extra}" if extra else "")
             + (f"; left out: {missing}" if missing else "")
         )
-    melds, dead = [], Hand()
-    for group in groups:
-        cards = Hand.of(group) - Hand.of([discard] if discard else [])
+    melds, dead = [], 0
+    for group, cards in zip(groups, masks):
         if len(group) >= 3 and discard in group:
             raise IllegalHandError(f"the discard {discard} cannot be in the meld {format_cards(group)}")
-        if len(cards) < 3:
-            dead = dead | cards
-        elif is_meld(cards.mask):
-            melds.append(cards)
+        if cards.bit_count() < 3:
+            dead |= cards
+        elif is_meld(cards):
+            melds.append(Hand(cards))
         else:
             raise IllegalHandError(f"'{format_cards(group)}' is not a meld: a run is 3+ cards of one suit in sequence, a set 3 or 4 of one rank")
     if len(kept) == 11 and (dead or not rules.big_gin):
         raise InputError("11 cards are spread: name the card discarded face down with --discard")
-    return Arrangement(tuple(melds), dead)
+    return Arrangement(tuple(melds), Hand(dead))
 
 
 class _Search:
@@ -167,8 +194,13 @@ class _Search:
         """`opponent` is their hand, or their count after lay-offs when only that was given."""
         self.opponent = opponent if isinstance(opponent, Hand) else None
         self.rules, self.limit, self.multiplier = rules, limit, multiplier
-        self.own_deadwood = opponent if isinstance(opponent, int) else min_deadwood(opponent.mask)
+        self.given = opponent
         self.counts: dict[tuple[int, ...], int] = {}
+
+    @functools.cached_property
+    def own_deadwood(self) -> int:
+        """The opponent's count without lay-offs (against gin), or the count typed in."""
+        return self.given if isinstance(self.given, int) else min_deadwood(self.given.mask)
 
     def count(self, melds: tuple[int, ...], gin: bool) -> int:
         """The opponent's count after lay-offs; a count typed in is taken as it is."""
@@ -188,10 +220,7 @@ class _Search:
 
     def scored(self, found: tuple[HandResult, Arrangement, Card | None], lowest: ScoredKnock | None = None) -> ScoredKnock:
         result, spread, discard = found
-        response = None
-        if self.opponent is not None:
-            response = best_response(None if result.result in ("gin", "big_gin") else spread, self.opponent)
-        return ScoredKnock(result, spread, discard, response, lowest)
+        return ScoredKnock(result, spread, discard, self.opponent, lowest)
 
     def best(self, kept: Hand, discard: Card | None) -> ScoredKnock:
         options = [(kept, discard)] if len(kept) == 10 else [(kept - Hand.of([c]), c) for c in kept.sorted()]

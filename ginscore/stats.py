@@ -1,8 +1,14 @@
-"""History and statistics over many matches, per pair of players."""
+"""History and statistics over many matches, per pair of players.
+
+Each match contributes one `PairStats` (`contribution`); a `HeadToHead` folds contributions in one
+at a time, so that any number of matches is read in constant memory, and a contribution can be kept
+as plain data (`as_record`, `from_record`) to be reused while its file's bytes do not change.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, fields
 
 from .match import Sheet
 
@@ -29,6 +35,14 @@ class PlayerStats:
     loser_deadwood: int = 0
     hands_lost_with_cards: int = 0
 
+    def add(self, other: PlayerStats) -> None:
+        """Fold in the same player's figures from more matches."""
+        for name in _PLAYER_FIELDS:
+            if name == "biggest_hand":
+                self.biggest_hand = max(self.biggest_hand, other.biggest_hand)
+            else:
+                setattr(self, name, getattr(self, name) + getattr(other, name))
+
     def as_dict(self, hands: int) -> dict:
         return {
             "games_won": self.games_won,
@@ -47,6 +61,9 @@ class PlayerStats:
         }
 
 
+_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerStats))
+
+
 def _average(total: int, count: int) -> float | None:
     return round(total / count, 2) if count else None
 
@@ -62,6 +79,14 @@ class PairStats:
     """Hands played, cancelled ones included."""
     by_player: dict[str, PlayerStats] = field(default_factory=dict)
 
+    def add(self, other: PairStats) -> None:
+        """Fold in the same pair's figures from more matches; names are matched case-insensitively."""
+        self.matches += other.matches
+        self.games += other.games
+        self.hands += other.hands
+        for mine, theirs in zip(self.players, other.players):
+            self.by_player[mine].add(other.by_player[theirs])
+
     def as_dict(self) -> dict:
         return {
             "players": list(self.players),
@@ -71,22 +96,70 @@ class PairStats:
             "by_player": {name: self.by_player[name].as_dict(self.hands) for name in self.players},
         }
 
+    def as_record(self) -> dict:
+        """Every raw figure as plain data (JSON-ready), the inverse of `from_record`."""
+        return asdict(self)
+
+    @classmethod
+    def from_record(cls, record: dict) -> PairStats:
+        """The figures `as_record` gave; `ValueError` (or `KeyError`, `TypeError`) for anything else."""
+        players, figures = tuple(record["players"]), record["by_player"]
+        if len(players) != 2 or set(figures) != set(players) or any(set(f) != set(_PLAYER_FIELDS) for f in figures.values()):
+            raise ValueError(f"not a pair's figures: {record!r}")
+        return cls(
+            (players[0], players[1]),
+            record["matches"],
+            record["games"],
+            record["hands"],
+            by_player={name: PlayerStats(**figures[name]) for name in players},
+        )
+
 
 def _key(players: tuple[str, str]) -> tuple[str, str]:
     a, b = sorted(name.casefold() for name in players)
     return a, b
 
 
-def collect(sheets: list[Sheet]) -> list[PairStats]:
+class HeadToHead:
+    """Figures for every pair of players, fed one match's contribution at a time."""
+
+    def __init__(self) -> None:
+        self._pairs: dict[tuple[str, str], PairStats] = {}
+        self._margins: dict[tuple[str, str], list[int]] = {}
+
+    def add(self, contribution: PairStats) -> None:
+        """Count one more match's figures; the first spelling of a name is kept."""
+        key = _key(contribution.players)
+        pair = self._pairs.get(key)
+        if pair is None:
+            self._pairs[key] = pair = PairStats(contribution.players, by_player={n: PlayerStats() for n in contribution.players})
+            self._margins[key] = []
+        pair.add(contribution)
+        self._margins[key].append(contribution.by_player[contribution.players[0]].margin)
+
+    def margins(self) -> dict[tuple[str, str], list[int]]:
+        """For each pair, in the order the matches were read: the first player's net margin in each match's finished games."""
+        return {pair.players: self._margins[key] for key, pair in self._pairs.items()}
+
+    def pairs(self) -> list[PairStats]:
+        """The pairs, in order of their names ignoring case."""
+        return sorted(self._pairs.values(), key=lambda pair: [n.casefold() for n in pair.players])
+
+
+def collect(sheets: Iterable[Sheet]) -> list[PairStats]:
     """Head-to-head figures for every pair of players, names matched case-insensitively."""
-    pairs: dict[tuple[str, str], PairStats] = {}
+    head_to_head = HeadToHead()
     for sheet in sheets:
-        key = _key(sheet.match.players)
-        if key not in pairs:
-            ordered = tuple(sorted(sheet.match.players, key=str.casefold))
-            pairs[key] = PairStats((ordered[0], ordered[1]), by_player={n: PlayerStats() for n in ordered})
-        _add(pairs[key], sheet)
-    return sorted(pairs.values(), key=lambda pair: [n.casefold() for n in pair.players])
+        head_to_head.add(contribution(sheet))
+    return head_to_head.pairs()
+
+
+def contribution(sheet: Sheet) -> PairStats:
+    """One match's figures, the players in order of their names ignoring case."""
+    ordered = sorted(sheet.match.players, key=str.casefold)
+    pair = PairStats((ordered[0], ordered[1]), matches=1, by_player={n: PlayerStats() for n in ordered})
+    _add(pair, sheet)
+    return pair
 
 
 def _add(pair: PairStats, sheet: Sheet) -> None:
@@ -95,7 +168,6 @@ def _add(pair: PairStats, sheet: Sheet) -> None:
     def stats(name: str) -> PlayerStats:
         return pair.by_player[names[name.casefold()]]
 
-    pair.matches += 1
     for game in sheet.games:
         if game.finished and game.winner is not None:
             pair.games += 1

@@ -2,75 +2,155 @@
 
 The file is the score sheet. It stores inputs; the dealer and running totals written beside each
 hand are for people reading the file, and on load they are recomputed and compared, never trusted.
+
+What a person put in the file stays: a write changes only the hand blocks it must (`record`
+appends one, `undo` drops the last, `edit` rewrites one and the derived lines after it), so
+comments and layout elsewhere survive. A file is read and written through a symbolic link, keeps
+its mode and owner, and is refused when it is read-only or not a regular file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import re
+import stat
 import tomllib
+import unicodedata
 from collections.abc import Iterator
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .errors import GinscoreError, MatchFileError
-from .match import HandRecord, Match, Sheet, check_players, tally
+from .match import HandLine, HandRecord, Match, Sheet, check_players, tally, with_spreads
 from .rules import KNOBS, Rules, apply_knobs
 
-FORMAT = 1
+FORMAT = 2
+"""Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
+FORMATS_READ = (1, 2)
+MAX_BYTES = 64 * 1024 * 1024
+"""No real match comes near this; a bigger file is refused before it is read."""
 HEADER = (
     "# ginscore match file: the score sheet. Edit it by hand if you like, then run\n"
     "# `ginscore validate` on it. Each hand's dealer and totals are recomputed on load.\n\n"
 )
+_BOM = "\ufeff"
 _RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
 _DERIVED = ("dealer", "totals")
+_TOP_KEYS = ("format", "created", "match", "rules", "hands")
+_MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
+_HAND_HEADER = re.compile(r"(?m)^[ \t]*\[\[[ \t]*hands[ \t]*\]\][ \t]*(#[^\r\n]*)?\r?$")
+_BLANK_OR_COMMENT = re.compile(r"[ \t\r]*(#.*)?\n?")
+_TEMPORARY = r"\.{name}\.([a-z0-9_]{{8}}|[0-9a-f]{{16}})\.tmp"
+"""Our temporary files beside a match file: 16 hex digits; 8 from `tempfile`, as older versions named them."""
 
 
-def dumps(match: Match, sheet: Sheet | None = None) -> str:
-    """The match as TOML text, with each hand's dealer and running totals for readers."""
-    import tomli_w
+@dataclass(frozen=True)
+class MatchFile:
+    """A match file as read: its text and parsed TOML (so a write can keep what a person typed),
+    the match and its sheet."""
 
-    sheet = sheet or tally(match)
-    lines = {line.number: line for line in sheet.lines}
-    hands = []
-    for number, record in enumerate(match.hands, start=1):
-        entry: dict[str, Any] = {"dealer": lines[number].dealer}
-        for name in _RECORD_FIELDS:
-            value = getattr(record, name)
-            if value is not None and value != _RECORD_FIELDS[name].default:
-                entry[name] = value
-        entry["totals"] = dict(lines[number].totals)
-        hands.append(entry)
-    document = {
-        "format": FORMAT,
-        "created": match.created,
-        "match": {
-            "players": list(match.players),
-            "first_dealer": match.first_dealer,
-            "hollywood": match.hollywood,
-            **({"preset": match.preset} if match.preset else {}),
-            **({"note": match.note} if match.note else {}),
-        },
-        "rules": match.rules.to_dict(),
-        "hands": hands,
-    }
-    return HEADER + tomli_w.dumps(document)
+    path: str
+    text: str
+    data: dict[str, Any]
+    match: Match
+    sheet: Sheet
+
+
+# --- reading -------------------------------------------------------------------------------------------
+
+
+def load(path: str) -> tuple[Match, Sheet]:
+    """Read a match file; any problem raises `MatchFileError` listing them all."""
+    found = load_file(path)
+    return found.match, found.sheet
+
+
+def load_file(path: str) -> MatchFile:
+    """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
+    text = read_text(path)
+    data, match, sheet, problems = _load_text(text)
+    if problems or data is None or match is None or sheet is None:
+        raise MatchFileError(path, problems)
+    return MatchFile(path, text, data, match, sheet)
 
 
 def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
     """Read a match; returns the match, its sheet and every problem found (each with its place)."""
+    _, match, sheet, problems = _load_text(text)
+    return match, sheet, problems
+
+
+def read_text(path: str) -> str:
+    """A match file's text, refused at once when it is not a regular file, too big, or not UTF-8.
+
+    A byte-order mark at the start is kept in the text (and written back), and skipped when parsing.
+    """
+    _refuse_special(path, "nothing was read")
     try:
-        data = tomllib.loads(text)
+        # O_NONBLOCK: a FIFO put in the file's place after the check above must not hang the read.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise MatchFileError(path, [f"cannot read: {error.strerror or error}"]) from None
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise MatchFileError(path, [_too_big(len(data))])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise MatchFileError(
+            path, [f"cannot read byte 0x{data[error.start]:02x} at offset {error.start}: not UTF-8 text; save the file as UTF-8"]
+        ) from None
+
+
+def _too_big(size: int) -> str:
+    return f"is {size / 2**20:.0f} MB, far more than any match file (at most {MAX_BYTES // 2**20} MB are read); nothing was read"
+
+
+def _refuse_special(path: str, outcome: str) -> None:
+    """Refuse a missing file, one that is not a regular file, or one far too big (following links)."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
+        raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
+    except OSError as error:
+        raise MatchFileError(path, [f"cannot read: {error.strerror or error}"]) from None
+    if not stat.S_ISREG(status.st_mode):
+        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; {outcome}"])
+    if status.st_size > MAX_BYTES:
+        raise MatchFileError(path, [_too_big(status.st_size)])
+
+
+def _kind(mode: int) -> str:
+    kinds = [
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
+    try:
+        data = tomllib.loads(text.removeprefix(_BOM))
     except tomllib.TOMLDecodeError as error:
-        return None, None, [f"not valid TOML: {error}"]
+        return None, None, None, [f"not valid TOML: {error}"]
+    except RecursionError:
+        return None, None, None, ["a value is nested too deeply to be a match file (hundreds of levels of [ or {)"]
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
-        return None, None, problems
+        return data, None, None, problems
     entries = data.get("hands", [])
     if not isinstance(entries, list):
-        return None, None, [f"hands: expected [[hands]] tables, found {entries!r}"]
+        return data, None, None, [f"hands: expected [[hands]] tables, found {entries!r}"]
     found: list[tuple[int, str]] = []
     match = replace(match, hands=tuple(_read_hands(entries, found)))
     hand_problems: list[tuple[int, GinscoreError]] = []
@@ -78,37 +158,48 @@ def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
     found += [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
     # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
     first_bad = min((number for number, _ in found), default=len(match.hands) + 1)
-    found += _compare_derived(entries[: first_bad - 1], sheet)
+    found += _compare_derived(entries[: first_bad - 1], sheet.lines)
     problems += [text for _, text in sorted(found, key=lambda item: item[0])]
-    return match, sheet, problems
+    return data, match, sheet, problems
+
+
+def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], place: str, problems: list[str]) -> None:
+    for key in table:
+        if key not in known:
+            problems.append(f"{place}{key}: unknown key (known: {', '.join(known)})")
 
 
 def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
     """The match without its hands, or None when its players or rules cannot be read."""
     version = data.get("format")
-    if type(version) is not int or version != FORMAT:
-        problems.append(f"format: expected {FORMAT}, found {data.get('format')!r}; is this a ginscore match file?")
+    if type(version) is not int or version not in FORMATS_READ:
+        problems.append(f"format: expected {' or '.join(map(str, FORMATS_READ))}, found {data.get('format')!r}; is this a ginscore match file?")
         return None
+    _unknown_keys(data, _TOP_KEYS, "", problems)
     info = data.get("match")
     if not isinstance(info, dict):
         problems.append("match: missing the [match] table with players and first_dealer")
         return None
+    _unknown_keys(info, _MATCH_KEYS, "match.", problems)
     players = info.get("players")
     try:
         players = check_players(players)
     except GinscoreError as error:
         problems.append(f"match.players: {error}")
         return None
-    first_dealer = str(info.get("first_dealer"))
+    first_dealer = unicodedata.normalize("NFC", str(info.get("first_dealer")))
     if first_dealer not in players:
         problems.append(f"match.first_dealer: expected one of {players[0]!r} or {players[1]!r}, found {first_dealer!r}")
     hollywood, preset, note = info.get("hollywood", False), info.get("preset"), info.get("note", "")
+    created = data.get("created", "")
     if not isinstance(hollywood, bool):
         problems.append(f"match.hollywood: expected true or false, found {hollywood!r}")
     if preset is not None and not isinstance(preset, str):
         problems.append(f"match.preset: expected a preset's name, found {preset!r}")
     if not isinstance(note, str):
         problems.append(f"match.note: expected text in quotes, found {note!r}")
+    if not isinstance(created, str):
+        problems.append(f"created: expected text in quotes, found {created!r}")
     rules = _read_rules(data.get("rules"), problems)
     if problems or rules is None:
         return None
@@ -117,7 +208,7 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         rules=rules,
         first_dealer=first_dealer,
         hollywood=hollywood,
-        created=str(data.get("created", "")),
+        created=created,
         preset=preset,
         note=note,
     )
@@ -173,94 +264,29 @@ def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRe
     return records
 
 
-def _compare_derived(entries: list[Any], sheet: Sheet) -> list[tuple[int, str]]:
+def _compare_derived(entries: list[Any], lines: tuple[HandLine, ...] | list[HandLine]) -> list[tuple[int, str]]:
     """A dealer or total written in the file is an assertion: report where it disagrees."""
     problems = []
-    for line, entry in zip(sheet.lines, entries):
+    for line, entry in zip(lines, entries):
         place = f"hands[{line.number}]"
         dealer = entry.get("dealer")
-        if dealer is not None and dealer != line.dealer:
+        if dealer is not None and dealer != line.dealer and _nfc(dealer) != line.dealer:
             problems.append((line.number, f"{place}.dealer: the file says {dealer!r} but by the hands before it {line.dealer!r} dealt"))
         totals = entry.get("totals")
-        if totals is not None and totals != line.totals:
+        if totals is not None and totals != line.totals and _nfc(totals) != line.totals:
             said = ", ".join(f"{k} {v}" for k, v in totals.items()) if isinstance(totals, dict) else repr(totals)
             real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
             problems.append((line.number, f"{place}.totals: the file says {said} but the hands add up to {real}"))
     return problems
 
 
-def load(path: str) -> tuple[Match, Sheet]:
-    """Read a match file; any problem raises `MatchFileError` listing them all."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MatchFileError(path, [f"cannot read: {error}"]) from None
-    match, sheet, problems = loads(text)
-    if problems or match is None or sheet is None:
-        raise MatchFileError(path, problems)
-    return match, sheet
-
-
-def save(path: str, match: Match, sheet: Sheet | None = None) -> None:
-    write_atomic(path, dumps(match, sheet).encode("utf-8"))
-
-
-def write_atomic(path: str, data: bytes) -> None:
-    """Write a temporary file beside `path`, flush and fsync it, then rename it over `path`.
-
-    A crash or a full disk at any point leaves either the old file or the new one, whole.
-    """
-    try:
-        _replace_with(path, data)
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise MatchFileError(path, [f"cannot write: {reason}; nothing was changed"]) from None
-
-
-def _replace_with(path: str, data: bytes) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if os.path.exists(path):
-            os.chmod(temporary, os.stat(path).st_mode & 0o777)
-        else:
-            os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):
-        directory = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-
-
-@contextlib.contextmanager
-def locked(path: str) -> Iterator[None]:
-    """Hold the match file's lock (a hidden `.NAME.lock` beside it) so writers take turns."""
-    import fcntl
-
-    folder, name = os.path.split(os.path.abspath(path))
-    lock_path = os.path.join(folder, f".{name}.lock")
-    try:
-        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise MatchFileError(path, [f"cannot create the lock file {lock_path}: {error}"]) from None
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(descriptor)
+def _nfc(value: Any) -> Any:
+    """A name, or a table keyed by names, with the names composed as `check_players` stores them."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {_nfc(key): item for key, item in value.items()}
+    return value
 
 
 def match_paths(paths: list[str]) -> list[str]:
@@ -291,3 +317,311 @@ def load_many(paths: list[str]) -> tuple[list[Sheet], list[MatchFileError]]:
         except MatchFileError as error:
             errors.append(error)
     return sheets, errors
+
+
+# --- writing -------------------------------------------------------------------------------------------
+
+
+def dumps(match: Match, sheet: Sheet | None = None) -> str:
+    """The match as TOML text, with each hand's dealer and running totals for readers."""
+    import tomli_w
+
+    sheet = sheet or tally(match)
+    match = with_spreads(match, sheet)
+    document = {
+        "format": FORMAT,
+        "created": match.created,
+        "match": {
+            "players": list(match.players),
+            "first_dealer": match.first_dealer,
+            "hollywood": match.hollywood,
+            **({"preset": match.preset} if match.preset else {}),
+            **({"note": match.note} if match.note else {}),
+        },
+        "rules": match.rules.to_dict(),
+    }
+    blocks = [_hand_block(record, line.dealer, line.totals) for record, line in zip(match.hands, sheet.lines)]
+    return HEADER + tomli_w.dumps(document) + "".join("\n" + block for block in blocks)
+
+
+def _hand_block(record: HandRecord, dealer: str, totals: dict[str, int]) -> str:
+    """One `[[hands]]` block: the dealer, the record's inputs, then the running totals."""
+    import tomli_w
+
+    entry: dict[str, Any] = {"dealer": dealer}
+    for name, known in _RECORD_FIELDS.items():
+        value = getattr(record, name)
+        if value is not None and value != known.default:
+            entry[name] = value
+    return "[[hands]]\n" + tomli_w.dumps(entry) + "\n[hands.totals]\n" + tomli_w.dumps(totals)
+
+
+def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile | None = None) -> None:
+    """Write the match to `path`. Given the file as it was read (`before`), only the hand blocks
+    that changed are rewritten, and everything else in the text is kept as it was."""
+    sheet = sheet or tally(match)
+    text = dumps(match, sheet) if before is None else edited_text(before, match, sheet)
+    write_atomic(path, text.encode("utf-8"))
+
+
+def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
+    """The file's text with its hands changed to `match`'s, keeping the rest of it as typed.
+
+    Hands are compared with those read: a new one is appended, a removed one dropped, a changed
+    one rewritten, and an unchanged one keeps its text, with its dealer and totals lines updated
+    when they changed. If the text cannot be edited so (a layout this does not follow), or the
+    result does not read back as `match`, the whole file is written anew.
+
+    The result is read back to check it, except when hands were only appended: then each new
+    block is read back alone, which keeps `record` on a long match as quick as on a short one.
+    """
+    match = with_spreads(match, sheet)
+    head, blocks = _split_hands(before.text)
+    text, checked = None, False
+    if len(blocks) == len(before.match.hands):
+        kept = len(match.hands)
+        edited = [
+            _edited_block(block, before.match.hands[index], before.data["hands"][index], record, sheet.lines[index])
+            for index, (block, record) in enumerate(zip(blocks, match.hands))
+        ]
+        edited += [("", gap) for _, gap in blocks[kept:]]
+        added = list(zip(match.hands[len(blocks) :], sheet.lines[len(blocks) :]))
+        new_blocks = [_hand_block(record, line.dealer, line.totals) for record, line in added]
+        upgraded = _upgraded(head)
+        text = _join(upgraded, edited, new_blocks)
+        appended = upgraded == head and kept >= len(blocks) and all(new[0] is old[0] for new, old in zip(edited, blocks))
+        checked = appended and _appends_cleanly(before.data, len(blocks), new_blocks, added)
+    if text is None or not (checked or _reads_as(text, before.data, match, sheet)):
+        text = dumps(match, sheet)
+        if before.text.startswith(_BOM):
+            text = _BOM + text
+    return text
+
+
+def _split_hands(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The text before the first `[[hands]]` line, and each hand as (its block, the blank and
+    comment lines after it, which belong to no hand and are always kept)."""
+    starts = [found.start() for found in _HAND_HEADER.finditer(text)]
+    if not starts:
+        return text, []
+    return text[: starts[0]], [_split_gap(text[start:end]) for start, end in zip(starts, [*starts[1:], len(text)])]
+
+
+def _split_gap(chunk: str) -> tuple[str, str]:
+    """A hand's text as (its block, the blank and comment lines at its end); the header line stays in the block."""
+    first = chunk.find("\n") + 1 or len(chunk)
+    end = len(chunk)
+    while end > first:
+        start = max(chunk.rfind("\n", first, end - 1) + 1, first)
+        if not _BLANK_OR_COMMENT.fullmatch(chunk, start, end):
+            break
+        end = start
+    return chunk[:end], chunk[end:]
+
+
+def _join(head: str, kept: list[tuple[str, str]], added: list[str]) -> str:
+    """The head, the kept blocks each followed by its gap, then the new blocks after a blank line."""
+    text = head + "".join(body + gap for body, gap in kept)
+    for block in added:
+        text = text.rstrip("\n") + "\n\n" + block
+    return text.rstrip("\n") + "\n"
+
+
+def _upgraded(head: str) -> str:
+    return re.sub(r"(?m)^(\s*format\s*=\s*)\d+", lambda found: f"{found.group(1)}{FORMAT}", head, count=1)
+
+
+def _edited_block(
+    block: tuple[str, str], old: HandRecord, entry: dict[str, Any], record: HandRecord, line: HandLine
+) -> tuple[str, str]:
+    """A hand's block (and the gap after it) for `record`, keeping its text where the record did not change."""
+    body: str | None
+    body, gap = block
+    if record != old:
+        if old.spread is None and replace(old, spread=record.spread) == record:
+            body = _with_line_after(body, "knocker_cards", "spread", record.spread)
+        else:
+            body = None
+    if "dealer" in entry and entry["dealer"] != line.dealer:
+        body = _with_value(body, "dealer", line.dealer)
+    if "totals" in entry and entry["totals"] != line.totals:
+        body = _with_totals(body, line.totals)
+    return (body if body is not None else _hand_block(record, line.dealer, line.totals).rstrip("\n") + "\n"), gap
+
+
+def _toml_value(value: Any) -> str:
+    import tomli_w
+
+    return tomli_w.dumps({"v": value})[len("v = ") : -1]
+
+
+def _with_line_after(body: str | None, key: str, new_key: str, value: Any) -> str | None:
+    """`body` with `new_key = value` on the line after `key`'s, or None when there is no such line."""
+    if body is None:
+        return None
+    found = re.search(rf"(?m)^\s*{key}\s*=.*\n", body)
+    if found is None:
+        return None
+    return body[: found.end()] + f"{new_key} = {_toml_value(value)}\n" + body[found.end() :]
+
+
+def _with_value(body: str | None, key: str, value: Any) -> str | None:
+    """`body` with the quoted value of its `key = "..."` line replaced, or None when it has none."""
+    if body is None:
+        return None
+    pattern = rf"(?m)^(\s*{key}\s*=\s*)(\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*')"
+    edited, count = re.subn(pattern, lambda found: found.group(1) + _toml_value(value), body, count=1)
+    return edited if count else None
+
+
+def _with_totals(body: str | None, totals: dict[str, int]) -> str | None:
+    """`body` with the numbers under its `[hands.totals]` header replaced, or None when it has none."""
+    if body is None:
+        return None
+    header = re.search(r"(?m)^\s*\[\s*hands\s*\.\s*totals\s*\]\s*(#.*)?$", body)
+    if header is None:
+        return None
+    lines = body[header.end() :].splitlines(keepends=True)
+    for index, text in enumerate(lines):
+        found = re.match(r"(\s*)([^=#\[]+?)(\s*=\s*)(-?\d+)", text)
+        if found is None:
+            continue
+        try:
+            name = next(iter(tomllib.loads(f"{found.group(2)} = 0")))
+        except tomllib.TOMLDecodeError:
+            return None
+        if name not in totals:
+            return None
+        lines[index] = "".join(found.group(1, 2, 3)) + str(totals[name]) + text[found.end() :]
+    return body[: header.end()] + "".join(lines)
+
+
+def _appends_cleanly(data: dict[str, Any], blocks: int, new_blocks: list[str], added: list[tuple[HandRecord, HandLine]]) -> bool:
+    """Whether `[[hands]]` blocks appended to a file that read as `data` (with `blocks` hand blocks
+    found in its text) give its hands plus these: its hands are `[[hands]]` tables (not one inline
+    array) and each new block reads back alone as its hand."""
+    hands = data.get("hands")
+    if hands is not None and not (isinstance(hands, list) and len(hands) == blocks > 0):
+        return False
+    for block, (record, line) in zip(new_blocks, added):
+        entries = tomllib.loads(block)["hands"]
+        found: list[tuple[int, str]] = []
+        if _read_hands(entries, found) != [record] or found or _compare_derived(entries, [line]):
+            return False
+    return True
+
+
+def _reads_as(text: str, data: dict[str, Any], match: Match, sheet: Sheet) -> bool:
+    """Whether edited text reads back as `match`, with the file's other tables as they were."""
+    try:
+        written = tomllib.loads(text.removeprefix(_BOM))
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return False
+    others = {key: value for key, value in data.items() if key not in ("format", "hands")}
+    if written.get("format") != FORMAT or {k: v for k, v in written.items() if k not in ("format", "hands")} != others:
+        return False
+    entries = written.get("hands", [])
+    found: list[tuple[int, str]] = []
+    if not isinstance(entries, list) or _read_hands(entries, found) != list(match.hands) or found:
+        return False
+    return not _compare_derived(entries, sheet.lines)
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write a temporary file beside the file `path` leads to, flush and fsync it, then rename it
+    over that file, keeping its mode and (where allowed) its owner and group.
+
+    A crash or a full disk at any point leaves either the old file or the new one, whole. A link
+    stays a link: the file it points to is the one replaced.
+    """
+    real = os.path.realpath(path)
+    status = _writable_status(path, real)
+    try:
+        _replace_with(real, data, status)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise MatchFileError(path, [f"cannot write: {reason}; nothing was changed"]) from None
+
+
+def _writable_status(path: str, real: str) -> os.stat_result | None:
+    """The status of the file to replace, or None when there is none; refused when it is read-only
+    (by its mode bits, which hold for root too) or not a regular file."""
+    try:
+        status = os.stat(real)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise MatchFileError(path, [f"cannot write: {error.strerror or error}; nothing was changed"]) from None
+    if not stat.S_ISREG(status.st_mode):
+        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; nothing was changed"])
+    if not status.st_mode & 0o222 or not os.access(real, os.W_OK):
+        raise MatchFileError(path, ["is read-only (no write permission); nothing was changed"])
+    return status
+
+
+def _replace_with(real: str, data: bytes, status: os.stat_result | None) -> None:
+    folder, name = os.path.split(real)
+    temporary = os.path.join(folder, f".{name}.{os.urandom(8).hex()}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if status is None:
+            os.chmod(temporary, 0o644)
+        else:
+            with contextlib.suppress(OSError):
+                os.chown(temporary, status.st_uid, status.st_gid)
+            os.chmod(temporary, stat.S_IMODE(status.st_mode))
+        os.replace(temporary, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):
+        directory = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+@contextlib.contextmanager
+def locked(path: str, *, existing: bool = False) -> Iterator[None]:
+    """Hold the match file's lock so writers take turns, then remove temporary files that killed
+    writers left behind (only a lock holder writes them, so none is in use).
+
+    The lock is a hidden `.NAME.lock` beside the real file, so names that lead to one file share
+    it. With `existing`, the file must exist and be writable, or the command is refused before
+    anything, a lock file included, is created; otherwise it may be missing (a new match).
+    """
+    import fcntl
+
+    real = os.path.realpath(path)
+    if existing:
+        _refuse_special(path, "nothing was changed")
+        _writable_status(path, real)
+    elif os.path.exists(real):
+        _writable_status(path, real)
+    folder, name = os.path.split(real)
+    lock_path = os.path.join(folder, f".{name}.lock")
+    try:
+        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise MatchFileError(path, [f"cannot create the lock file {lock_path}: {error.strerror or error}"]) from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        _remove_stale_temporaries(folder, name)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def _remove_stale_temporaries(folder: str, name: str) -> None:
+    pattern = re.compile(_TEMPORARY.format(name=re.escape(name)))
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)

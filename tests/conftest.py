@@ -13,6 +13,12 @@ from ginscore.cli import app
 RunCli = Callable[..., Result]
 
 
+@pytest.fixture(autouse=True)
+def _no_cache_in_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ginscore stats` keeps a cache under the user's cache folder: the tests never touch the real one."""
+    monkeypatch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
+
+
 @pytest.fixture
 def run() -> RunCli:
     """`run("check", "3h", ...)` or `run(["check", ...], input="...")`: the Result of one invocation.

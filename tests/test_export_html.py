@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,7 +15,6 @@ import pytest
 from conftest import json_object, one_error_line
 from pages import HOLLYWOOD_ENTRIES, HOSTILE, QUOTED, SAMPLE_FILES, PageReader, write_hostile_hollywood
 
-from ginscore import storage
 from ginscore.sheet_words import result_name
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -209,18 +207,6 @@ def test_export_refuses_to_replace_a_file_without_force(run, tmp_path, name):
     assert target.read_bytes() != b"mine"
 
 
-def storage_writes_through_links() -> bool:
-    """Whether `storage.write_atomic` keeps a link a link (issue 8, built on another branch), tried on a scratch link."""
-    with tempfile.TemporaryDirectory() as folder:
-        real, link = Path(folder, "real"), Path(folder, "link")
-        real.write_bytes(b"")
-        link.symlink_to(real.name)
-        storage.write_atomic(str(link), b"x")
-        return link.is_symlink()
-
-
-# Until the storage change lands, the test must fail (strict); once it has landed, it must pass.
-@pytest.mark.xfail(not storage_writes_through_links(), strict=True, reason="storage.write_atomic replaces links")
 def test_export_with_force_writes_through_a_symlink(run, tmp_path):
     real = tmp_path / "real.html"
     real.write_text("old", encoding="utf-8")

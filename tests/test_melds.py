@@ -7,7 +7,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginscore.cards import DECK, Card, Hand, Suit, parse_cards, parse_groups
-from ginscore.melds import arrangements, is_meld, is_set, min_after_discard, min_deadwood, solve
+from ginscore.melds import (
+    arrangement_masks,
+    arrangements,
+    first_arrangement,
+    is_meld,
+    is_set,
+    min_after_discard,
+    min_deadwood,
+    solve,
+)
 
 try:
     from . import oracle
@@ -156,6 +165,14 @@ def test_arrangements_within_limit(kind, data):
     shapes = [shape(a) for a in found]
     assert len(set(shapes)) == len(shapes), "an arrangement is given twice"
     assert set(shapes) == oracle_shapes(hand, limit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 13).flatmap(lambda n: st.one_of(uniform(n), meld_rich(min(n, 20)), few_suits(n))))
+def test_first_arrangement_is_what_the_search_gives_first(hand):
+    # `solve` shows this arrangement; reading it off the tables must not change which one it is.
+    mask = Hand.of(hand).mask
+    assert first_arrangement(mask) == next(arrangement_masks(mask))
 
 
 @pytest.mark.parametrize("size", [10, 11])

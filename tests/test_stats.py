@@ -6,13 +6,14 @@ lay-offs `tests/test_samples.py` checks from the cards; here Ann and Bob play th
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
 from ginscore.match import Match, Sheet, add_hand, make_record, tally
 from ginscore.rules import PRESETS, Rules
-from ginscore.stats import collect
+from ginscore.stats import HeadToHead, PairStats, collect, contribution
 
 STANDARD = PRESETS["standard"]
 
@@ -206,3 +207,45 @@ def test_gins_and_undercuts_are_credited_to_the_right_side(kind):
         assert (figures["bob"]["undercuts_suffered"], figures["ann"]["undercuts_given"]) == (1, 1)
         assert (figures["ann"]["undercuts_suffered"], figures["bob"]["undercuts_given"]) == (0, 0)
         assert figures["ann"]["biggest_hand"] == 15 and figures["ann"]["hands_won"] == 1  # 9 - 4 + 10
+
+
+def test_contributions_round_trip_as_plain_data_and_fold_like_collect():
+    sheets = [game_a(), game_b(), game_c(), game_a()]
+    records = [json.loads(json.dumps(contribution(sheet).as_record())) for sheet in sheets]
+    head_to_head = HeadToHead()
+    for record in records:
+        head_to_head.add(PairStats.from_record(record))
+    assert [pair.as_dict() for pair in head_to_head.pairs()] == [pair.as_dict() for pair in collect(sheets)]
+    assert PairStats.from_record(records[0]) == contribution(sheets[0])
+    # Ann's biggest hand is the largest of any match, not a sum
+    ann = by_name(head_to_head.pairs()[0])["ann"]
+    assert ann["biggest_hand"] == 38 and ann["hands_won"] == 8
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r.pop("games"),
+        lambda r: r["by_player"].pop(r["players"][0]),
+        lambda r: r["by_player"][r["players"][0]].pop("gins"),
+        lambda r: r["by_player"][r["players"][0]].update(extra=1),
+        lambda r: r.update(players=["Ann"]),
+    ],
+)
+def test_a_record_of_another_shape_is_refused(damage):
+    record = contribution(game_a()).as_record()
+    damage(record)
+    with pytest.raises((ValueError, KeyError, TypeError)):
+        PairStats.from_record(record)
+
+
+def test_head_to_head_keeps_each_matchs_margin_as_the_export_reads_it_from_the_sheets():
+    from ginscore.export_html import pair_margins
+
+    sheets = [game_a(), game_c(), game_b(), game_a()]
+    head_to_head = HeadToHead()
+    for sheet in sheets:
+        head_to_head.add(contribution(sheet))
+    pairs = head_to_head.pairs()
+    assert head_to_head.margins() == pair_margins(sheets, pairs)
+    assert head_to_head.margins()[("Ann", "Bob")] == [200, -288, 200]  # Ann's net margin, match by match

@@ -42,36 +42,32 @@ def check(
 
 
 def _show_check(solution: Any, limit: int, as_json: bool) -> None:
-    if as_json:
-        from ..melds import check_dict
+    from ..check import answer_of
+    from .answer import answer_printer
 
-        print_json(check_dict(solution, limit))
-        return
-    from ..render import console
-    from ..render.hand import check_report
-
-    check_report(solution, limit, console())
+    answer_printer(limit, as_json)(answer_of(solution))
 
 
 def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
-    from ..melds import solve
+    from ..check import check_hand
+    from .answer import answer_printer
 
+    show = answer_printer(limit, as_json)
     status, first, seen = 0, True, False
     for number, line in enumerate(lines, start=1):
-        line = line.lstrip("\ufeff")  # a byte-order mark, as some editors begin a file with
-        if not line.strip() or line.lstrip().startswith("#"):
+        text = line.lstrip("\ufeff").lstrip()  # a byte-order mark, as some editors begin a file with
+        if not text or text[0] == "#":
             continue
         seen = True
         try:
-            hand = parse_cards(line)
-            require_count(hand, (10, 11), "a hand to check")
+            answer = check_hand(text)
         except GinscoreError as error:
             sys.stderr.write(f"error: line {number}: {error}\n")
             status = 2
             continue
         if not as_json and not first:
             sys.stdout.write("\n")
-        _show_check(solve(hand), limit, as_json)
+        show(answer)
         first = False
     if not seen:
         raise InputError(f"no hands on standard input: type one hand a line, like '{EXAMPLE_HAND}'")

@@ -21,13 +21,15 @@ def new(
     settings: list[str] = SETTINGS,
     dealer: str | None = typer.Option(None, "--dealer", help="Who deals the first hand (default: the first player)."),
     hollywood: bool = typer.Option(False, "--hollywood", help="Score three games at once on one sheet."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file (a regular file only)."),
+    note: str = typer.Option("", "--note", help="Free text about the match, e.g. where it was played."),
 ) -> None:
     """Start a match file with every rule knob spelled out.
 
     \b
-    Example:
+    Examples:
       ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
+      ginscore new match.toml Ann Bob --note "Friday club"
     """
     from dataclasses import replace
 
@@ -37,9 +39,11 @@ def new(
 
     names = check_players(players)
     rules = rules_from(rules_name, settings)
-    match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower())
+    match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower(), note=note)
     if dealer:
         match = replace(match, first_dealer=match.player(dealer))
+    if os.path.lexists(file) and not force:
+        raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
     with locked(file):
         if os.path.exists(file) and not force:
             raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
@@ -83,6 +87,7 @@ DEADWOOD = typer.Option(None, "--deadwood", help="The knocker's count, for table
 OPPONENT_DEADWOOD = typer.Option(None, "--opponent-deadwood", help="The opponent's count after lay-offs.")
 BIG_GIN = typer.Option(False, "--big-gin", help="With --deadwood 0: all 11 cards melded.")
 UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required under Oklahoma.")
+NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
 
 
 @command(no_args_is_help=True)
@@ -97,6 +102,7 @@ def record(
     opponent_deadwood: int | None = OPPONENT_DEADWOOD,
     big_gin: bool = BIG_GIN,
     upcard: str | None = UPCARD,
+    note: str | None = NOTE,
 ) -> None:
     """Record one hand, check it, and print its result and the running score.
 
@@ -106,16 +112,17 @@ def record(
           --cards "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h" \\
           --opponent-cards "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
       ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
-      ginscore record match.toml --cancelled
+      ginscore record match.toml --cancelled --note "Bob's phone rang"
     """
     from ..match import add_hand, make_record
-    from ..storage import load, locked, save
+    from ..storage import load_file, locked, save
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    with locked(file):
-        match, _ = load(file)
-        match, sheet = add_hand(match, make_record(match, **options, recorded=now()))
-        save(file, match, sheet)
+    with locked(file, existing=True):
+        before = load_file(file)
+        record = make_record(before.match, **options, recorded=now(), note=note or "")
+        match, sheet = add_hand(before.match, record, before.sheet)
+        save(file, match, sheet, before)
     from ..render import console
     from ..render.sheet import hand_view
 
@@ -135,26 +142,33 @@ def edit(
     opponent_deadwood: int | None = OPPONENT_DEADWOOD,
     big_gin: bool = BIG_GIN,
     upcard: str | None = UPCARD,
+    note: str | None = NOTE,
 ) -> None:
     """Replace hand N with what really happened, and show the totals before and after.
+
+    The hand keeps its note unless --note gives a new one (--note "" clears it).
 
     \b
     Example:
       ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
     """
     from ..match import make_record, replace_hand
-    from ..storage import load, locked, save
+    from ..storage import load_file, locked, save
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    with locked(file):
-        match, before = load(file)
-        recorded = match.hands[number - 1].recorded if 1 <= number <= len(match.hands) else now()
-        match, after = replace_hand(match, number, make_record(match, **options, recorded=recorded))
-        save(file, match, after)
+    with locked(file, existing=True):
+        before = load_file(file)
+        hands = before.match.hands
+        old = hands[number - 1] if 1 <= number <= len(hands) else None
+        recorded = old.recorded if old else now()
+        kept_note = note if note is not None else (old.note if old else "")
+        record = make_record(before.match, **options, recorded=recorded, note=kept_note)
+        match, after = replace_hand(before.match, number, record)
+        save(file, match, after, before)
     from ..render import console
     from ..render.sheet import totals_change
 
-    totals_change(before, after, number, console())
+    totals_change(before.sheet, after, number, console())
 
 
 @command(no_args_is_help=True)
@@ -164,6 +178,9 @@ def undo(
 ) -> None:
     """Remove the last hand, after confirming.
 
+    Other writers may go on while the question waits; if the last hand has changed by the time
+    it is answered, nothing is removed.
+
     \b
     Example:
       ginscore undo match.toml --yes
@@ -171,17 +188,21 @@ def undo(
     from ..match import remove_last_hand
     from ..render import console
     from ..render.sheet import describe_line
-    from ..storage import load, locked, save
+    from ..storage import load_file, locked, save
 
-    with locked(file):
-        match, sheet = load(file)
-        if not match.hands:
-            raise RefusedError(f"{file} has no hands to undo")
-        last = describe_line(sheet.lines[-1])
-        if not yes and not _confirm(f"Remove hand {len(match.hands)} ({last})?"):
-            raise RefusedError("nothing removed (add --yes to remove without asking)")
-        match, sheet = remove_last_hand(match)
-        save(file, match, sheet)
+    asked = load_file(file)
+    hands = asked.match.hands
+    if not hands:
+        raise RefusedError(f"{file} has no hands to undo")
+    last = describe_line(asked.sheet.lines[-1])
+    if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
+        raise RefusedError("nothing removed (add --yes to remove without asking)")
+    with locked(file, existing=True):
+        before = load_file(file)
+        if before.match.hands != hands:
+            raise RefusedError(f"{file} changed while the question waited (hand {len(hands)} is no longer the last, or not the one shown); nothing removed")
+        match, sheet = remove_last_hand(before.match)
+        save(file, match, sheet, before)
     console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
 
 

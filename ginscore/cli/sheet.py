@@ -116,38 +116,51 @@ def stats(
         None, "--export", help="Write the figures as a standalone .html page, with each pair's margin match by match."
     ),
     force: bool = typer.Option(False, "--force", help="With --export: replace an existing file."),
+    no_cache: bool = typer.Option(
+        False, "--no-cache", help="Read every file in full and remember nothing (the cache is in $GINSCORE_CACHE_DIR, else ~/.cache/ginscore)."
+    ),
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
 
     A broken file is reported on stderr with its place and skipped; the exit status is then 1.
+    Each file is read in full the first time its exact bytes are seen; its figures are then
+    remembered in a cache outside the match folder, so later runs over the same files are quick.
 
     \b
     Examples:
       ginscore stats sample_matches/
       ginscore stats sample_matches/ --export stats.html
     """
-    from ..stats import collect
-    from ..storage import load_many
+    from ..errors import MatchFileError
+    from ..stats import HeadToHead
+    from ..stats_cache import StatsCache, cache_folder
+    from ..storage import match_paths
 
-    sheets, errors = load_many(paths)
-    for error in errors:
-        sys.stderr.write(f"{error} (skipped)\n")
-    pairs = collect(sheets)
+    head_to_head, files, skipped = HeadToHead(), 0, []
+    with StatsCache(None if no_cache else cache_folder()) as cache:
+        for path in match_paths(paths):
+            try:
+                head_to_head.add(cache.figures(path))
+            except MatchFileError as error:
+                skipped.append(error.path)
+                sys.stderr.write(f"{error} (skipped)\n")
+                continue
+            files += 1
+    pairs = head_to_head.pairs()
     if export is not None:
-        _export_stats(sheets, pairs, export, force)
+        _export_stats(pairs, head_to_head.margins(), files, export, force)
     elif as_json:
-        print_json({"files": len(sheets), "skipped": [e.path for e in errors], "pairs": [p.as_dict() for p in pairs]})
+        print_json({"files": files, "skipped": skipped, "pairs": [p.as_dict() for p in pairs]})
     else:
         from ..render import console
         from ..render.stats import stats_view
 
-        stats_view(pairs, len(sheets), console())
-    if errors:
+        stats_view(pairs, files, console())
+    if skipped:
         raise typer.Exit(1)
 
 
-def _export_stats(sheets: list[Any], pairs: list[Any], path: str, force: bool) -> None:
-    from ..export_html import pair_margins, stats_page
+def _export_stats(pairs: list[Any], margins: dict[tuple[str, str], list[int]], files: int, path: str, force: bool) -> None:
+    from ..export_html import stats_page
 
-    margins = pair_margins(sheets, pairs)
-    _write_export(path, ("html",), force, lambda _: stats_page(pairs, margins, len(sheets)), "the head-to-head page")
+    _write_export(path, ("html",), force, lambda _: stats_page(pairs, margins, files), "the head-to-head page")

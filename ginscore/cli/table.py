@@ -29,7 +29,7 @@ def play(file: str = typer.Argument(..., help="The match file (start one with `g
     from ..play import play as play_hands
     from ..render import console
     from ..render.sheet import hand_view
-    from ..storage import load, locked, save
+    from ..storage import load, load_file, locked, save
 
     out = console()
 
@@ -41,10 +41,10 @@ def play(file: str = typer.Argument(..., help="The match file (start one with `g
 
     def commit(record: Any) -> Any:
         record = replace(record, recorded=now())
-        with locked(file):
-            match, _ = load(file)
-            match, sheet = add_hand(match, record)
-            save(file, match, sheet)
+        with locked(file, existing=True):
+            before = load_file(file)
+            match, sheet = add_hand(before.match, record, before.sheet)
+            save(file, match, sheet, before)
         return match, sheet
 
     match, sheet = load(file)

@@ -7,36 +7,29 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from ..melds import Solution
+from ..cards import Hand, parse_card, parse_cards
+from ..check import Answer, verdict
+from ..melds import Arrangement
 from ..sheet_words import RESULT_WORDS
 from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
 
 if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
     from ..scoring import HandResult, ScoredKnock
 
-def check_report(solution: Solution, limit: int, out: Console) -> None:
-    """The hand checker's answer, as a few labelled lines."""
+
+def check_report(answer: Answer, limit: int, out: Console) -> None:
+    """The hand checker's answer, as a few labelled lines (`check.plain_report` is its piped twin)."""
     fancy = is_fancy(out)
-    rows: list[tuple[str, Text | str]] = [("hand", cards_text(solution.cards, fancy))]
-    if solution.discards:
-        rows.append(("discard", Text(" or ").join(card_text(c, fancy) for c in solution.discards)))
-    rows.append(("melds", spread_text(solution.best, fancy)))
-    rows.append(("deadwood", str(solution.deadwood)))
-    rows.append(("verdict", verdict_text(solution, limit, fancy)))
+    rows: list[tuple[str, Text | str]] = [("hand", cards_text(parse_cards(answer.cards), fancy))]
+    if answer.discards:
+        rows.append(("discard", Text(" or ").join(card_text(c, fancy) for c in parse_cards(answer.discards))))
+    spread = Arrangement(tuple(Hand.parse(meld) for meld in answer.melds), Hand.of(map(parse_card, answer.deadwood_cards)))
+    rows.append(("melds", spread_text(spread, fancy)))
+    rows.append(("deadwood", str(answer.deadwood)))
+    words = verdict(answer.deadwood, answer.big_gin, limit, "≤" if fancy else "<=")
+    style = "bold green" if answer.deadwood == 0 else "green" if answer.deadwood <= limit else "yellow"
+    rows.append(("verdict", Text(words, style=style)))
     out.print(labelled_rows(rows))
-
-
-def verdict_text(solution: Solution, limit: int, fancy: bool) -> Text:
-    if solution.big_gin:
-        return Text("big gin: all 11 cards meld", style="bold green")
-    if solution.deadwood == 0:
-        return Text("gin", style="bold green")
-    if solution.deadwood <= limit:
-        at_most = "≤" if fancy else "<="
-        return Text(f"can knock ({solution.deadwood} {at_most} {limit})", style="green")
-    if limit == 0:
-        return Text("cannot knock: gin only", style="yellow")
-    return Text(f"cannot knock ({solution.deadwood} > {limit})", style="yellow")
 
 
 def result_text(result: HandResult, knocker: str = "knocker", opponent: str = "opponent") -> Text:

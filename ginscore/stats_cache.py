@@ -1,0 +1,179 @@
+"""Each match file's contribution to `ginscore stats`, remembered by the file's exact bytes.
+
+Reading a match checks every hand again (a card hand's best spread is searched anew), which is what
+makes its totals derived rather than trusted. So a file is read in full the first time its exact
+bytes are seen. Its figures are then kept in a small SQLite database under the user's cache folder
+(`$GINSCORE_CACHE_DIR`, else `$XDG_CACHE_HOME/ginscore`, else `~/.cache/ginscore`), looked up by a
+SHA-256 of the bytes and by ginscore's version, both of which decide them. The cache is safe to
+delete, lives outside the match folders and never writes a match file. If it cannot be used
+(unwritable, locked too long, corrupt), files are read without it; a corrupt one is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import stat
+from types import TracebackType
+
+from . import __version__
+from .errors import MatchFileError
+from .match import Sheet
+from .stats import PairStats, contribution
+from .storage import load, loads
+
+CACHE_NAME = "stats.sqlite3"
+LARGEST_READ = 64 * 1024 * 1024
+"""Bigger files, and anything not a regular file, are left to `storage.load` to judge."""
+_BATCH = 500
+_SCHEMA = "CREATE TABLE IF NOT EXISTS figures (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
+
+
+def cache_folder() -> str:
+    """Where the cache lives: `$GINSCORE_CACHE_DIR`, else `$XDG_CACHE_HOME/ginscore`, else `~/.cache/ginscore`."""
+    chosen = os.environ.get("GINSCORE_CACHE_DIR")
+    if chosen:
+        return chosen
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "ginscore")
+
+
+class StatsCache:
+    """Figures by file bytes and version; `StatsCache(None)` remembers nothing. Use it in a `with` block."""
+
+    def __init__(self, folder: str | None):
+        self.version = __version__
+        self.path = os.path.join(folder, CACHE_NAME) if folder is not None else None
+        self._connection: sqlite3.Connection | None = None
+        self._pending: list[tuple[str, bytes, str]] = []
+        self._purged = False
+        if folder is not None:
+            self._open(folder)
+
+    def _open(self, folder: str) -> None:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            self._connection = sqlite3.connect(self.path or "", timeout=5, isolation_level=None)
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute(_SCHEMA)
+        except (OSError, sqlite3.Error) as error:
+            self._give_up(error)
+
+    def figures(self, path: str) -> PairStats:
+        """The match file's contribution to the statistics; `MatchFileError` when it cannot be used."""
+        data = _read_regular_file(path)
+        if data is None:
+            return _figures_from_load(path)
+        digest = hashlib.sha256(data).digest()
+        remembered = self._get(digest)
+        if remembered is not None:
+            return remembered
+        sheet = _sheet_from_bytes(data)
+        if sheet is None:
+            return _figures_from_load(path)
+        figures = contribution(sheet)
+        self._put(digest, figures)
+        return figures
+
+    def _get(self, digest: bytes) -> PairStats | None:
+        if self._connection is None:
+            return None
+        try:
+            row = self._connection.execute("SELECT record FROM figures WHERE version = ? AND digest = ?", (self.version, digest)).fetchone()
+        except sqlite3.Error as error:
+            self._give_up(error)
+            return None
+        if row is None:
+            return None
+        try:
+            return PairStats.from_record(json.loads(row[0]))
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def _put(self, digest: bytes, figures: PairStats) -> None:
+        if self._connection is None:
+            return
+        self._pending.append((self.version, digest, json.dumps(figures.as_record(), ensure_ascii=False)))
+        if len(self._pending) >= _BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._connection is None or not self._pending:
+            return
+        try:
+            with self._connection:
+                self._connection.execute("BEGIN IMMEDIATE")
+                if not self._purged:
+                    # Figures written by another version can never be read again.
+                    self._connection.execute("DELETE FROM figures WHERE version != ?", (self.version,))
+                    self._purged = True
+                self._connection.executemany("INSERT OR IGNORE INTO figures VALUES (?, ?, ?)", self._pending)
+        except sqlite3.Error as error:
+            self._give_up(error)
+        self._pending.clear()
+
+    def _give_up(self, error: OSError | sqlite3.Error) -> None:
+        """Carry on without the cache; remove it if SQLite says it is corrupt, so the next run starts afresh."""
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+        self._connection = None
+        if self.path is not None and getattr(error, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            for leftover in (self.path, self.path + "-wal", self.path + "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
+
+    def close(self) -> None:
+        """Write what is still pending and let the database go."""
+        self._flush()
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
+
+    def __enter__(self) -> StatsCache:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        self.close()
+
+
+def _read_regular_file(path: str) -> bytes | None:
+    """The bytes of a regular file of a sane size; None for anything else, or when it cannot be read."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > LARGEST_READ:
+            return None
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            data = handle.read(LARGEST_READ + 1)
+        return data if len(data) <= LARGEST_READ else None
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def _sheet_from_bytes(data: bytes) -> Sheet | None:
+    """The sheet of a match file read without a problem, decoded as `storage.load` decodes; else None."""
+    try:
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        match, sheet, problems = loads(text)
+    except (UnicodeDecodeError, RecursionError):
+        return None
+    return sheet if match is not None and not problems else None
+
+
+def _figures_from_load(path: str) -> PairStats:
+    """`storage.load` judges the file and words its problems, as `validate` does; it is not cached."""
+    try:
+        _, sheet = load(path)
+    except RecursionError:
+        raise MatchFileError(path, ["nested too deeply to read"]) from None
+    return contribution(sheet)
