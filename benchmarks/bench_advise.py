@@ -64,6 +64,7 @@ def core_ms(hand: str, runs: int) -> float:
 
 
 def main() -> None:
+    """Time both commands on each hand and print the medians, the ratios and the verdict."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--runs", type=int, default=3)

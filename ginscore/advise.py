@@ -21,7 +21,9 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import reduce
 from itertools import combinations
+from operator import or_
 
 from .cards import DECK, Card, Hand, format_cards, require_count
 from .errors import CardListError, InputError
@@ -218,28 +220,12 @@ def opponent_hands(
 def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     """Eleven cards less one that leaves the least deadwood (ties at random), never a card in `took`."""
     _, best, _ = min_after_discard(hand)
-    choices = _bits(best & ~took)
+    choices = [card.bit for card in Hand(best & ~took)]
     if not choices:
-        free = _bits(hand & ~took)
+        free = [card.bit for card in Hand(hand & ~took)]
         counts = [min_deadwood(hand ^ bit) for bit in free]
         choices = [bit for bit, count in zip(free, counts) if count == min(counts)]
     return hand ^ rng.choice(choices)
-
-
-def _union(masks: list[int]) -> int:
-    total = 0
-    for mask in masks:
-        total |= mask
-    return total
-
-
-def _bits(mask: int) -> list[int]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
 
 
 def find_outs(kept: int, pool: list[int], limit: int) -> Outs:
@@ -310,7 +296,7 @@ def _eleven(
         hands = iter(())
     # The cards that could ever go onto each spread's melds: an opponent holding none of them lays off nothing.
     outside = FULL_DECK & ~hand.mask
-    reach = {melds: _union(layoff_choices(melds, outside)) for melds in sorted({t.melds for t in every if not t.gin})}
+    reach = {melds: reduce(or_, layoff_choices(melds, outside), 0) for melds in sorted({t.melds for t in every if not t.gin})}
     results: dict[tuple[int, int, bool], HandResult] = {}
     count = 0
     for opponent in hands:

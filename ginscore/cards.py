@@ -34,14 +34,17 @@ class Suit(IntEnum):
 
     @property
     def letter(self) -> str:
+        """The suit's letter in card notation: c, d, h or s."""
         return "cdhs"[self]
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol: ♣ ♦ ♥ ♠."""
         return "♣♦♥♠"[self]
 
     @property
     def is_red(self) -> bool:
+        """Diamonds and hearts are red."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
@@ -64,6 +67,7 @@ class Rank(IntEnum):
 
     @property
     def label(self) -> str:
+        """The rank in card notation: A, 2 … 10, J, Q, K."""
         return _RANK_LABELS[self - 1]
 
 
@@ -85,6 +89,7 @@ class Card:
 
     @property
     def bit(self) -> int:
+        """The card's bit in a `Hand` mask."""
         return 1 << (self.suit * LANE_BITS + self.rank - 1)
 
     @property
@@ -247,6 +252,7 @@ def require_count(cards: tuple[Card, ...], allowed: tuple[int, ...], what: str) 
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical notation, separated by spaces, in the order given."""
     return " ".join(str(card) for card in cards)
 
 
@@ -265,6 +271,7 @@ class Hand:
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Hand:
+        """The hand holding these cards."""
         mask = 0
         for card in cards:
             mask |= card.bit
@@ -272,6 +279,7 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str | Iterable[str]) -> Hand:
+        """The hand of typed cards, e.g. `Hand.parse("3h 4h 5h")`."""
         return cls.of(parse_cards(text))
 
     def __iter__(self) -> Iterator[Card]:
@@ -304,6 +312,7 @@ class Hand:
 
     @property
     def value(self) -> int:
+        """The cards' total deadwood value."""
         return sum(card.value for card in self)
 
     def sorted(self) -> list[Card]:

@@ -58,6 +58,7 @@ class Rules:
         return 2 if doubled else 1
 
     def to_dict(self) -> dict[str, Any]:
+        """Every knob by name, as a match file stores them."""
         return asdict(self)
 
     @classmethod
@@ -87,6 +88,7 @@ PRESETS: dict[str, Rules] = {
 
 
 def preset(name: str) -> Rules:
+    """The preset of that name (any case); an unknown name is an `InputError`."""
     try:
         return PRESETS[name.lower()]
     except KeyError:
@@ -123,6 +125,8 @@ def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | Non
     if upcard is not None and not rules.oklahoma:
         rules = replace(rules, oklahoma=True)
     if knock_limit is not None and rules.oklahoma:
+        if upcard is None:
+            raise InputError("these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h")
         raise InputError("give --knock-limit or --upcard, not both: the up-card sets the knock limit")
     return rules
 

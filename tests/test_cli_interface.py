@@ -199,6 +199,16 @@ def test_check_with_rules_oklahoma_needs_the_upcard(run):
     assert (data["knock_limit"], data["can_knock"]) == (2, True)
 
 
+def test_knock_limit_under_oklahoma_without_an_upcard_asks_for_the_upcard(run):
+    """No --upcard was typed, so the error must not say it was given."""
+    for rules in (["--rules", "oklahoma"], ["--set", "oklahoma=true"]):
+        result = run("check", KNOCK, *rules, "--knock-limit", "5")
+        assert result.exit_code == 2
+        assert one_error_line(result) == (
+            "error: these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h"
+        )
+
+
 def test_check_and_score_agree_on_the_upcard_limit(run):
     checked = json_object(run("check", "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h", "--upcard", "3d", "--json"))
     scored = json_object(run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--upcard", "3d", "--json"))

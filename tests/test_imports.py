@@ -6,11 +6,13 @@ import subprocess
 import sys
 
 CORE = [
+    "ginscore.errors",
     "ginscore.cards",
     "ginscore.melds",
     "ginscore.layoffs",
     "ginscore.rules",
     "ginscore.scoring",
+    "ginscore.advise",
     "ginscore.match",
     "ginscore.play",
     "ginscore.stats",
@@ -19,6 +21,7 @@ CORE = [
     "ginscore.export_svg",
     "ginscore.sheet_words",
     "ginscore.storage",
+    "ginscore.api",
 ]
 
 

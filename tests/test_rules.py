@@ -353,11 +353,17 @@ def test_judging_rules_under_standard_with_an_upcard_doubles_no_spade():
     assert (rules.knock_limit_for(parse_card("7s")), rules.multiplier_for(parse_card("7s"))) == (7, 1)
 
 
-@pytest.mark.parametrize("name, upcard", [("standard", "7h"), ("oklahoma", "7h"), ("oklahoma", None)])
-def test_judging_rules_refuses_a_knock_limit_where_the_upcard_sets_it(name, upcard):
+NOT_BOTH = "give --knock-limit or --upcard, not both: the up-card sets the knock limit"
+NO_UPCARD = "these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h"
+
+
+@pytest.mark.parametrize(
+    "name, upcard, message", [("standard", "7h", NOT_BOTH), ("oklahoma", "7h", NOT_BOTH), ("oklahoma", None, NO_UPCARD)]
+)
+def test_judging_rules_refuses_a_knock_limit_where_the_upcard_sets_it(name, upcard, message):
     with pytest.raises(InputError) as caught:
         judging_rules(name, [], 5, None if upcard is None else parse_card(upcard))
-    assert str(caught.value) == "give --knock-limit or --upcard, not both: the up-card sets the knock limit"
+    assert str(caught.value) == message
 
 
 @pytest.mark.parametrize(

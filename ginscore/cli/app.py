@@ -234,6 +234,7 @@ def command(**kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 def print_json(data: Any) -> None:
+    """`data` as one line of JSON on stdout, non-ASCII characters kept as they are."""
     import json
 
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

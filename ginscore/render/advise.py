@@ -13,6 +13,7 @@ from rich.text import Text
 from ..cards import Hand
 from ..melds import Arrangement
 from .console import card_text, cards_text, is_fancy, labelled_rows, new_table, spread_text
+from .hand import print_wrapped
 
 if TYPE_CHECKING:
     from ..advise import Advice, KnockValue, Option, Outs, ProgressCallback
@@ -72,12 +73,12 @@ def advice_report(advice: Advice, out: Console) -> None:
     out.print(labelled_rows(rows))
     out.print()
     out.print(options_table(advice, out))
-    out.print(
+    print_wrapped(out, Text(
         "\nwin, undercut: shares of the opponent hands; points: the mean from your side"
         + (", exact over every hand." if advice.exact else f"; one standard error is {_largest_errors(advice)}.")
         + "\nouts: unseen cards that, drawn next, let the ten kept knock / go gin."
         + "\nThis is an estimate under the model above, not a certainty."
-    )
+    ))
 
 
 def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
@@ -108,6 +109,7 @@ def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
 
 
 def worth_text(value: KnockValue, multiplier: int) -> str:
+    """Expected points and the shares, each with its standard error when sampled."""
     errors = value.errors
     parts = [
         f"{_points(value.expected_points)} points a hand" + (f" (±{errors.expected_points:.1f})" if errors else ""),

@@ -76,6 +76,7 @@ def card_text(card: Card, fancy: bool) -> Text:
 
 
 def cards_text(cards: Iterable[Card], fancy: bool, sep: str = " ") -> Text:
+    """Cards in the order given, each as `card_text` draws it."""
     return Text(sep).join(card_text(card, fancy) for card in cards)
 
 
@@ -105,4 +106,5 @@ def new_table(out: Console, **kwargs: Any) -> Table:
 
 
 def count(number: int, one: str, many: str) -> str:
+    """A number with its noun: `1 hand`, `3 hands`."""
     return f"{number} {one if number == 1 else many}"
