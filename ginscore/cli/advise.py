@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from ..cards import parse_card, parse_cards
+from ..cards import parse_cards
 from .app import command, print_json
-from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD
+from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, judged_rules
 
 
 @command(no_args_is_help=True)
@@ -40,10 +40,8 @@ def advise(
 
     from ..advise import Advice, ProgressCallback
     from ..advise import advise as advise_on
-    from ..rules import judging_rules
 
-    up = None if upcard is None else parse_card(upcard)
-    rules = judging_rules(rules_name, settings, knock_limit, up)
+    rules, up = judged_rules(rules_name, settings, knock_limit, upcard)
     hand = parse_cards(cards)
     known = parse_cards(seen) if seen else ()
     took = parse_cards(opponent_took) if opponent_took else ()

@@ -10,7 +10,7 @@ import typer
 from ..cards import EXAMPLE_HAND, parse_card, parse_cards, parse_spread, require_count
 from ..errors import GinscoreError, InputError
 from .app import command, print_json
-from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset
+from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset, judged_rules
 
 
 @command(no_args_is_help=True)
@@ -30,10 +30,9 @@ def check(
       ginscore check 2c 3c 4c 9d 9h 9s Jh Qh Kh 5d --upcard 3s
     """
     from ..melds import solve
-    from ..rules import judging_rules
 
-    card = None if upcard is None else parse_card(upcard)
-    limit = judging_rules(rules_name, settings, knock_limit, card).knock_limit_for(card)
+    rules, card = judged_rules(rules_name, settings, knock_limit, upcard)
+    limit = rules.knock_limit_for(card)
     if cards == ["-"]:
         raise typer.Exit(_check_lines(sys.stdin, limit, as_json))
     hand = parse_cards(cards)
@@ -98,11 +97,9 @@ def score(
       ginscore score --cards "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h" \\
                      --opponent-cards "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"
     """
-    from ..rules import judging_rules
     from ..scoring import knock_dict, score_cards
 
-    card = None if upcard is None else parse_card(upcard)
-    rules = judging_rules(rules_name, settings, knock_limit, card)
+    rules, card = judged_rules(rules_name, settings, knock_limit, upcard)
     knocker_cards, groups = parse_spread(cards)
     scored = score_cards(
         knocker_cards,

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer._click.core import Context, Parameter
 from typer._click.types import ParamType
 
 from ..cards import quote
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..rules import Rules
 
 TYPED_WORDS = "ginscore.typed_words"
 """Where a command keeps the words typed so far while the shell asks for completions."""
@@ -121,3 +125,12 @@ UPCARD = typer.Option(
 )
 KNOCK_LIMIT = typer.Option(None, "--knock-limit", help="Most deadwood a knock may have: short for --set knock_limit=N.")
 JSON = typer.Option(False, "--json", help="One JSON object.")
+
+
+def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, upcard: str | None) -> tuple[Rules, Card | None]:
+    """The rules a command that judges a hand uses, and the up-card it was given, from the shared options."""
+    from ..cards import parse_card
+    from ..rules import judging_rules
+
+    card = None if upcard is None else parse_card(upcard)
+    return judging_rules(rules_name, settings, knock_limit, card), card
