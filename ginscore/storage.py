@@ -308,17 +308,6 @@ def match_paths(paths: list[str]) -> list[str]:
     return unique
 
 
-def load_many(paths: list[str]) -> tuple[list[Sheet], list[MatchFileError]]:
-    """Every match under `paths`; a broken file is returned as its error and the others still load."""
-    sheets, errors = [], []
-    for path in match_paths(paths):
-        try:
-            sheets.append(load(path)[1])
-        except MatchFileError as error:
-            errors.append(error)
-    return sheets, errors
-
-
 # --- writing -------------------------------------------------------------------------------------------
 
 
