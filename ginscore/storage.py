@@ -302,8 +302,9 @@ def match_paths(paths: list[str]) -> list[str]:
     seen: set[str] = set()
     unique = []
     for path in found:
-        if os.path.realpath(path) not in seen:
-            seen.add(os.path.realpath(path))
+        real = os.path.realpath(path)
+        if real not in seen:
+            seen.add(real)
             unique.append(path)
     return unique
 
