@@ -134,7 +134,7 @@ def _kind(mode: int) -> str:
         (stat.S_ISBLK, "a block device"),
         (stat.S_ISSOCK, "a socket"),
     ]
-    return next((name for test, name in kinds if test(mode)), "not a regular file")
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
@@ -534,8 +534,8 @@ def write_atomic(path: str, data: bytes) -> None:
 
 
 def _writable_status(path: str, real: str) -> os.stat_result | None:
-    """The status of the file to replace, or None when there is none; refused when it is read-only
-    (by its mode bits, which hold for root too) or not a regular file."""
+    """The status of the file to replace (a match file or an export), or None when there is none;
+    refused when it is read-only (by its mode bits, which hold for root too) or not a regular file."""
     try:
         status = os.stat(real)
     except FileNotFoundError:
@@ -543,7 +543,7 @@ def _writable_status(path: str, real: str) -> os.stat_result | None:
     except OSError as error:
         raise MatchFileError(path, [f"cannot write: {error.strerror or error}; nothing was changed"]) from None
     if not stat.S_ISREG(status.st_mode):
-        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; nothing was changed"])
+        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a regular file; nothing was changed"])
     if not status.st_mode & 0o222 or not os.access(real, os.W_OK):
         raise MatchFileError(path, ["is read-only (no write permission); nothing was changed"])
     return status

@@ -141,9 +141,19 @@ def test_new_force_replaces_only_a_regular_file(run, tmp_path):
     os.mkfifo(fifo)
     result = run("new", fifo, "Ann", "Bob", "--force")
     assert result.exit_code == 1
-    assert one_error_line(result) == f"error: {fifo}: is a named pipe (FIFO), not a match file; nothing was changed"
+    assert one_error_line(result) == f"error: {fifo}: is a named pipe (FIFO), not a regular file; nothing was changed"
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.toml"]
+
+
+def test_an_export_replaces_only_a_regular_file(run, played, tmp_path):
+    fifo = tmp_path / "pipe.html"
+    os.mkfifo(fifo)
+    result = run("show", played, "--export", fifo, "--force")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert one_error_line(result) == f"error: {fifo}: is a named pipe (FIFO), not a regular file; nothing was changed"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_a_huge_file_is_refused_before_it_is_read(run, tmp_path):
