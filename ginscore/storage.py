@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import GinscoreError, MatchFileError
+from .errors import GinscoreError, MatchFileError, os_error_problem
 from .match import HandLine, HandRecord, Match, Sheet, check_players, tally, with_spreads
 from .rules import KNOBS, Rules, apply_knobs
 
@@ -91,7 +91,7 @@ def read_text(path: str) -> str:
         # O_NONBLOCK: a FIFO put in the file's place after the check above must not hang the read.
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
-        raise MatchFileError(path, [f"cannot read: {error.strerror or error}"]) from None
+        raise MatchFileError(path, [os_error_problem("read", error)]) from None
     with os.fdopen(descriptor, "rb") as handle:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
@@ -119,7 +119,7 @@ def _refuse_special(path: str, outcome: str) -> None:
             raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
         raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
     except OSError as error:
-        raise MatchFileError(path, [f"cannot read: {error.strerror or error}"]) from None
+        raise MatchFileError(path, [os_error_problem("read", error)]) from None
     if not stat.S_ISREG(status.st_mode):
         raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; {outcome}"])
     if status.st_size > MAX_BYTES:
@@ -529,8 +529,7 @@ def write_atomic(path: str, data: bytes) -> None:
     try:
         _replace_with(real, data, status)
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise MatchFileError(path, [f"cannot write: {reason}; nothing was changed"]) from None
+        raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
 
 
 def _writable_status(path: str, real: str) -> os.stat_result | None:
@@ -541,7 +540,7 @@ def _writable_status(path: str, real: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise MatchFileError(path, [f"cannot write: {error.strerror or error}; nothing was changed"]) from None
+        raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
     if not stat.S_ISREG(status.st_mode):
         raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a regular file; nothing was changed"])
     if not status.st_mode & 0o222 or not os.access(real, os.W_OK):
@@ -599,7 +598,7 @@ def locked(path: str, *, existing: bool = False) -> Iterator[None]:
     try:
         descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
-        raise MatchFileError(path, [f"cannot create the lock file {lock_path}: {error.strerror or error}"]) from None
+        raise MatchFileError(path, [os_error_problem(f"create the lock file {lock_path}", error)]) from None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
         _remove_stale_temporaries(folder, name)
