@@ -361,7 +361,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_file(tmp_path, 
     with pytest.raises(MatchFileError) as caught:
         storage.save(str(path), build(STANDARD, False, *STANDARD_HANDS))
     monkeypatch.undo()
-    assert str(path) in str(caught.value) and "No space left on device" in str(caught.value)
+    assert str(caught.value) == f"{path}: cannot write: the disk is full; nothing was changed"
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["m.toml"]
 
