@@ -37,6 +37,7 @@ HEADER = (
 _BOM = "\ufeff"
 _RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
 _DERIVED = ("dealer", "totals")
+_TYPE_WORDS = {int: "a whole number without quotes", str: "text in quotes", bool: "true or false"}
 _TOP_KEYS = ("format", "created", "match", "rules", "hands")
 _MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
 _HAND_HEADER = re.compile(r"(?m)^[ \t]*\[\[[ \t]*hands[ \t]*\]\][ \t]*(#[^\r\n]*)?\r?$")
@@ -256,7 +257,7 @@ def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRe
                 continue
             expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                problems.append(f"{place}.{key}: expected {expected.__name__}, found {value!r}")
+                problems.append(f"{place}.{key}: expected {_TYPE_WORDS[expected]}, found {value!r}")
                 continue
             values[key] = value
         found += [(number, problem) for problem in problems]
