@@ -529,6 +529,9 @@ def write_atomic(path: str, data: bytes) -> None:
     status = _writable_status(path, real)
     try:
         _replace_with(real, data, status)
+    except FileNotFoundError:
+        folder = os.path.dirname(path) or "."
+        raise MatchFileError(path, [f"cannot write: the folder {folder} does not exist; nothing was changed"]) from None
     except OSError as error:
         raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
 
