@@ -165,11 +165,20 @@ def load_match(path: str) -> Match:
 
 
 def save_match(path: str, match: Match) -> None:
-    """Write a match file atomically, holding the lock that `ginscore` writers take turns with."""
-    from .storage import locked, save
+    """Write a match file atomically, holding the lock that `ginscore` writers take turns with.
+
+    When the file holds this match with other hands, only the hand blocks that changed are
+    rewritten, as `ginscore record` does, so comments elsewhere in it are kept.
+    """
+    from .storage import load_file, locked, save
 
     with locked(path):
-        save(path, match)
+        try:
+            before = load_file(path)
+        except MatchFileError:
+            before = None  # missing, or too broken to edit: written anew
+        same_match = before is not None and before.match.with_hands(match.hands) == match
+        save(path, match, before=before if same_match else None)
 
 
 def _cards(cards: Cards) -> tuple[Card, ...]:

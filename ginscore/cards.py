@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import CardListError, CardNotationError
+from .errors import CardListError, CardNotationError, quote
 
 
 class Suit(IntEnum):
@@ -198,12 +198,6 @@ def _near_miss(token: str) -> str | None:
     if fixed != upper and fixed[:-1] in _RANK_WORDS and token[-1].lower() in _SUIT_CHARS:
         return f"that is the letter O, not a zero; did you mean '{fixed[:-1]}{token[-1].lower()}'?"
     return None
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """`text` quoted for an error message, cut to `limit` characters with an ellipsis: a 10 MB token
-    gives a short line."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def split_tokens(text: str | Iterable[str]) -> list[str]:

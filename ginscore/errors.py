@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 
 class GinscoreError(Exception):
     """Base of every error ginscore reports to a person: a refused action, exit status 1."""
@@ -41,3 +43,48 @@ class MatchFileError(GinscoreError):
         self.path = path
         self.problems = problems
         super().__init__("\n".join(f"{path}: {problem}" for problem in problems))
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """`text` quoted for an error message, cut to `limit` characters with an ellipsis: a 10 MB token
+    gives a short line."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+_OS_REASONS = {
+    errno.EISDIR: "is a folder, not a file",
+    errno.ENOTDIR: "a part of that path is a file, not a folder",
+    errno.ENOENT: "does not exist",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "the system does not allow this",
+    errno.ENOSPC: "the disk is full",
+    errno.EROFS: "is on a read-only file system",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ELOOP: "too many symbolic links (a loop?)",
+}
+_PREDICATES = ("is ", "does ")
+"""Reasons that follow a file's name as it is said: `'adir' is a folder`; the others follow a colon."""
+
+
+def os_error_reason(error: OSError) -> str:
+    """Why the operating system refused, in words: `permission denied`, `is a folder, not a file`."""
+    reason = _OS_REASONS.get(error.errno or 0)
+    if reason is None:
+        reason = (error.strerror or "the operating system refused").rstrip(".")
+        reason = reason[:1].lower() + reason[1:]
+    return reason
+
+
+def os_error_text(error: OSError, name: str | None = None) -> str:
+    """An operating-system error as a sentence about `name` (by default the error's file, quoted):
+    `'adir' is a folder, not a file`, `'m.toml': permission denied`, never `[Errno 21] ...`."""
+    if name is None:
+        name = quote(str(error.filename)) if error.filename is not None else "the file"
+    reason = os_error_reason(error)
+    return f"{name} {reason}" if reason.startswith(_PREDICATES) else f"{name}: {reason}"
+
+
+def os_error_problem(doing: str, error: OSError) -> str:
+    """A match-file problem from an operating-system error, after the file's name: `cannot read: the name is too long`."""
+    reason = os_error_reason(error)
+    return f"cannot {doing}: " + (f"it {reason}" if reason.startswith(_PREDICATES) else reason)

@@ -257,23 +257,6 @@ def margin_chart(pair: PairStats, margins: Sequence[int]) -> Chart:
     )
 
 
-def pair_margins(sheets: Iterable[Sheet], pairs: Sequence[PairStats]) -> dict[tuple[str, str], list[int]]:
-    """For each pair, in the order the matches were read: the first player's net margin in each match's finished games."""
-    by_key = {tuple(sorted(name.casefold() for name in pair.players)): pair.players for pair in pairs}
-    margins: dict[tuple[str, str], list[int]] = {pair.players: [] for pair in pairs}
-    for sheet in sheets:
-        players = by_key.get(tuple(sorted(name.casefold() for name in sheet.match.players)))
-        if players is None:
-            continue
-        first = players[0].casefold()
-        net = 0
-        for game in sheet.games:
-            if game.finished and game.winner is not None:
-                net += game.margin if game.winner.casefold() == first else -game.margin
-        margins[players].append(net)
-    return margins
-
-
 def _th(words: str, scope: str, css: str = "", colspan: int = 1, rowspan: int = 1) -> str:
     return f"<th scope=\"{scope}\"{_attributes(css, colspan, rowspan)}>{escape(words)}</th>"
 

@@ -193,8 +193,9 @@ def _add(pair: PairStats, sheet: Sheet) -> None:
         if line.result == "undercut":
             knocker.undercuts_suffered += 1
             opponent.undercuts_given += 1
-        if line.scored is not None and line.scored.response is not None:
-            opponent.layoffs += len(line.scored.response.layoffs)
+        laid_off = line.scored.layoffs if line.scored is not None else None
+        if laid_off is not None:
+            opponent.layoffs += len(laid_off)
             if line.winner is not None:
                 knocker_lost = line.winner != line.knocker
                 losing = knocker if knocker_lost else opponent

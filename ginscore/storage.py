@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import GinscoreError, MatchFileError
+from .errors import GinscoreError, MatchFileError, os_error_problem
 from .match import HandLine, HandRecord, Match, Sheet, check_players, tally, with_spreads
 from .rules import KNOBS, Rules, apply_knobs
 
@@ -37,6 +37,7 @@ HEADER = (
 _BOM = "\ufeff"
 _RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
 _DERIVED = ("dealer", "totals")
+_TYPE_WORDS = {int: "a whole number without quotes", str: "text in quotes", bool: "true or false"}
 _TOP_KEYS = ("format", "created", "match", "rules", "hands")
 _MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
 _HAND_HEADER = re.compile(r"(?m)^[ \t]*\[\[[ \t]*hands[ \t]*\]\][ \t]*(#[^\r\n]*)?\r?$")
@@ -91,7 +92,7 @@ def read_text(path: str) -> str:
         # O_NONBLOCK: a FIFO put in the file's place after the check above must not hang the read.
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
-        raise MatchFileError(path, [f"cannot read: {error.strerror or error}"]) from None
+        raise MatchFileError(path, [os_error_problem("read", error)]) from None
     with os.fdopen(descriptor, "rb") as handle:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
@@ -119,7 +120,7 @@ def _refuse_special(path: str, outcome: str) -> None:
             raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
         raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
     except OSError as error:
-        raise MatchFileError(path, [f"cannot read: {error.strerror or error}"]) from None
+        raise MatchFileError(path, [os_error_problem("read", error)]) from None
     if not stat.S_ISREG(status.st_mode):
         raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; {outcome}"])
     if status.st_size > MAX_BYTES:
@@ -134,7 +135,7 @@ def _kind(mode: int) -> str:
         (stat.S_ISBLK, "a block device"),
         (stat.S_ISSOCK, "a socket"),
     ]
-    return next((name for test, name in kinds if test(mode)), "not a regular file")
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
@@ -256,7 +257,7 @@ def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRe
                 continue
             expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                problems.append(f"{place}.{key}: expected {expected.__name__}, found {value!r}")
+                problems.append(f"{place}.{key}: expected {_TYPE_WORDS[expected]}, found {value!r}")
                 continue
             values[key] = value
         found += [(number, problem) for problem in problems]
@@ -302,21 +303,11 @@ def match_paths(paths: list[str]) -> list[str]:
     seen: set[str] = set()
     unique = []
     for path in found:
-        if os.path.realpath(path) not in seen:
-            seen.add(os.path.realpath(path))
+        real = os.path.realpath(path)
+        if real not in seen:
+            seen.add(real)
             unique.append(path)
     return unique
-
-
-def load_many(paths: list[str]) -> tuple[list[Sheet], list[MatchFileError]]:
-    """Every match under `paths`; a broken file is returned as its error and the others still load."""
-    sheets, errors = [], []
-    for path in match_paths(paths):
-        try:
-            sheets.append(load(path)[1])
-        except MatchFileError as error:
-            errors.append(error)
-    return sheets, errors
 
 
 # --- writing -------------------------------------------------------------------------------------------
@@ -538,22 +529,24 @@ def write_atomic(path: str, data: bytes) -> None:
     status = _writable_status(path, real)
     try:
         _replace_with(real, data, status)
+    except FileNotFoundError:
+        folder = os.path.dirname(path) or "."
+        raise MatchFileError(path, [f"cannot write: the folder {folder} does not exist; nothing was changed"]) from None
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise MatchFileError(path, [f"cannot write: {reason}; nothing was changed"]) from None
+        raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
 
 
 def _writable_status(path: str, real: str) -> os.stat_result | None:
-    """The status of the file to replace, or None when there is none; refused when it is read-only
-    (by its mode bits, which hold for root too) or not a regular file."""
+    """The status of the file to replace (a match file or an export), or None when there is none;
+    refused when it is read-only (by its mode bits, which hold for root too) or not a regular file."""
     try:
         status = os.stat(real)
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise MatchFileError(path, [f"cannot write: {error.strerror or error}; nothing was changed"]) from None
+        raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
     if not stat.S_ISREG(status.st_mode):
-        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; nothing was changed"])
+        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a regular file; nothing was changed"])
     if not status.st_mode & 0o222 or not os.access(real, os.W_OK):
         raise MatchFileError(path, ["is read-only (no write permission); nothing was changed"])
     return status
@@ -609,7 +602,7 @@ def locked(path: str, *, existing: bool = False) -> Iterator[None]:
     try:
         descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
-        raise MatchFileError(path, [f"cannot create the lock file {lock_path}: {error.strerror or error}"]) from None
+        raise MatchFileError(path, [os_error_problem(f"create the lock file {lock_path}", error)]) from None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
         _remove_stale_temporaries(folder, name)

@@ -256,6 +256,18 @@ def test_load_and_save_round_trip(tmp_path):
     assert load_match(str(copy)).note == "played at the club"
 
 
+def test_save_match_keeps_a_comment_when_only_the_hands_change(tmp_path):
+    path = tmp_path / "m.toml"
+    path.write_text("# kept: played at the club\n" + (ROOT / "sample_matches" / "standard.toml").read_text())
+    match = load_match(str(path))
+    shorter = match.with_hands(match.hands[:-1])
+    save_match(str(path), shorter)
+    assert path.read_text().startswith("# kept: played at the club\n")
+    assert load_match(str(path)) == shorter
+    save_match(str(path), replace(shorter, note="a new note"))
+    assert load_match(str(path)).note == "a new note"
+
+
 def test_save_match_refuses_a_match_that_does_not_score_and_leaves_the_file_alone(tmp_path):
     match = load_match(str(ROOT / "sample_matches" / "standard.toml"))
     path = tmp_path / "m.toml"

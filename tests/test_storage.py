@@ -189,8 +189,8 @@ def test_a_changed_count_is_found_through_the_totals(good_text):
         (2, 'discard = "2d"', 'discard = "2"', "hands[2].discard", "'2' is not a card"),
         (1, 'knocker = "Ann"', 'knocker = "Zed"', "hands[1]", "unknown player 'Zed'"),
         (5, "knocker_deadwood = 0", "knocker_deadwood = 14", "hands[5]", "illegal knock: 14 deadwood"),
-        (5, "knocker_deadwood = 0", 'knocker_deadwood = "0"', "hands[5].knocker_deadwood", "expected int"),
-        (3, "cancelled = true", 'cancelled = "yes"', "hands[3].cancelled", "expected bool"),
+        (5, "knocker_deadwood = 0", 'knocker_deadwood = "0"', "hands[5].knocker_deadwood", "expected a whole number without quotes, found '0'"),
+        (3, "cancelled = true", 'cancelled = "yes"', "hands[3].cancelled", "expected true or false, found 'yes'"),
         (1, 'knocker = "Ann"', 'knocker = "Ann"\nwho_won = "Ann"', "hands[1].who_won", "unknown key"),
         (1, 'opponent_cards = "Qh', 'opponent_cards = "3h', "hands[1]", "3h cannot be in both hands"),
         (1, 'opponent_cards = "Qh Qd', 'opponent_cards = "Qd', "hands[1]", "needs 10"),
@@ -361,7 +361,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_file(tmp_path, 
     with pytest.raises(MatchFileError) as caught:
         storage.save(str(path), build(STANDARD, False, *STANDARD_HANDS))
     monkeypatch.undo()
-    assert str(path) in str(caught.value) and "No space left on device" in str(caught.value)
+    assert str(caught.value) == f"{path}: cannot write: the disk is full; nothing was changed"
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["m.toml"]
 

@@ -141,9 +141,42 @@ def test_new_force_replaces_only_a_regular_file(run, tmp_path):
     os.mkfifo(fifo)
     result = run("new", fifo, "Ann", "Bob", "--force")
     assert result.exit_code == 1
-    assert one_error_line(result) == f"error: {fifo}: is a named pipe (FIFO), not a match file; nothing was changed"
+    assert one_error_line(result) == f"error: {fifo}: is a named pipe (FIFO), not a regular file; nothing was changed"
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.toml"]
+
+
+def test_an_export_replaces_only_a_regular_file(run, played, tmp_path):
+    fifo = tmp_path / "pipe.html"
+    os.mkfifo(fifo)
+    result = run("show", played, "--export", fifo, "--force")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert one_error_line(result) == f"error: {fifo}: is a named pipe (FIFO), not a regular file; nothing was changed"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_name_too_long_is_refused_in_words(run, tmp_path):
+    name = tmp_path / ("a" * 300 + ".toml")
+    for command in (["show", name], ["validate", name]):
+        result = run(*command)
+        assert result.exit_code == 1
+        assert result.stdout == ""
+        assert result.stderr.removeprefix("error: ") == f"{name}: cannot read: the name is too long\n"
+
+
+@pytest.mark.parametrize(
+    ("error", "problem"),
+    [
+        (OSError(30, "Read-only file system"), "cannot write: it is on a read-only file system"),
+        (OSError(28, "No space left on device"), "cannot write: the disk is full"),
+        (OSError(5, "Input/output error."), "cannot write: input/output error"),
+    ],
+)
+def test_a_system_error_in_a_match_file_problem_reads_as_words(error, problem):
+    from ginscore.errors import os_error_problem
+
+    assert os_error_problem("write", error) == problem
 
 
 def test_a_huge_file_is_refused_before_it_is_read(run, tmp_path):

@@ -6,7 +6,6 @@ numbers, the same completion of match files, and usage errors in the same one-li
 
 from __future__ import annotations
 
-import errno
 import functools
 import os
 import re
@@ -29,8 +28,7 @@ from typer._click.types import IntParamType
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from .. import __version__
-from ..cards import quote
-from ..errors import GinscoreError
+from ..errors import GinscoreError, os_error_text
 from .options import PLACEHOLDERS, TYPED_WORDS, WHOLE_NUMBER, complete_match_file
 
 
@@ -175,29 +173,6 @@ def fail(message: str, code: int) -> None:
         line = textwrap.fill(line, shutil.get_terminal_size().columns, subsequent_indent="  ", break_on_hyphens=False)
     sys.stderr.write(line + "\n")
     raise typer.Exit(code)
-
-
-_OS_ERRORS = {
-    errno.EISDIR: "{name} is a folder, not a file",
-    errno.ENOTDIR: "{name}: a part of that path is a file, not a folder",
-    errno.ENOENT: "{name} does not exist",
-    errno.EACCES: "{name}: permission denied",
-    errno.EPERM: "{name}: the system does not allow this",
-    errno.ENOSPC: "{name}: the disk is full",
-    errno.EROFS: "{name} is on a read-only file system",
-    errno.ENAMETOOLONG: "{name}: the name is too long",
-    errno.ELOOP: "{name}: too many symbolic links (a loop?)",
-}
-
-
-def os_error_text(error: OSError) -> str:
-    """An operating-system error as a sentence: `adir is a folder, not a file`, never `[Errno 21] ...`."""
-    name = quote(str(error.filename)) if error.filename is not None else "the file"
-    sentence = _OS_ERRORS.get(error.errno or 0)
-    if sentence is None:
-        reason = (error.strerror or "the operating system refused").rstrip(".")
-        sentence = "{name}: " + reason[:1].lower() + reason[1:]
-    return sentence.format(name=name)
 
 
 def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
