@@ -15,12 +15,14 @@ import contextlib
 import os
 import re
 import stat
+import sys
 import tomllib
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from . import plain_toml
 from .errors import GinscoreError, MatchFileError, os_error_problem
 from .match import HandLine, HandRecord, Match, Sheet, check_players, tally, with_spreads
 from .rules import KNOBS, Rules, apply_knobs
@@ -139,12 +141,15 @@ def _kind(mode: int) -> str:
 
 
 def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
+    text = text.removeprefix(_BOM)
     try:
-        data = tomllib.loads(text.removeprefix(_BOM))
+        data = _parse(text)
     except tomllib.TOMLDecodeError as error:
         return None, None, None, [f"not valid TOML: {error}"]
     except RecursionError:
         return None, None, None, ["a value is nested too deeply to be a match file (hundreds of levels of [ or {)"]
+    except ValueError:
+        return None, None, None, [f"a number has more than {sys.get_int_max_str_digits()} digits, far too many for a match file"]
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
@@ -162,6 +167,11 @@ def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | 
     found += _compare_derived(entries[: first_bad - 1], sheet.lines)
     problems += [text for _, text in sorted(found, key=lambda item: item[0])]
     return data, match, sheet, problems
+
+
+def _parse(text: str) -> dict[str, Any]:
+    """The TOML document in `text`: the plain layout ginscore writes is read quickly, the rest by tomllib."""
+    return plain_toml.read(text) or tomllib.loads(text)
 
 
 def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], place: str, problems: list[str]) -> None:
@@ -505,8 +515,8 @@ def _appends_cleanly(data: dict[str, Any], blocks: int, new_blocks: list[str], a
 def _reads_as(text: str, data: dict[str, Any], match: Match, sheet: Sheet) -> bool:
     """Whether edited text reads back as `match`, with the file's other tables as they were."""
     try:
-        written = tomllib.loads(text.removeprefix(_BOM))
-    except (tomllib.TOMLDecodeError, RecursionError):
+        written = _parse(text.removeprefix(_BOM))
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return False
     others = {key: value for key, value in data.items() if key not in ("format", "hands")}
     if written.get("format") != FORMAT or {k: v for k, v in written.items() if k not in ("format", "hands")} != others:

@@ -204,6 +204,14 @@ def test_deep_nesting_is_one_line(run, tmp_path):
     assert one_error_line(result) == f"error: {path}: a value is nested too deeply to be a match file (hundreds of levels of [ or {{)"
 
 
+def test_a_number_too_long_for_python_is_one_line(run, tmp_path):
+    path = tmp_path / "long.toml"
+    path.write_text("format = 1" + "0" * 5000 + "\n")
+    result = run("show", path)
+    assert result.exit_code == 1
+    assert one_error_line(result) == f"error: {path}: a number has more than 4300 digits, far too many for a match file"
+
+
 def test_validate_reports_each_file_and_goes_on(run, played, tmp_path):
     deep = nested(tmp_path)
     result = run("validate", deep, played, tmp_path / "none.toml")

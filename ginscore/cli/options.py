@@ -56,7 +56,7 @@ def complete_player(ctx: Context, incomplete: str) -> list[str]:
     try:
         with open(path, "rb") as handle:
             players = tomllib.load(handle)["match"]["players"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return []
     return [name for name in players if isinstance(name, str) and name.lower().startswith(incomplete.lower())]
 
