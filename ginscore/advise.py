@@ -36,7 +36,8 @@ MODELS = ("deal", "improved")
 FRESH_STOCK = 31
 """Cards in the stock after the deal and the up-card."""
 MID_HAND_STOCK = 17
-"""The stock assumed when none is given: halfway from a fresh stock to the last two cards."""
+"""The stock assumed when none is given: halfway from a fresh stock to the last two cards (or all
+the unseen cards outside the opponent's hand, when fewer)."""
 MAX_SAMPLES = 1_000_000
 FULL_DECK = Hand.of(DECK).mask
 _PROGRESS_EVERY = 100
@@ -111,7 +112,7 @@ class Advice:
     turns: int
     """Under `improved`, the opponent's turns so far (drawing and keeping their best ten)."""
     stock: int
-    """Cards in the stock: as given, or `MID_HAND_STOCK` when assumed."""
+    """Cards in the stock: as given, or assumed (`MID_HAND_STOCK`, or fewer when fewer are unseen)."""
     stock_assumed: bool
     options: tuple[Option, ...] = ()
     """For 11 cards, one per card, best first."""
@@ -156,20 +157,24 @@ def advise(
         raise InputError(f"unknown model {model!r}: choose deal or improved")
     if not 1 <= samples <= MAX_SAMPLES:
         raise InputError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+    if upcard is not None and not (hand | took).mask & upcard.bit:
+        seen_hand = seen_hand | Hand.of((upcard,))  # face up on the discard pile: never drawn from the stock
     pool = [card.bit for card in DECK if not (hand | seen_hand | took).mask & card.bit]
     need = 10 - len(took)
     if need > len(pool):
         raise InputError(
             f"the opponent needs {need} more cards but only {len(pool)} are unseen: check --seen and --opponent-took"
         )
-    if stock is not None and not 0 <= stock <= min(FRESH_STOCK, len(pool) - need):
+    most = min(FRESH_STOCK, len(pool) - need)
+    if stock is not None and not 0 <= stock <= most:
         raise InputError(
             f"--stock {stock} is impossible: with {len(pool)} unseen cards and {need} of them in the opponent's hand, "
-            f"the stock holds from 0 to {min(FRESH_STOCK, len(pool) - need)}"
+            f"the stock holds from 0 to {most}"
         )
     limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
-    in_stock = MID_HAND_STOCK if stock is None else stock
-    turns = opponent_turns(in_stock, len(cards)) if model == "improved" else 0
+    in_stock = min(MID_HAND_STOCK, most) if stock is None else stock
+    # Cards the opponent drew and threw away are on the discard pile; only the unseen ones can be drawn here.
+    turns = min(opponent_turns(in_stock, len(cards)), len(pool) - need) if model == "improved" else 0
     exact = turns == 0 and math.comb(len(pool), need) <= samples
     if len(cards) == 10:
         best = next(arrangements(hand))
@@ -212,7 +217,7 @@ def opponent_hands(
         hand = took | sum(rng.sample(pool, need))
         if turns:
             rest = [bit for bit in pool if not hand & bit]
-            for drawn in rng.sample(rest, min(turns, len(rest))):
+            for drawn in rng.sample(rest, turns):
                 hand = keep_best_ten(hand | drawn, took, rng)
         yield hand
 
@@ -386,4 +391,5 @@ def advice_dict(advice: Advice) -> dict:
     data["options"] = [_option_dict(option) for option in advice.options]
     data["recommended"] = str(advice.recommended.discard) if advice.recommended else None
     data["big_gin"] = advice.big_gin
+    data["big_gin_points"] = advice.big_gin_value.expected_points if advice.big_gin_value else None
     return data

@@ -229,7 +229,7 @@ def test_expected_points_are_the_mean_of_score_over_the_sampled_improved_hands()
     rules, upcard = PRESETS["oklahoma"], parse_card("7s")
     advice = advise(hand, rules, seed=11, opponent_took=took, upcard=upcard, stock=20, samples=120)
     assert advice.model == "improved" and advice.turns == 5 and not advice.exact and advice.samples == 120
-    pool = [c.bit for c in DECK if c not in hand and c not in took]
+    pool = [c.bit for c in DECK if c not in hand and c not in took and c != upcard]
     hands = list(opponent_hands(pool, Hand.of(took).mask, 8, 5, 120, False, random.Random(11)))
     assert all(h & Hand.of(took).mask == Hand.of(took).mask and h.bit_count() == 10 for h in hands)
     assert_expected_points_are_score_means(advice, hand, rules, hands, upcard)
@@ -294,6 +294,26 @@ def test_opponent_turns_are_their_share_of_the_stock_draws():
 def test_without_a_stock_mid_hand_is_assumed():
     advice = advise(cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"), STANDARD, seed=1, samples=50)
     assert advice.stock_assumed and advice.stock == 17 and advice.turns == 7
+
+
+def test_the_assumed_stock_and_the_turns_never_exceed_the_unseen_cards():
+    hand = cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs")
+    unseen = [c for c in DECK if c not in hand][:12]
+    advice = advise(hand, STANDARD, seed=1, samples=50, seen=seen_except(hand, unseen))
+    assert advice.stock_assumed and (advice.unseen, advice.stock, advice.turns) == (12, 2, 2)
+    given = advise(hand, STANDARD, seed=1, samples=50, seen=seen_except(hand, unseen), stock=advice.stock)
+    assert given.options == advice.options
+
+
+def test_the_upcard_is_seen_unless_a_player_holds_it():
+    hand = cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs")
+    oklahoma = PRESETS["oklahoma"]
+    face_up = advise(hand, oklahoma, seed=1, samples=20, upcard=parse_card("6h"))
+    assert face_up.unseen == 40 and all(parse_card("6h") not in o.outs.knock + o.outs.gin for o in face_up.options)
+    taken = advise(hand, oklahoma, seed=1, samples=20, upcard=parse_card("6h"), opponent_took=cards("6h"))
+    assert taken.unseen == 40
+    held = advise(hand, oklahoma, seed=1, samples=20, upcard=parse_card("Qs"))
+    assert held.unseen == 41
 
 
 def test_keep_best_ten_keeps_the_least_deadwood_and_the_cards_taken():

@@ -19,7 +19,7 @@ UNSEEN = "2h 6h 7h Kh 6c 10c Jc Ac 2c 3c 3d 4s"
 SEEN = " ".join(str(c) for c in DECK if c not in parse_cards(HAND) and c not in parse_cards(UNSEEN))
 # The tables, then the keys added beyond them.
 TOP_KEYS = {"cards", "knock_limit", "unseen", "model", "samples", "exact", "seed"} | {"opponent_turns", "stock", "stock_assumed"}
-ELEVEN_KEYS = TOP_KEYS | {"options", "recommended", "big_gin"}
+ELEVEN_KEYS = TOP_KEYS | {"options", "recommended", "big_gin", "big_gin_points"}
 TEN_KEYS = TOP_KEYS | {"deadwood", "outs"}
 OPTION_KEYS = {"discard", "deadwood", "can_knock", "gin", "spread", "win", "undercut", "tie", "expected_points", "outs"} | {
     "standard_error"
@@ -80,10 +80,11 @@ def test_sampled_runs_give_standard_errors_and_repeat_with_their_seed(run):
 
 def test_big_gin_and_the_spade_doubling(run):
     big = advise_json(run, "7s 8s 9s 10s 2h 3h 4h Kh Kd Kc Ks", "--rules", "tournament", "--samples", "50", "--seed", "1")
-    assert big["big_gin"] is True
+    assert big["big_gin"] is True and big["big_gin_points"] > max(o["expected_points"] or 0 for o in big["options"])
     plain = advise_json(run, "7s 8s 9s 10s 2h 3h 4h Kh Kd Kc Ks", "--samples", "50", "--seed", "1")
-    assert plain["big_gin"] is False
-    args = ("3c 4c 5c 9d 9h 9s Jh Qh Kh 2d 6d", "--rules", "oklahoma", "--samples", "100", "--seed", "2", "--model", "deal")
+    assert plain["big_gin"] is False and plain["big_gin_points"] is None
+    # Both up-cards seen in both runs, so that the opponent hands are the same.
+    args = ("3c 4c 5c 9d 9h 9s Jh Qh Kh 2d 6d", "--rules", "oklahoma", "--samples", "100", "--seed", "2", "--model", "deal", "--seen", "5s 5h")
     doubled = advise_json(run, *args, "--upcard", "5s")
     single = advise_json(run, *args, "--upcard", "5h")
     assert doubled["knock_limit"] == single["knock_limit"] == 5

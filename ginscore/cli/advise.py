@@ -27,7 +27,7 @@ def advise(
         "improved", "--model", metavar="MODEL", help="The opponent: 'deal' (dealt at random) or 'improved' (has drawn since)."
     ),
     samples: int = typer.Option(2000, "--samples", help="Opponent hands to draw (all of them, once each, when fewer exist)."),
-    seed: int | None = typer.Option(None, "--seed", help="Makes the run repeatable; the seed used is always printed."),
+    seed: int | None = typer.Option(None, "--seed", help="Makes the run repeatable; the seed used is printed with the model, and in --json."),
     as_json: bool = JSON,
 ) -> None:
     """Should I knock, and with which discard and spread? Estimates each option against the opponent's likely hands.
