@@ -6,6 +6,7 @@ import csv
 import io
 
 from .match import Sheet
+from .sheet_words import BONUS_WORDS, bonus_columns
 
 EXPORT_KINDS = ("svg", "html", "csv", "md")
 
@@ -51,14 +52,14 @@ def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
 
 
 def summary_rows(sheet: Sheet) -> list[list[str]]:
-    """Per player: points, bonuses and final total, summed over the games."""
-    bonuses = sheet.bonuses()
+    """Per player: points, boxes, the bonuses of `bonus_columns` and the final total, summed over the games."""
     totals, boxes, final = sheet.summed("totals"), sheet.summed("boxes"), sheet.summed("final")
-    return [
-        [name, str(totals[name]), str(boxes[name]), str(bonuses[name]["game"]), str(bonuses[name]["boxes"]),
-         str(bonuses[name]["shutout"]), str(final[name])]
-        for name in sheet.match.players
-    ]
+    rows = []
+    for name in sheet.match.players:
+        columns = [bonus_columns(game, name, sheet.match.rules) for game in sheet.games if game.finished]
+        bonuses = [sum(column[kind] for column in columns) for kind in BONUS_WORDS]
+        rows.append([name, str(totals[name]), str(boxes[name]), *map(str, bonuses), str(final[name])])
+    return rows
 
 
 SUMMARY_HEADER = ["player", "points", "boxes", "game_bonus", "box_bonus", "shutout_bonus", "final"]

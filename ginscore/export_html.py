@@ -15,7 +15,17 @@ from .export import summary_rows
 from .export_svg import Chart, Series, chart_svg, sheet_chart
 from .match import Game, HandLine, Sheet
 from .rules import Rules
-from .sheet_words import counts_words, game_end, hand_words, points_words, result_name, sheet_title, verdict
+from .sheet_words import (
+    BONUS_WORDS,
+    bonus_columns,
+    counts_words,
+    game_end,
+    hand_words,
+    points_words,
+    result_name,
+    sheet_title,
+    verdict,
+)
 from .stats import STAT_ROWS, PairStats, stat_text
 
 CSS = """
@@ -171,10 +181,10 @@ def _end_rows(sheet: Sheet, lead: int, with_notes: bool) -> str:
         ("boxes", [str(game.boxes[name]) for game in sheet.games for name in sheet.match.players]),
     ]
     if any(game.finished for game in sheet.games):
-        for kind, label in (("boxes", "box bonus"), ("game", "game bonus"), ("shutout", "doubled for the shutout")):
+        for kind in ("boxes", "game", "shutout"):
             values = [_bonus(game, name, kind, sheet.match.rules) for game in sheet.games for name in sheet.match.players]
             if kind != "shutout" or any(values):
-                rows.append((label, values))
+                rows.append((BONUS_WORDS[kind], values))
         rows.append(("final", [str(game.final[name]) if game.finished else "" for game in sheet.games
                                for name in sheet.match.players]))
         rows.append(("margin", [str(game.margin) if game.finished and name == game.winner else ""
@@ -190,11 +200,7 @@ def _end_rows(sheet: Sheet, lead: int, with_notes: bool) -> str:
 
 
 def _bonus(game: Game, name: str, kind: str, rules: Rules) -> str:
-    if not game.finished:
-        return ""
-    value = game.bonuses[name][kind]
-    if kind == "game" and value and game.shutout and rules.shutout == "flat":
-        return f"{value} shutout"
+    value = bonus_columns(game, name, rules)[kind] if game.finished else 0
     return str(value) if value else ""
 
 
@@ -203,7 +209,7 @@ def _result_table(sheet: Sheet) -> str:
     caption = "Final result" if sheet.finished else "Score so far"
     if sheet.match.hollywood:
         caption += ", over the three games"
-    header = ["points", "boxes", "game bonus", "box bonus", "shutout", "final"]
+    header = ["points", "boxes", *BONUS_WORDS.values(), "final"]
     head = "<tr>" + _th("player", "col") + "".join(_th(h, "col", css="num") for h in header) + "</tr>"
     rows = []
     for row in summary_rows(sheet):

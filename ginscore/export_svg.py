@@ -8,17 +8,20 @@ makes it safe as element text and inside a double-quoted attribute, in HTML and 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from .export import summary_rows
 from .match import Sheet
-from .sheet_words import RESULT_LETTERS, hand_words, letters_key, sheet_title, verdict
+from .sheet_words import BONUS_WORDS, RESULT_LETTERS, hand_words, letters_key, sheet_title, verdict
 
 WIDTH = 520
 CHART_HEIGHT = 280
 _LEFT, _RIGHT, _TOP, _BOTTOM = 44, 80, 40, 40
+_LETTER = 7.5
+"""A generous width of one letter at 12 px, to keep texts apart."""
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 INK, MUTED, GRID = "#1a1a1a", "#595959", "#d9d4ca"
 # Each line differs by dash and marker as well as colour, so that the chart reads in black and white.
@@ -99,9 +102,14 @@ def chart_body(chart: Chart) -> str:
         value, label = chart.level
         parts.append(_line(_LEFT, y(value), WIDTH - _RIGHT, y(value), INK, dash="2 3", css="level"))
         parts.append(_text(WIDTH - _RIGHT + 4, y(value) + 4, label, fill=INK))
+    placed: list[tuple[float, int]] = []
     for step, label in chart.ends:
         parts.append(_line(x(step), _TOP, x(step), CHART_HEIGHT - _BOTTOM, INK, dash="1 3", css="end"))
-        parts.append(_text(x(step) - 3, _TOP + 10, label, anchor="end", fill=INK))
+        # A label ends at its line; one that would run into an earlier label goes to the first free line below.
+        taken = {row for right, row in placed if x(step) - _LETTER * len(label) - 3 < right}
+        row = next(row for row in range(len(placed) + 1) if row not in taken)
+        parts.append(_text(x(step) - 3, _TOP + 10 + 13 * row, label, anchor="end", fill=INK))
+        placed.append((x(step), row))
     for index, series in enumerate(chart.series):
         colour, dash, shape = STYLES[index % len(STYLES)]
         points = " ".join(f"{x(step):.1f},{y(value):.1f}" for step, value in enumerate(series.values))
@@ -122,14 +130,15 @@ def chart_body(chart: Chart) -> str:
 
 
 def _legend(chart: Chart) -> str:
-    parts, left = [], _LEFT
+    parts, left = [], float(_LEFT)
     for index, series in enumerate(chart.series):
         colour, dash, shape = STYLES[index % len(STYLES)]
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(f'<line x1="{left}" y1="14" x2="{left + 26}" y2="14" stroke="{colour}" stroke-width="2.5"{dashed}/>')
+        parts.append(f'<line x1="{left:.1f}" y1="14" x2="{left + 26:.1f}" y2="14" stroke="{colour}" stroke-width="2.5"{dashed}/>')
         parts.append(_marker(shape, left + 13, 14, colour))
-        parts.append(_text(left + 32, 18, series.name, fill=INK))
-        left += 40 + 7 * min(len(series.name), 24)
+        name = _shorten(series.name, 24)
+        parts.append(_text(left + 32, 18, name, fill=INK))
+        left += 40 + _LETTER * len(name)
     return "".join(parts)
 
 
@@ -146,6 +155,11 @@ def _scale(low: int, high: int) -> tuple[int, int, int]:
             break
     bottom, top = math.floor(low / tick) * tick, math.ceil(high / tick) * tick
     return bottom, max(top, bottom + tick), tick
+
+
+def _wrap(words: str) -> list[str]:
+    """Bold words broken into lines that fit across the picture."""
+    return textwrap.wrap(words, int((WIDTH - 32) / _LETTER)) or [""]
 
 
 def _shorten(words: str, most: int) -> str:
@@ -187,8 +201,9 @@ def sheet_chart(sheet: Sheet) -> Chart:
         if game.finished:
             label = f"game {index + 1} over" if match.hollywood else "game over"
             ends.append((game.hands[-1], label))
+    # Summed over three games, the totals have no target to cross: each game's own target is in the title.
     level = None if match.hollywood else (match.rules.target, f"target {match.rules.target}")
-    sums = " (summed over the three games)" if match.hollywood else ""
+    sums = f" (summed over the three games, each played to {match.rules.target})" if match.hollywood else ""
     return Chart(
         title=f"Running totals{sums}, hand by hand: {' and '.join(match.players)}",
         series=series,
@@ -203,12 +218,15 @@ def sheet_chart(sheet: Sheet) -> Chart:
 def sheet_svg(sheet: Sheet) -> str:
     """`show --export FILE.svg`: the title, the running-totals chart and a compact table of the final result."""
     title = sheet_title(sheet)
-    header = ["", "points", "boxes", "game bonus", "box bonus", "shutout", "final"]
+    header = ["", "points", "boxes", *BONUS_WORDS.values(), "final"]
     rows = summary_rows(sheet)
     shown = [c for c in range(len(header)) if c in (0, 1, len(header) - 1) or any(row[c] != "0" for row in rows)]
     header, rows = [header[c] for c in shown], [[row[c] for c in shown] for row in rows]
-    row_height, table_top = 20, 44 + CHART_HEIGHT + 16
-    height = table_top + row_height * (len(rows) + 1) + 36
+    title_lines, verdict_lines = _wrap(title), _wrap(verdict(sheet))
+    chart_top = 28 + 16 * len(title_lines)
+    row_height, table_top = 20, chart_top + CHART_HEIGHT + 16
+    table_bottom = table_top + row_height * (len(rows) + 1)
+    height = table_bottom + 16 * len(verdict_lines) + 20
     right_edges: list[float] = [16]
     edge: float = WIDTH - 16
     for label in reversed(header[1:]):
@@ -219,8 +237,8 @@ def sheet_svg(sheet: Sheet) -> str:
         f'font-family="{escape(FONT)}" font-size="12">',
         f'<title id="sheet-title">{escape(title)}</title>',
         f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
-        _text(16, 26, title, fill=INK, weight="bold"),
-        f'<g transform="translate(0 44)">{chart_body(sheet_chart(sheet))}</g>',
+        *(_text(16, 26 + 16 * index, line, fill=INK, weight="bold") for index, line in enumerate(title_lines)),
+        f'<g transform="translate(0 {chart_top})">{chart_body(sheet_chart(sheet))}</g>',
         '<g class="result">',
     ]
     for row_index, cells in enumerate([header, *rows]):
@@ -233,6 +251,9 @@ def sheet_svg(sheet: Sheet) -> str:
             parts.append(_text(left, top + 14, words, anchor=anchor, fill=INK if row_index else MUTED, weight=bold))
         parts.append(_line(16, top + row_height, WIDTH - 16, top + row_height, GRID))
     parts.append("</g>")
-    parts.append(_text(16, height - 14, verdict(sheet), fill=INK, weight="bold", css="verdict"))
+    verdict_text = "".join(
+        f'<tspan x="16" y="{table_bottom + 24 + 16 * index}">{escape(line)}</tspan>' for index, line in enumerate(verdict_lines)
+    )
+    parts.append(f'<text class="verdict" fill="{INK}" font-weight="bold">{verdict_text}</text>')
     parts.append("</svg>")
     return "".join(parts) + "\n"

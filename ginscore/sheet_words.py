@@ -89,6 +89,23 @@ def win_words(winner: str | None, final: dict[str, int], margin: int, where: str
     return f"{winner} wins by {margin}{where}."
 
 
+BONUS_WORDS = {"game": "game bonus", "boxes": "box bonus", "shutout": "shutout bonus"}
+"""The sheet's names for `bonus_columns`' kinds."""
+
+
+def flat_shutout(game: Game, rules: Rules) -> bool:
+    """Whether the game's winner takes the flat shutout bonus, which replaces the game bonus."""
+    return game.shutout and rules.shutout == "flat"
+
+
+def bonus_columns(game: Game, name: str, rules: Rules) -> dict[str, int]:
+    """A player's bonuses in a game as the sheet words them: the game bonus, the box bonus, and the
+    shutout bonus (the flat bonus that replaces the game bonus, or what doubling the total added)."""
+    bonus = game.bonuses[name]
+    flat = flat_shutout(game, rules)
+    return {"game": 0 if flat else bonus["game"], "boxes": bonus["boxes"], "shutout": bonus["shutout"] + (bonus["game"] if flat else 0)}
+
+
 def game_end(game: Game, rules: Rules) -> str:
     """`Tom reached 100.`, and a note when the other player has the higher final total."""
     note = late_winner_note(game)

@@ -134,7 +134,8 @@ def test_hollywood_page_shows_the_three_games_side_by_side_and_each_entry(run, t
             assert [text for text in written if text][-1] == str(column["totals"][name])
     foot = {row[0].text: [cell.text for cell in row[1:7]] for row in hands.sections["tfoot"]}
     assert foot["final"] == [str(column["final"][name]) for column in data["columns"] for name in players]
-    assert foot["game bonus"][0] == "200 shutout"  # game 1: the other player never scored
+    # game 1: the other player never scored, so the flat shutout bonus replaces the game bonus
+    assert (foot["game bonus"][0], foot["shutout bonus"][0]) == ("", "200")
     finals = {row[0].text: int(row[-1].text) for row in page.table("result").sections["tbody"]}
     assert finals == data["final"]
     assert page.text("verdict") == f"{data['winner']} wins by {data['margin']} over the three games."
@@ -177,7 +178,69 @@ def test_svg_is_a_scalable_chart_with_one_line_a_player_and_the_final_result(run
         name: (data["totals"][name], data["final"][name]) for name in data["players"]
     }
     verdict = next(t for t in root.iter(f"{SVG}text") if t.attrib.get("class") == "verdict")
-    assert verdict.text == f"{data['winner']} wins by {data['margin']}."
+    assert " ".join(verdict.itertext()) == f"{data['winner']} wins by {data['margin']}."
+
+
+def text_boxes(root: ET.Element, css: str | None = None) -> list[tuple[float, float, float, str]]:
+    """Each start- or end-anchored text of the picture (or of one class) as (left, right, baseline, words),
+    at a generous 7.5 px a letter; nested chart groups are moved by their translate."""
+    boxes = []
+
+    def walk(element: ET.Element, dy: float) -> None:
+        move = re.fullmatch(r"translate\(0 ([\d.]+)\)", element.attrib.get("transform", ""))
+        dy += float(move.group(1)) if move else 0
+        if element.tag == f"{SVG}text" and (css is None or element.attrib.get("class") == css):
+            pieces = list(element.iter(f"{SVG}tspan")) or [element]
+            for piece in pieces:
+                words, x, y = piece.text or "", float(piece.attrib["x"]), float(piece.attrib["y"]) + dy
+                width = 7.5 * len(words)
+                anchor = element.attrib.get("text-anchor", "start")
+                left = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
+                boxes.append((left, left + width, y, words))
+        for child in element:
+            walk(child, dy)
+
+    walk(root, 0)
+    return boxes
+
+
+def test_svg_text_stays_inside_the_picture_however_long_the_names(run, tmp_path, hostile):
+    long_names = tmp_path / "long.toml"
+    ok(run("new", long_names, "Christopher Alexander Montgomery", "Elizabeth Genevieve Whitfield", "--rules", "tournament"))
+    for sample in (*SAMPLE_FILES, hostile, long_names):
+        root = svg_root(export(run, sample, tmp_path / f"{sample.stem}.svg", "--force"))
+        width = float(root.attrib["viewBox"].split()[2])
+        for left, right, _, words in text_boxes(root):
+            assert 0 <= left and right <= width, (sample.stem, words)
+        title = json_object(run("show", "--json", sample))["players"]
+        shown = " ".join(words for _, _, y, words in text_boxes(root) if y < 60)
+        assert all(name in shown for name in title)
+
+
+def test_legend_entries_never_overlap(run, tmp_path):
+    path = tmp_path / "long.toml"
+    ok(run("new", path, "Christopher Alexander Montgomery", "Elizabeth Genevieve Whitfield"))
+    ok(run("record", path, "--knocker", "Christopher Alexander Montgomery", "--deadwood", "3", "--opponent-deadwood", "20"))
+    root = svg_root(export(run, path, tmp_path / "long.svg"))
+    legend = sorted(box for box in text_boxes(root) if box[3].startswith(("Christopher", "Elizabeth")) and " vs " not in box[3] and box[2] < 100)
+    assert len(legend) == 2 and legend[0][1] < legend[1][0]
+
+
+def test_hollywood_chart_labels_every_game_end_apart_and_names_the_target(run, tmp_path):
+    path = tmp_path / "hw.toml"
+    ok(run("new", path, "Ann", "Bob", "--hollywood", "--set", "target=50"))
+    for opponent in ("11", "11", "61"):  # Ann's third win, 60 points, ends all three games at hand 3
+        ok(run("record", path, "--knocker", "Ann", "--deadwood", "1", "--opponent-deadwood", opponent))
+    root = svg_root(export(run, path, tmp_path / "hw.svg"))
+    data = json_object(run("show", "--json", path))
+    assert [column["reached_target"] for column in data["columns"]] == ["Ann"] * 3
+    labels = [box for box in text_boxes(root) if box[3].startswith("game ") and box[3].endswith(" over")]
+    assert sorted(box[3] for box in labels) == [f"game {n} over" for n in (1, 2, 3)]
+    for index, (left, right, y, _) in enumerate(labels):
+        for other_left, other_right, other_y, _ in labels[index + 1 :]:
+            assert y != other_y or right <= other_left or other_right <= left
+    page = export(run, path, tmp_path / "hw.html")
+    assert f"Running totals (summed over the three games, each played to {data['rules']['target']})" in page
 
 
 def test_svg_marks_the_gins_and_undercuts_of_the_standard_sample(run, tmp_path):
@@ -226,6 +289,7 @@ def test_export_terminal_capture_is_its_own_option(run, tmp_path):
     assert ok(run("show", STANDARD, "--export-terminal", target)) == f"Wrote the score sheet to {target}\n"
     text = target.read_text(encoding="utf-8")
     assert text.startswith("<svg class=\"rich-terminal\"") and "Maria" in text  # rich draws a terminal window
+    assert "url(#" in text and not re.search(r"url\(\s*[\"']?(?!#)", text)  # nothing fetched, such as a font from a CDN
     result = run("show", STANDARD, "--export-terminal", tmp_path / "t.csv")
     assert result.exit_code == 2 and ".svg, .html" in one_error_line(result)
     both = run("show", STANDARD, "--export", tmp_path / "a.html", "--export-terminal", tmp_path / "b.svg")

@@ -109,6 +109,7 @@ PLACEHOLDERS = {
     "paths": "PATH",
     "files": "FILE",
     "export": "FILE",
+    "export_terminal": "FILE",
     "note": "TEXT",
     "number": "N",
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -9,7 +10,15 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..sheet_words import counts_words, late_winner_note, points_words, result_name, sheet_title, win_words
+from ..sheet_words import (
+    counts_words,
+    flat_shutout,
+    late_winner_note,
+    points_words,
+    result_name,
+    sheet_title,
+    win_words,
+)
 from .console import labelled_rows, plain_console
 from .hand import outcome, print_wrapped, score_report
 
@@ -303,7 +312,7 @@ def _game_summary(game: Game, rules: Rules) -> Text:
         bonus = game.bonuses[name]
         parts = [f"{game.totals[name]} points"]
         if bonus["game"]:
-            kind = "shutout bonus (the other player scored nothing)" if game.shutout and rules.shutout == "flat" else "game bonus"
+            kind = "shutout bonus (the other player scored nothing)" if flat_shutout(game, rules) else "game bonus"
             parts.append(f"{bonus['game']} {kind}")
         if bonus["boxes"]:
             parts.append(f"{bonus['boxes']} for boxes")
@@ -379,5 +388,6 @@ def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
         out.print()
         chart_view(sheet, out)
     if kind == "svg":
-        return out.export_svg(title=sheet_title(sheet))
+        # rich's picture would fetch its font from a CDN; the local font or any monospace one will do.
+        return re.sub(r"\s*@font-face \{[^}]*\}", "", out.export_svg(title=sheet_title(sheet)))
     return out.export_html(inline_styles=True)
