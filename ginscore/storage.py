@@ -16,7 +16,6 @@ import os
 import re
 import stat
 import sys
-import tomllib
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
@@ -144,12 +143,8 @@ def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | 
     text = text.removeprefix(_BOM)
     try:
         data = _parse(text)
-    except tomllib.TOMLDecodeError as error:
-        return None, None, None, [f"not valid TOML: {error}"]
-    except RecursionError:
-        return None, None, None, ["a value is nested too deeply to be a match file (hundreds of levels of [ or {)"]
-    except ValueError:
-        return None, None, None, [f"a number has more than {sys.get_int_max_str_digits()} digits, far too many for a match file"]
+    except UnreadableError as error:
+        return None, None, None, [str(error)]
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
@@ -169,9 +164,27 @@ def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | 
     return data, match, sheet, problems
 
 
+class UnreadableError(ValueError):
+    """Text that is not a TOML document Python can hold, in words."""
+
+
 def _parse(text: str) -> dict[str, Any]:
-    """The TOML document in `text`: the plain layout ginscore writes is read quickly, the rest by tomllib."""
-    return plain_toml.read(text) or tomllib.loads(text)
+    """The TOML document in `text`: the plain layout ginscore writes is read quickly, the rest by tomllib
+    (imported only then: most runs never need it)."""
+    found = plain_toml.read(text)
+    if found is not None:
+        return found
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise UnreadableError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise UnreadableError("a value is nested too deeply to be a match file (hundreds of levels of [ or {)") from None
+    except ValueError:
+        digits = sys.get_int_max_str_digits()
+        raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
 
 
 def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], place: str, problems: list[str]) -> None:
@@ -488,8 +501,8 @@ def _with_totals(body: str | None, totals: dict[str, int]) -> str | None:
         if found is None:
             continue
         try:
-            name = next(iter(tomllib.loads(f"{found.group(2)} = 0")))
-        except tomllib.TOMLDecodeError:
+            name = next(iter(_parse(f"{found.group(2)} = 0")))
+        except UnreadableError:
             return None
         if name not in totals:
             return None
@@ -505,7 +518,7 @@ def _appends_cleanly(data: dict[str, Any], blocks: int, new_blocks: list[str], a
     if hands is not None and not (isinstance(hands, list) and len(hands) == blocks > 0):
         return False
     for block, (record, line) in zip(new_blocks, added):
-        entries = tomllib.loads(block)["hands"]
+        entries = _parse(block)["hands"]
         found: list[tuple[int, str]] = []
         if _read_hands(entries, found) != [record] or found or _compare_derived(entries, [line]):
             return False
@@ -516,7 +529,7 @@ def _reads_as(text: str, data: dict[str, Any], match: Match, sheet: Sheet) -> bo
     """Whether edited text reads back as `match`, with the file's other tables as they were."""
     try:
         written = _parse(text.removeprefix(_BOM))
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+    except UnreadableError:
         return False
     others = {key: value for key, value in data.items() if key not in ("format", "hands")}
     if written.get("format") != FORMAT or {k: v for k, v in written.items() if k not in ("format", "hands")} != others:

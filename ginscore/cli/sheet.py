@@ -45,12 +45,13 @@ def show(
         print_json(sheet_dict(sheet))
         return
     from ..render import console
-    from ..render.chart import chart_view
     from ..render.sheet import sheet_view
 
     out = console()
     sheet_view(sheet, out)
     if chart:
+        from ..render.chart import chart_view
+
         out.print()
         chart_view(sheet, out)
 
@@ -117,7 +118,7 @@ def stats(
     ),
     force: bool = typer.Option(False, "--force", help="With --export: replace an existing file."),
     no_cache: bool = typer.Option(
-        False, "--no-cache", help="Read every file in full and remember nothing (the cache is in $GINSCORE_CACHE_DIR, else ~/.cache/ginscore)."
+        False, "--no-cache", help="Read every file in full and remember nothing (the cache is in $GINSCORE_CACHE_DIR, else $XDG_CACHE_HOME/ginscore, else ~/.cache/ginscore)."
     ),
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
