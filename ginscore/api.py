@@ -171,14 +171,18 @@ def save_match(path: str, match: Match) -> None:
 
     A missing file is created. A file that is there must read as a match file: one that does not
     (another kind of file, a broken or hand-edited one with unknown keys) raises `MatchFileError`
-    listing its problems, as the commands refuse it, and is left as it was. When the file holds this
-    match with other hands, only the hand blocks that changed are rewritten, as `ginscore record`
-    does, so comments elsewhere in it are kept.
+    listing its problems, as the commands refuse it, and is left as it was. A note with a control
+    character raises `InputError`, as the commands refuse it. When the file holds this match with
+    other hands, only the hand blocks that changed are rewritten, as `ginscore record` does, so
+    comments elsewhere in it are kept.
     """
     import os
 
+    from .match import check_note
     from .storage import load_file, locked, save
 
+    for note in (match.note, *(hand.note for hand in match.hands)):
+        check_note(note)  # a file holding it would not load
     with locked(path):
         before = load_file(path) if os.path.lexists(path) else None
         same_match = before is not None and before.match.with_hands(match.hands) == match

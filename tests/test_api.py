@@ -344,3 +344,14 @@ def test_save_match_creates_a_missing_file(tmp_path):
     path = tmp_path / "new.toml"
     save_match(str(path), match)
     assert load_match(str(path)) == match
+
+
+def test_save_match_refuses_a_note_with_a_control_character_as_the_commands_do(tmp_path):
+    match = load_match(str(ROOT / "sample_matches" / "counts_only.toml"))
+    escaped = match.with_hands((replace(match.hands[0], note="\x1b[31mred"), *match.hands[1:]))
+    path = tmp_path / "m.toml"
+    with pytest.raises(InputError, match=r"a note cannot hold the control character '\\x1b' \(U\+001B\)"):
+        save_match(str(path), escaped)
+    with pytest.raises(InputError, match="control character"):
+        save_match(str(path), replace(match, note="two\nlines"))
+    assert list(tmp_path.iterdir()) == []
