@@ -186,7 +186,7 @@ def _parse(text: str) -> dict[str, Any]:
         raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
 
 
-def _key(key: str) -> str:
+def _shown_key(key: str) -> str:
     """A key from the file (a name in `totals` too) as a message shows it: as it is (`match.venue`), or
     quoted and cut short when it is long or holds a character that cannot be printed."""
     return key if 0 < len(key) <= 40 and key.isprintable() else quote(key)
@@ -195,7 +195,7 @@ def _key(key: str) -> str:
 def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], place: str, problems: list[str]) -> None:
     for key in table:
         if key not in known:
-            problems.append(f"{place}{_key(key)}: unknown key (known: {', '.join(known)})")
+            problems.append(f"{place}{_shown_key(key)}: unknown key (known: {', '.join(known)})")
 
 
 def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
@@ -259,7 +259,7 @@ def _read_rules(values: Any, problems: list[str]) -> Rules | None:
     before = len(problems)
     for name in values:
         if name not in KNOBS:
-            problems.append(f"rules.{_key(name)}: unknown knob (known: {', '.join(KNOBS)})")
+            problems.append(f"rules.{_shown_key(name)}: unknown knob (known: {', '.join(KNOBS)})")
     for name in KNOBS:
         if name not in values:
             problems.append(f"rules.{name}: missing")
@@ -290,7 +290,7 @@ def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRe
                 continue
             known = _RECORD_FIELDS.get(key)
             if known is None:
-                problems.append(f"{place}.{_key(key)}: unknown key (known: {', '.join([*_RECORD_FIELDS, *_DERIVED])})")
+                problems.append(f"{place}.{_shown_key(key)}: unknown key (known: {', '.join([*_RECORD_FIELDS, *_DERIVED])})")
                 continue
             expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
@@ -314,7 +314,7 @@ def _compare_derived(entries: list[Any], lines: tuple[HandLine, ...] | list[Hand
             problems.append((line.number, f"{place}.dealer: the file says {quote(dealer)} but by the hands before it {quote(line.dealer)} dealt"))
         totals = entry.get("totals")
         if totals is not None and totals != line.totals and _nfc(totals) != line.totals:
-            said = ", ".join(f"{_key(k)} {quote(v)}" for k, v in totals.items()) if isinstance(totals, dict) else quote(totals)
+            said = ", ".join(f"{_shown_key(k)} {quote(v)}" for k, v in totals.items()) if isinstance(totals, dict) else quote(totals)
             real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
             problems.append((line.number, f"{place}.totals: the file says {said} but the hands add up to {real}"))
     return problems
