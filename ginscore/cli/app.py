@@ -117,7 +117,33 @@ class Command(TyperCommand):
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         if ctx.resilient_parsing:
             ctx.meta[TYPED_WORDS] = list(args)
+        else:
+            self._refuse_repeats(ctx, args)
         return super().parse_args(ctx, args)
+
+    def _refuse_repeats(self, ctx: Context, args: list[str]) -> None:
+        """An option that takes one value, given twice (perhaps by its two names, `--cards` and `--knocker`),
+        is refused: the last one would otherwise win without a word."""
+        options = {name: param for param in self.params if isinstance(param, TyperOption) for name in param.opts}
+        typed: dict[str, list[str]] = {}
+        words = iter(args)
+        for word in words:
+            if word == "--":
+                break
+            param = options.get(word.partition("=")[0]) if word.startswith("--") else options.get(word)
+            if param is None:
+                continue
+            if param.is_flag:
+                continue
+            if "=" not in word:
+                next(words, None)
+            if not param.multiple:
+                typed.setdefault(param.name or "", []).append(word.partition("=")[0])
+        for spelled in typed.values():
+            if len(spelled) > 1:
+                twice = spelled[0] if spelled[0] == spelled[1] else f"{spelled[0]} and {spelled[1]}"
+                given = "is given twice" if spelled[0] == spelled[1] else "are one option, given twice"
+                raise UsageError(f"{twice} {given}: give it once", ctx)
 
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         pieces = [self.options_metavar or "[OPTIONS]"]
