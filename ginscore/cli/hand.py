@@ -14,7 +14,7 @@ from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset, judged_rules
 
 
-@command(no_args_is_help=True)
+@command()
 def check(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin."),
     rules_name: str = RULES,
@@ -105,7 +105,7 @@ def _line_text(line: bytes | None) -> str:
     raise InputError(f"the line is far longer than any hand (more than {MAX_HAND_TEXT} characters): type 10 or 11 cards")
 
 
-@command(no_args_is_help=True)
+@command()
 def score(
     cards: str = typer.Option(
         ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'; --knocker is the old name."

@@ -13,7 +13,7 @@ from .app import command, now
 from .options import RULES, SETTINGS, complete_player
 
 
-@command(no_args_is_help=True)
+@command()
 def new(
     file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
     players: list[str] = typer.Argument(..., help="The two players' names."),
@@ -90,7 +90,7 @@ UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required
 NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
 
 
-@command(no_args_is_help=True)
+@command()
 def record(
     file: str = typer.Argument(..., help="The match file."),
     knocker: str | None = KNOCKER,
@@ -129,7 +129,7 @@ def record(
     hand_view(sheet.lines[-1], sheet, console())
 
 
-@command(no_args_is_help=True)
+@command()
 def edit(
     file: str = typer.Argument(..., help="The match file."),
     number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
@@ -171,7 +171,7 @@ def edit(
     totals_change(before.sheet, after, number, console())
 
 
-@command(no_args_is_help=True)
+@command()
 def undo(
     file: str = typer.Argument(..., help="The match file."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
