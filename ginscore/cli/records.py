@@ -49,9 +49,10 @@ def new(
             raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
         save(file, match)
     from ..render import console
+    from ..render.hand import print_wrapped
 
     kind = "Hollywood match" if hollywood else "match"
-    console().print(f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
+    print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
 
 
 def _record_options(
@@ -187,6 +188,7 @@ def undo(
     """
     from ..match import remove_last_hand
     from ..render import console
+    from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
     from ..storage import load_file, locked, save
 
@@ -203,7 +205,7 @@ def undo(
             raise RefusedError(f"{file} changed while the question waited (hand {len(hands)} is no longer the last, or not the one shown); nothing removed")
         match, sheet = remove_last_hand(before.match)
         save(file, match, sheet, before)
-    console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
+    print_wrapped(console(), f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
 
 
 def _confirm(question: str) -> bool:
