@@ -81,17 +81,35 @@ def _param_name(param: Parameter) -> str:
 class Group(TyperGroup):
     """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2."""
 
-    def make_context(self, *args: Any, **kwargs: Any) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:
+        if any(arg.startswith(_COMPLETION_OPTIONS) for arg in args):
+            _use_line_completion()
         try:
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, args, parent, **extra)
         except UsageError as error:
             raise _rephrased(error) from None
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        if COMPLETE_VARIABLE in os.environ:
+            _use_line_completion()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
         except UsageError as error:
             raise _rephrased(error) from None
+
+
+COMPLETE_VARIABLE = "_GINSCORE_COMPLETE"
+"""Set by the shell's completion script while it asks for completions."""
+_COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
+
+
+def _use_line_completion() -> None:
+    from .completion import use_line_completion_for_bash
+
+    use_line_completion_for_bash()
 
 
 def _rephrased(error: UsageError) -> UsageError | UsageLine:
