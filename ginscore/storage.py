@@ -18,8 +18,8 @@ import stat
 import sys
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import fields, replace
+from typing import Any, NamedTuple
 
 from . import plain_toml
 from .errors import GinscoreError, MatchFileError, os_error_problem
@@ -47,8 +47,7 @@ _TEMPORARY = r"\.{name}\.([a-z0-9_]{{8}}|[0-9a-f]{{16}})\.tmp"
 """Our temporary files beside a match file: 16 hex digits; 8 from `tempfile`, as older versions named them."""
 
 
-@dataclass(frozen=True)
-class MatchFile:
+class MatchFile(NamedTuple):
     """A match file as read: its text and parsed TOML (so a write can keep what a person typed),
     the match and its sheet."""
 

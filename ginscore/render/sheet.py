@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
@@ -69,8 +68,7 @@ def _write_plain(out: Console, text: str) -> None:
         out.file.flush()
 
 
-@dataclass(frozen=True)
-class _Layout:
+class _Layout(NamedTuple):
     """Which columns a sheet shows and how they are spaced; the first of `_LAYOUTS` that fits is used."""
 
     dealer: bool
@@ -106,8 +104,7 @@ def _cut(name: str, cells: int) -> str:
     return set_cell_size(name, max(cells - 1, 1)).rstrip() + "…"
 
 
-@dataclass(frozen=True)
-class _Measure:
+class _Measure(NamedTuple):
     """The widths of a sheet's cells, taken once; those that hold a name are kept apart per player."""
 
     number: int
@@ -143,15 +140,13 @@ def _measure(sheet: Sheet) -> _Measure:
     )
 
 
-@dataclass(frozen=True)
-class _Column:
+class _Column(NamedTuple):
     heading: str
     width: int
     right: bool = False
 
 
-@dataclass(frozen=True)
-class FittedTable:
+class FittedTable(NamedTuple):
     """The sheet's table laid out for one width: its columns, the players' labels, and how to draw it."""
 
     layout: _Layout
