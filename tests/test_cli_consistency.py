@@ -260,3 +260,12 @@ def test_three_names_are_listed_in_words(run, tmp_path):
     assert result.exit_code == 2
     assert one_error_line(result) == "error: give two different player names, e.g. Ann Bob (3 were given: 'A', 'B' and 'C')"
     assert not (tmp_path / "a.toml").exists()
+
+
+def test_play_reads_a_count_of_thousands_of_digits_as_a_typo(run, game):
+    before = game.read_bytes()
+    result = run(["play", str(game)], input=f"a\n{HUGE}\n{HUGE} 3\nq\n")
+    assert result.exit_code == 0, result.stderr
+    too_large = f"'{'9' * 40}…' is too large a number (more than 18 digits). Try again."
+    assert result.stdout.count(too_large) == 2, result.stdout
+    assert game.read_bytes() == before
