@@ -113,10 +113,10 @@ def main() -> None:
                 times.setdefault(("validate", name), []).append(ginscore("validate", path))
                 times.setdefault(("show --json", name), []).append(ginscore("show", path, "--json"))
         print(f"median of {args.repeats}, seconds; hands: small {args.small}, big {args.big}")
-        print(f"{'command':<14}{'small':>9}{'big':>9}{'big/small':>11}")
+        print(f"{'command':<14}{'small':>9}{'big':>9}{'big/small':>11}   goal <= 2x")
         for command in ("record", "validate", "show --json"):
             small, big = (statistics.median(times[(command, name)]) for name in ("small", "big"))
-            print(f"{command:<14}{small:>9.3f}{big:>9.3f}{big / small:>10.2f}x")
+            print(f"{command:<14}{small:>9.3f}{big:>9.3f}{big / small:>10.2f}x   {'met' if big / small <= 2 else 'MISSED'}")
         if args.build:
             build(folder, args.build, rng, players)
     finally:
@@ -131,7 +131,8 @@ def build(folder: str, count: int, rng: random.Random, players: tuple[str, str])
     tenth = max(count // 10, 1)
     first, last = sum(spent[:tenth]), sum(spent[-tenth:])
     print(f"building {count} hands one record at a time: hands 1-{tenth} {first:.2f} s, "
-          f"hands {count - tenth + 1}-{count} {last:.2f} s, ratio {last / first:.2f}x, all {sum(spent):.1f} s")
+          f"hands {count - tenth + 1}-{count} {last:.2f} s, ratio {last / first:.2f}x "
+          f"(goal <= 2x: {'met' if last / first <= 2 else 'MISSED'}), all {sum(spent):.1f} s")
 
 
 if __name__ == "__main__":

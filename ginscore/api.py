@@ -18,7 +18,7 @@ from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
 from .match import Match
 from .melds import Arrangement
 from .melds import solve as _solve
-from .rules import PRESETS, Rules, override_knobs, preset
+from .rules import PRESETS, Rules, override_knobs, preset, with_upcard
 from .scoring import ScoredKnock, knock_dict, score_cards
 
 __all__ = [
@@ -120,9 +120,11 @@ def score_knock(
 
     Knocker's cards typed as groups separated by `|` are the spread they laid down, used as given;
     otherwise their best legal spread is found. `rules` is a preset's name or a `Rules`; `upcard`
-    is the knock card under Oklahoma rules; `discard` names the card discarded face down when the
-    knocker's 11 cards are given.
+    is the up-card (knock card), whose value is the knock limit under whatever rules are given, as
+    `ginscore score --upcard` does; `discard` names the card discarded face down when the knocker's
+    11 cards are given.
     """
+    up = _card(upcard)
     if isinstance(knocker, str):
         knocker_cards, groups = parse_spread(knocker)
     else:
@@ -130,8 +132,8 @@ def score_knock(
     scored = score_cards(
         knocker_cards,
         opponent if isinstance(opponent, int) else _cards(opponent),
-        preset(rules) if isinstance(rules, str) else rules,
-        upcard=_card(upcard),
+        with_upcard(preset(rules) if isinstance(rules, str) else rules, up),
+        upcard=up,
         discard=_card(discard),
         groups=groups,
     )
@@ -167,16 +169,22 @@ def load_match(path: str) -> Match:
 def save_match(path: str, match: Match) -> None:
     """Write a match file atomically, holding the lock that `ginscore` writers take turns with.
 
-    When the file holds this match with other hands, only the hand blocks that changed are
-    rewritten, as `ginscore record` does, so comments elsewhere in it are kept.
+    A missing file is created. A file that is there must read as a match file: one that does not
+    (another kind of file, a broken or hand-edited one with unknown keys) raises `MatchFileError`
+    listing its problems, as the commands refuse it, and is left as it was. A note with a control
+    character raises `InputError`, as the commands refuse it. When the file holds this match with
+    other hands, only the hand blocks that changed are rewritten, as `ginscore record` does, so
+    comments elsewhere in it are kept.
     """
+    import os
+
+    from .match import check_note
     from .storage import load_file, locked, save
 
+    for note in (match.note, *(hand.note for hand in match.hands)):
+        check_note(note)  # a file holding it would not load
     with locked(path):
-        try:
-            before = load_file(path)
-        except MatchFileError:
-            before = None  # missing, or too broken to edit: written anew
+        before = load_file(path) if os.path.lexists(path) else None
         same_match = before is not None and before.match.with_hands(match.hands) == match
         save(path, match, before=before if same_match else None)
 

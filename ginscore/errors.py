@@ -46,10 +46,14 @@ class MatchFileError(GinscoreError):
         super().__init__("\n".join(f"{path}: {problem}" for problem in problems))
 
 
-def quote(text: str, limit: int = 40) -> str:
-    """`text` quoted for an error message, cut to `limit` characters with an ellipsis: a 10 MB token
-    gives a short line."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+def quote(value: object, limit: int = 40) -> str:
+    """`value` as an error message shows it, cut to `limit` characters with an ellipsis: a 10 MB token
+    gives a short line. Text is quoted (`'4x'`); any other value is shown as Python writes it
+    (`[[[[…`), so a value read from a file that has the wrong type is shown short too."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit] + "…")
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[:limit] + "…"
 
 
 MOST_DIGITS = 18

@@ -79,7 +79,7 @@ class Match:
         for player in self.players:
             if _name_key(player) == typed:
                 return player
-        raise InputError(f"unknown player {name!r}: the players are {self.players[0]} and {self.players[1]}")
+        raise InputError(f"unknown player {quote(name)}: the players are {self.players[0]} and {self.players[1]}")
 
     def other(self, name: str) -> str:
         return self.players[1] if name == self.players[0] else self.players[0]
@@ -96,7 +96,7 @@ def _name_key(name: str) -> str:
 def _found(names: object) -> str:
     """What was given instead of two names, in words: `3 were given: 'A', 'B' and 'C'`."""
     if not (isinstance(names, (list, tuple)) and names and all(isinstance(n, str) for n in names)):
-        return f"found {names!r}"
+        return f"found {quote(names)}"
     quoted = [quote(name) for name in names]
     listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
     return f"{len(names)} {'was' if len(names) == 1 else 'were'} given: {listed}"
@@ -108,11 +108,28 @@ def check_players(names: object) -> tuple[str, str]:
         raise InputError(f"give two different player names, e.g. Ann Bob ({_found(names)})")
     a, b = (unicodedata.normalize("NFC", name.strip()) for name in names)
     for name in (a, b):
-        if not name or any(unicodedata.category(char).startswith("C") for char in name):
-            raise InputError(f"{name!r} cannot be a player's name: give two different player names without control characters")
+        if not name or _control_character(name):
+            raise InputError(f"{quote(name)} cannot be a player's name: give two different player names without control characters")
     if _name_key(a) == _name_key(b):
-        raise InputError(f"give two different player names, not {a!r} twice")
+        raise InputError(f"give two different player names, not {quote(a)} twice")
     return a, b
+
+
+def _control_character(text: str) -> str | None:
+    """The first character of `text` that is not printed as itself (Unicode category C: a control
+    character such as a tab, a line break or ESC, or an invisible format character), or None."""
+    return next((char for char in text if unicodedata.category(char).startswith("C")), None)
+
+
+def check_note(note: str) -> str:
+    """A note as typed, refused when it holds a control character: `show` prints notes to a terminal,
+    where an escape could recolour it or worse, and a line break would break the sheet."""
+    char = _control_character(note)
+    if char is not None:
+        raise InputError(
+            f"a note cannot hold the control character {quote(char)} (U+{ord(char):04X}): write it as plain text on one line"
+        )
+    return note
 
 
 def _parse_field(name: str, text: str, parse: Callable[[str], T]) -> T:
@@ -556,7 +573,7 @@ def make_record(
         big_gin=big_gin,
         upcard=_canonical("upcard", upcard, parse_card),
         recorded=recorded,
-        note=note,
+        note=_parse_field("note", note, check_note),
     )
     if cancelled:
         check_record(record)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .cards import Card, parse_card, parse_cards
-from .errors import GinscoreError, InputError, whole_number
-from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, make_record
+from .errors import GinscoreError, InputError, quote, whole_number
+from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, check_note, make_record
 
 T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")
@@ -104,10 +104,18 @@ class _HandQuestions:
                     raise StopPlay from None
                 note = NOTE.fullmatch(text)
                 if note:
-                    self.note = note.group(1).strip()
-                    self.table.tell(f"  Note for this hand: {self.note}")
+                    self.keep_note(note.group(1).strip())
                 else:
                     self.table.tell(f"  {error}. Try again.")
+
+    def keep_note(self, text: str) -> None:
+        """Keep a note with the hand; one with a control character is refused and the question asked again."""
+        try:
+            self.note = check_note(text)
+        except GinscoreError as error:
+            self.table.tell(f"  {error}. Try again.")
+            return
+        self.table.tell(f"  Note for this hand: {self.note}")
 
     def check(self, **more: Any) -> HandRecord:
         """The hand so far with `more`, scored under the match's rules; an error refuses the answer.
@@ -128,7 +136,7 @@ class _HandQuestions:
                 if text.lower() in keys:
                     return name
             choices = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(self.match))
-            raise InputError(f"{text!r} is not a player: type {choices}, or c for a cancelled hand") from None
+            raise InputError(f"{quote(text)} is not a player: type {choices}, or c for a cancelled hand") from None
 
     def knock(self, text: str) -> str | tuple[int, int | None]:
         """The knocker's cards, or their count and perhaps the opponent's, refused at once when they cannot knock."""
@@ -175,7 +183,7 @@ class _HandQuestions:
     def opponent_count(self, text: str) -> int:
         count = _count(text)
         if count is None:
-            raise InputError(f"{text!r} is not a count: with the knocker's count, type the opponent's as a number, like 23")
+            raise InputError(f"{quote(text)} is not a count: with the knocker's count, type the opponent's as a number, like 23")
         self.check(opponent_deadwood=count)
         return count
 
@@ -216,7 +224,7 @@ def _counts(text: str) -> tuple[int, int | None] | None:
     if not all(word.isascii() and word.isdigit() for word in words):
         return None
     if len(words) > 2:
-        raise InputError(f"{text!r} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
+        raise InputError(f"{quote(text)} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
     counts = [whole_number(word) or 0 for word in words]  # ASCII digits, checked above: never None
     return counts[0], (counts[1] if len(counts) == 2 else None)
 
@@ -226,4 +234,4 @@ def _yes_no(text: str) -> bool:
         return True
     if text.lower() in ("", "n", "no"):
         return False
-    raise InputError(f"{text!r} is not an answer: type y or n")
+    raise InputError(f"{quote(text)} is not an answer: type y or n")

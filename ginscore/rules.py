@@ -121,14 +121,18 @@ def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | Non
     """
     if knock_limit is not None:
         overrides = [*overrides, f"knock_limit={knock_limit}"]
-    rules = rules_from(preset_name, overrides)
-    if upcard is not None and not rules.oklahoma:
-        rules = replace(rules, oklahoma=True)
+    rules = with_upcard(rules_from(preset_name, overrides), upcard)
     if knock_limit is not None and rules.oklahoma:
         if upcard is None:
             raise InputError("these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h")
         raise InputError("give --knock-limit or --upcard, not both: the up-card sets the knock limit")
     return rules
+
+
+def with_upcard(rules: Rules, upcard: Card | None) -> Rules:
+    """The rules a hand with this up-card is judged by: given an up-card, its value is the knock limit
+    (`oklahoma` on) under whatever rules these are; the other knobs stay as they are."""
+    return replace(rules, oklahoma=True) if upcard is not None and not rules.oklahoma else rules
 
 
 def apply_knobs(base: Rules, values: dict[str, Any]) -> Rules:
@@ -167,7 +171,7 @@ def _from_text(knob: Any, text: str) -> Any:
 
 def _checked(knob: Any, raw: Any) -> Any:
     name, meta, kind = knob.name, knob.metadata, knob.type
-    shown = quote(raw) if isinstance(raw, str) else repr(raw)
+    shown = quote(raw)
     if kind == "str":
         if raw not in meta["choices"]:
             raise InputError(f"{name} must be one of {', '.join(meta['choices'])}, not {shown}")

@@ -22,8 +22,8 @@ from dataclasses import fields, replace
 from typing import Any, NamedTuple
 
 from . import plain_toml
-from .errors import GinscoreError, MatchFileError, os_error_problem
-from .match import HandLine, HandRecord, Match, Sheet, check_players, tally, with_spreads
+from .errors import GinscoreError, MatchFileError, os_error_problem, quote
+from .match import HandLine, HandRecord, Match, Sheet, check_note, check_players, tally, with_spreads
 from .rules import KNOBS, Rules, apply_knobs
 
 FORMAT = 2
@@ -150,7 +150,7 @@ def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | 
         return data, None, None, problems
     entries = data.get("hands", [])
     if not isinstance(entries, list):
-        return data, None, None, [f"hands: expected [[hands]] tables, found {entries!r}"]
+        return data, None, None, [f"hands: expected [[hands]] tables, found {quote(entries)}"]
     found: list[tuple[int, str]] = []
     match = replace(match, hands=tuple(_read_hands(entries, found)))
     hand_problems: list[tuple[int, GinscoreError]] = []
@@ -186,17 +186,23 @@ def _parse(text: str) -> dict[str, Any]:
         raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
 
 
+def _shown_key(key: str) -> str:
+    """A key from the file (a name in `totals` too) as a message shows it: as it is (`match.venue`), or
+    quoted and cut short when it is long or holds a character that cannot be printed."""
+    return key if 0 < len(key) <= 40 and key.isprintable() else quote(key)
+
+
 def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], place: str, problems: list[str]) -> None:
     for key in table:
         if key not in known:
-            problems.append(f"{place}{key}: unknown key (known: {', '.join(known)})")
+            problems.append(f"{place}{_shown_key(key)}: unknown key (known: {', '.join(known)})")
 
 
 def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
     """The match without its hands, or None when its players or rules cannot be read."""
     version = data.get("format")
     if type(version) is not int or version not in FORMATS_READ:
-        problems.append(f"format: expected {' or '.join(map(str, FORMATS_READ))}, found {data.get('format')!r}; is this a ginscore match file?")
+        problems.append(f"format: expected {' or '.join(map(str, FORMATS_READ))}, found {quote(data.get('format'))}; is this a ginscore match file?")
         return None
     _unknown_keys(data, _TOP_KEYS, "", problems)
     info = data.get("match")
@@ -212,17 +218,19 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         return None
     first_dealer = unicodedata.normalize("NFC", str(info.get("first_dealer")))
     if first_dealer not in players:
-        problems.append(f"match.first_dealer: expected one of {players[0]!r} or {players[1]!r}, found {first_dealer!r}")
+        problems.append(f"match.first_dealer: expected one of {quote(players[0])} or {quote(players[1])}, found {quote(first_dealer)}")
     hollywood, preset, note = info.get("hollywood", False), info.get("preset"), info.get("note", "")
     created = data.get("created", "")
     if not isinstance(hollywood, bool):
-        problems.append(f"match.hollywood: expected true or false, found {hollywood!r}")
+        problems.append(f"match.hollywood: expected true or false, found {quote(hollywood)}")
     if preset is not None and not isinstance(preset, str):
-        problems.append(f"match.preset: expected a preset's name, found {preset!r}")
+        problems.append(f"match.preset: expected a preset's name, found {quote(preset)}")
     if not isinstance(note, str):
-        problems.append(f"match.note: expected text in quotes, found {note!r}")
+        problems.append(f"match.note: expected text in quotes, found {quote(note)}")
+    else:
+        _check_note(note, "match.note", problems)
     if not isinstance(created, str):
-        problems.append(f"created: expected text in quotes, found {created!r}")
+        problems.append(f"created: expected text in quotes, found {quote(created)}")
     rules = _read_rules(data.get("rules"), problems)
     if problems or rules is None:
         return None
@@ -237,6 +245,13 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
     )
 
 
+def _check_note(note: str, place: str, problems: list[str]) -> None:
+    try:
+        check_note(note)
+    except GinscoreError as error:
+        problems.append(f"{place}: {error}")
+
+
 def _read_rules(values: Any, problems: list[str]) -> Rules | None:
     if not isinstance(values, dict):
         problems.append("rules: missing the [rules] table (every knob is stored in the file)")
@@ -244,7 +259,7 @@ def _read_rules(values: Any, problems: list[str]) -> Rules | None:
     before = len(problems)
     for name in values:
         if name not in KNOBS:
-            problems.append(f"rules.{name}: unknown knob (known: {', '.join(KNOBS)})")
+            problems.append(f"rules.{_shown_key(name)}: unknown knob (known: {', '.join(KNOBS)})")
     for name in KNOBS:
         if name not in values:
             problems.append(f"rules.{name}: missing")
@@ -275,12 +290,14 @@ def _read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRe
                 continue
             known = _RECORD_FIELDS.get(key)
             if known is None:
-                problems.append(f"{place}.{key}: unknown key (known: {', '.join([*_RECORD_FIELDS, *_DERIVED])})")
+                problems.append(f"{place}.{_shown_key(key)}: unknown key (known: {', '.join([*_RECORD_FIELDS, *_DERIVED])})")
                 continue
             expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                problems.append(f"{place}.{key}: expected {_TYPE_WORDS[expected]}, found {value!r}")
+                problems.append(f"{place}.{key}: expected {_TYPE_WORDS[expected]}, found {quote(value)}")
                 continue
+            if key == "note" and isinstance(value, str):
+                _check_note(value, f"{place}.note", problems)
             values[key] = value
         found += [(number, problem) for problem in problems]
         records.append(HandRecord(**(values if not problems else {"cancelled": True})))
@@ -294,10 +311,10 @@ def _compare_derived(entries: list[Any], lines: tuple[HandLine, ...] | list[Hand
         place = f"hands[{line.number}]"
         dealer = entry.get("dealer")
         if dealer is not None and dealer != line.dealer and _nfc(dealer) != line.dealer:
-            problems.append((line.number, f"{place}.dealer: the file says {dealer!r} but by the hands before it {line.dealer!r} dealt"))
+            problems.append((line.number, f"{place}.dealer: the file says {quote(dealer)} but by the hands before it {quote(line.dealer)} dealt"))
         totals = entry.get("totals")
         if totals is not None and totals != line.totals and _nfc(totals) != line.totals:
-            said = ", ".join(f"{k} {v}" for k, v in totals.items()) if isinstance(totals, dict) else repr(totals)
+            said = ", ".join(f"{_shown_key(k)} {quote(v)}" for k, v in totals.items()) if isinstance(totals, dict) else quote(totals)
             real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
             problems.append((line.number, f"{place}.totals: the file says {said} but the hands add up to {real}"))
     return problems
@@ -545,22 +562,37 @@ def write_atomic(path: str, data: bytes) -> None:
     over that file, keeping its mode and (where allowed) its owner and group.
 
     A crash or a full disk at any point leaves either the old file or the new one, whole. A link
-    stays a link: the file it points to is the one replaced.
+    stays a link: the file it points to is the one replaced. A file with other hard links is
+    refused, since the rename would split them. Temporary files of the same target left by killed
+    writers are removed first; a writer's own is safe from that while it lives (see
+    `_remove_stale_temporaries`), so this needs no lock and serves exports too.
     """
     real = os.path.realpath(path)
     status = _writable_status(path, real)
     try:
         _replace_with(real, data, status)
     except FileNotFoundError:
-        folder = os.path.dirname(path) or "."
-        raise MatchFileError(path, [f"cannot write: the folder {folder} does not exist; nothing was changed"]) from None
+        raise _no_folder(path) from None
     except OSError as error:
         raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
 
 
+def _no_folder(path: str) -> MatchFileError:
+    folder = os.path.dirname(path) or "."
+    return MatchFileError(path, [f"cannot write: the folder {folder} does not exist; nothing was changed"])
+
+
+def check_writable(path: str) -> None:
+    """Refuse an existing match file that a write would refuse (see `_writable_status`), before
+    anything is asked or created: a missing file too, and one that is not a regular file."""
+    _refuse_special(path, "nothing was changed")
+    _writable_status(path, os.path.realpath(path))
+
+
 def _writable_status(path: str, real: str) -> os.stat_result | None:
     """The status of the file to replace (a match file or an export), or None when there is none;
-    refused when it is read-only (by its mode bits, which hold for root too) or not a regular file."""
+    refused when it is read-only (by its mode bits, which hold for root too), not a regular file,
+    or one of several hard links (the rename that makes a write atomic would split them)."""
     try:
         status = os.stat(real)
     except FileNotFoundError:
@@ -571,25 +603,34 @@ def _writable_status(path: str, real: str) -> os.stat_result | None:
         raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a regular file; nothing was changed"])
     if not status.st_mode & 0o222 or not os.access(real, os.W_OK):
         raise MatchFileError(path, ["is read-only (no write permission); nothing was changed"])
+    if status.st_nlink > 1:
+        raise MatchFileError(
+            path,
+            [
+                f"is one of {status.st_nlink} hard links to the same file: a rewrite would split them; "
+                "use a symbolic link instead; nothing was changed"
+            ],
+        )
     return status
 
 
 def _replace_with(real: str, data: bytes, status: os.stat_result | None) -> None:
     folder, name = os.path.split(real)
-    temporary = os.path.join(folder, f".{name}.{os.urandom(8).hex()}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    _remove_stale_temporaries(folder, name)
+    temporary, handle = _own_temporary(folder, name)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        if status is None:
-            os.chmod(temporary, 0o644)
-        else:
-            with contextlib.suppress(OSError):
-                os.chown(temporary, status.st_uid, status.st_gid)
-            os.chmod(temporary, stat.S_IMODE(status.st_mode))
-        os.replace(temporary, real)
+            if status is None:
+                os.chmod(temporary, 0o644)
+            else:
+                with contextlib.suppress(OSError):
+                    os.chown(temporary, status.st_uid, status.st_gid)
+                os.chmod(temporary, stat.S_IMODE(status.st_mode))
+            # Renamed while its lock is held (closing the file releases it), so no cleaner takes it for stale.
+            os.replace(temporary, real)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -602,41 +643,111 @@ def _replace_with(real: str, data: bytes, status: os.stat_result | None) -> None
             os.close(directory)
 
 
-@contextlib.contextmanager
-def locked(path: str, *, existing: bool = False) -> Iterator[None]:
-    """Hold the match file's lock so writers take turns, then remove temporary files that killed
-    writers left behind (only a lock holder writes them, so none is in use).
+def _own_temporary(folder: str, name: str) -> tuple[str, int]:
+    """A new temporary file for `name`, open and locked (flock) for as long as this writer lives.
 
-    The lock is a hidden `.NAME.lock` beside the real file, so names that lead to one file share
-    it. With `existing`, the file must exist and be writable, or the command is refused before
-    anything, a lock file included, is created; otherwise it may be missing (a new match).
+    A cleaner could lock it in the moment between its creation and the writer's lock, and remove
+    it: the writer then finds its name gone (or another file there) and makes a new one.
     """
     import fcntl
 
+    while True:
+        temporary = os.path.join(folder, f".{name}.{os.urandom(8).hex()}.tmp")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:
+            return temporary, handle  # a file system without locks: no cleaner can lock it either
+        if _same_file(handle, temporary):
+            return temporary, handle
+        os.close(handle)
+
+
+def _same_file(descriptor: int, path: str) -> bool:
+    """Whether `path` still names the file open as `descriptor` (not removed, nor replaced)."""
+    try:
+        found = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(descriptor)
+    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _remove_stale_temporaries(folder: str, name: str) -> None:
+    """Remove temporary files of `name` that killed writers left behind.
+
+    A live writer holds a lock (flock) on its temporary file until it has renamed it; the system
+    drops that lock when a writer dies, however it dies. So a temporary file whose lock can be taken
+    at once is stale. It is removed while that lock is held, and only if its name still leads to it.
+    """
+    import fcntl
+
+    pattern = re.compile(_TEMPORARY.format(name=re.escape(name)))
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if not (pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)):
+                continue
+            with contextlib.suppress(OSError):
+                descriptor = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+                try:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    if _same_file(descriptor, entry.path):
+                        os.unlink(entry.path)
+                finally:
+                    os.close(descriptor)
+
+
+@contextlib.contextmanager
+def locked(path: str, *, existing: bool = False) -> Iterator[None]:
+    """Hold the match file's lock so that writers take turns.
+
+    The lock is a hidden `.NAME.lock` beside the real file, so names that lead to one file share
+    it. With `existing`, the file must exist and be writable, or the command is refused before
+    anything, a lock file included, is created; otherwise it may be missing (a new match). A
+    command refused while it holds a lock file it created itself removes that file: a refusal
+    leaves nothing behind.
+    """
     real = os.path.realpath(path)
     if existing:
-        _refuse_special(path, "nothing was changed")
-        _writable_status(path, real)
+        check_writable(path)
     elif os.path.exists(real):
         _writable_status(path, real)
     folder, name = os.path.split(real)
     lock_path = os.path.join(folder, f".{name}.lock")
+    descriptor, created = _take_lock(path, lock_path)
     try:
-        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise MatchFileError(path, [os_error_problem(f"create the lock file {lock_path}", error)]) from None
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
-        _remove_stale_temporaries(folder, name)
         yield
+    except BaseException:
+        if created:
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)
+        raise
     finally:
         os.close(descriptor)
 
 
-def _remove_stale_temporaries(folder: str, name: str) -> None:
-    pattern = re.compile(_TEMPORARY.format(name=re.escape(name)))
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
+def _take_lock(path: str, lock_path: str) -> tuple[int, bool]:
+    """Open and lock the lock file (creating it if needed); returns its descriptor and whether this
+    call created it.
+
+    A writer that removes a lock file it created does so while holding its lock; one that was
+    waiting on that removed file then finds the name gone (or leading to a new file), and tries again.
+    """
+    import fcntl
+
+    while True:
+        try:
+            try:
+                descriptor, created = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+            except FileExistsError:
+                descriptor, created = os.open(lock_path, os.O_RDWR), False
+        except FileNotFoundError:
+            if not os.path.isdir(os.path.dirname(lock_path)):
+                raise _no_folder(path) from None
+            continue  # the lock file was removed between the two opens
+        except OSError as error:
+            raise MatchFileError(path, [os_error_problem(f"create the lock file {lock_path}", error)]) from None
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        if _same_file(descriptor, lock_path):
+            return descriptor, created
+        os.close(descriptor)

@@ -190,6 +190,33 @@ def test_score_knock_agrees_with_score_json(run, argv, call):
     assert knock.layoffs is not None and [str(c) for c in knock.layoffs.sorted()] == data["layoffs"]
 
 
+UPCARD_KNOCKER, UPCARD_OPPONENT = "3c 4c 5c 9d 9h 9s Jh Qh Kh 2d", "Kd Ks Kc 6s 7s 8d 4h 2h Ac 9c"
+
+
+@pytest.mark.parametrize(
+    "rules, upcard, limit, multiplier",
+    [("standard", "5s", 5, 1), ("tournament", "7d", 7, 1), ("standard", "2h", 2, 1), ("oklahoma", "4s", 4, 2)],
+)
+def test_score_knock_takes_an_upcard_under_any_rules_as_score_does(run, rules, upcard, limit, multiplier):
+    """`--upcard` turns on the up-card's limit under whatever rules are chosen (issue 9); so does `upcard=`."""
+    argv = ["--cards", UPCARD_KNOCKER, "--opponent-cards", UPCARD_OPPONENT, "--rules", rules, "--upcard", upcard]
+    result = run("score", *argv, "--json")
+    assert result.exit_code == 0 and result.stderr == ""
+    knock = score_knock(UPCARD_KNOCKER, UPCARD_OPPONENT, rules=rules, upcard=upcard)
+    assert knock.as_dict() == json.loads(result.stdout)
+    assert (knock.knock_limit, knock.multiplier) == (limit, multiplier)
+
+
+def test_score_knock_an_ace_upcard_under_standard_rules_means_gin_only_as_score_says(run):
+    argv = ["--cards", UPCARD_KNOCKER, "--opponent-cards", UPCARD_OPPONENT, "--upcard", "Ah"]
+    result = run("score", *argv)
+    with pytest.raises(IllegalHandError) as caught:
+        score_knock(UPCARD_KNOCKER, UPCARD_OPPONENT, upcard="Ah")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"error: {caught.value}\n"
+    assert "over the knock limit of 0" in result.stderr
+
+
 def test_score_knock_takes_text_cards_card_strings_or_hands_alike():
     by_text = score_knock(ANN, BOB)
     by_cards = score_knock(parse_cards(ANN), parse_cards(BOB))
@@ -286,3 +313,45 @@ def test_load_match_reports_every_problem_with_its_place(tmp_path):
     with pytest.raises(MatchFileError) as caught:
         load_match(str(path))
     assert caught.value.problems and all(str(path) in line for line in str(caught.value).splitlines())
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("[project]\nname = 'mine'\n", "format: expected 1 or 2, found None; is this a ginscore match file?"),
+        ("[x]\ny = 1\n", "format: expected 1 or 2, found None; is this a ginscore match file?"),
+        (
+            (ROOT / "sample_matches" / "standard.toml").read_text().replace("hollywood = false\n", 'hollywood = false\nvenue = "Club"\n', 1),
+            "match.venue: unknown key (known: players, first_dealer, hollywood, preset, note)",
+        ),
+    ],
+    ids=["pyproject", "other-toml", "unknown-key"],
+)
+def test_save_match_refuses_a_file_that_is_not_a_match_file_and_leaves_it_whole(tmp_path, text, problem):
+    """As every command refuses it: nothing a person wrote is replaced or dropped without a word."""
+    path = tmp_path / "pyproject.toml"
+    path.write_text(text)
+    match = load_match(str(ROOT / "sample_matches" / "standard.toml"))
+    with pytest.raises(MatchFileError) as caught:
+        save_match(str(path), match)
+    assert caught.value.problems == [problem]
+    assert path.read_text() == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pyproject.toml"]  # no lock file, no temporary file
+
+
+def test_save_match_creates_a_missing_file(tmp_path):
+    match = load_match(str(ROOT / "sample_matches" / "counts_only.toml"))
+    path = tmp_path / "new.toml"
+    save_match(str(path), match)
+    assert load_match(str(path)) == match
+
+
+def test_save_match_refuses_a_note_with_a_control_character_as_the_commands_do(tmp_path):
+    match = load_match(str(ROOT / "sample_matches" / "counts_only.toml"))
+    escaped = match.with_hands((replace(match.hands[0], note="\x1b[31mred"), *match.hands[1:]))
+    path = tmp_path / "m.toml"
+    with pytest.raises(InputError, match=r"a note cannot hold the control character '\\x1b' \(U\+001B\)"):
+        save_match(str(path), escaped)
+    with pytest.raises(InputError, match="control character"):
+        save_match(str(path), replace(match, note="two\nlines"))
+    assert list(tmp_path.iterdir()) == []

@@ -33,13 +33,13 @@ def new(
     """
     from dataclasses import replace
 
-    from ..match import Match, check_players
+    from ..match import Match, check_note, check_players
     from ..rules import rules_from
     from ..storage import locked, save
 
     names = check_players(players)
     rules = rules_from(rules_name, settings)
-    match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower(), note=note)
+    match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower(), note=check_note(note))
     if dealer:
         match = replace(match, first_dealer=match.player(dealer))
     if os.path.lexists(file) and not force:

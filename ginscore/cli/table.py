@@ -29,7 +29,7 @@ def play(file: str = typer.Argument(..., help="The match file (start one with `g
     from ..play import play as play_hands
     from ..render import console
     from ..render.sheet import hand_view
-    from ..storage import load, load_file, locked, save
+    from ..storage import check_writable, load, load_file, locked, save
 
     out = console()
 
@@ -48,6 +48,8 @@ def play(file: str = typer.Argument(..., help="The match file (start one with `g
         return match, sheet
 
     match, sheet = load(file)
+    if not sheet.finished:
+        check_writable(file)  # before the first question: a hand typed in full must not then be refused
     table = Table(ask=ask, tell=out.print, show=lambda line, sheet: hand_view(line, sheet, out), commit=commit)
     try:
         play_hands(match, sheet, table)
