@@ -130,7 +130,8 @@ def parse_card(text: str) -> Card:
     if token.upper() in _RANK_WORDS:
         raise CardNotationError(f"{quote(text)} is not a card: it has no suit (add c, d, h or s, like '{token.upper()}h')")
     if len(token) < 2:
-        raise CardNotationError(f"{quote(text)} is not a card: write a rank then a suit, like 'Ah' or '10c'")
+        wrong = _near_miss(token) or "write a rank then a suit, like 'Ah' or '10c'"
+        raise CardNotationError(f"{quote(text)} is not a card: {wrong}")
     rank_text, suit_text = token[:-1].upper(), token[-1].lower()
     suit = _SUIT_CHARS.get(suit_text)
     rank = _RANK_WORDS.get(rank_text)
@@ -185,7 +186,8 @@ def _near_miss(token: str) -> str | None:
     marks = [c for c in token if unicodedata.combining(c)]
     if marks:
         name = unicodedata.name(marks[0], "a combining mark").lower()
-        return f"it has a combining accent (U+{ord(marks[0]):04X} {name}); type the card without it"
+        alone = "is" if len(marks) == len(token) else "has"
+        return f"it {alone} a combining accent (U+{ord(marks[0]):04X} {name}); type the card without it"
     upper = token.upper()
     for word, rank in _SPELLED_RANKS.items():
         if upper.startswith(word):

@@ -93,10 +93,19 @@ def _name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
+def _found(names: object) -> str:
+    """What was given instead of two names, in words: `3 were given: 'A', 'B' and 'C'`."""
+    if not (isinstance(names, (list, tuple)) and names and all(isinstance(n, str) for n in names)):
+        return f"found {quote(names)}"
+    quoted = [quote(name) for name in names]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return f"{len(names)} {'was' if len(names) == 1 else 'were'} given: {listed}"
+
+
 def check_players(names: object) -> tuple[str, str]:
     """Two different, printable player names, with spaces trimmed and accents composed (NFC)."""
     if not (isinstance(names, (list, tuple)) and len(names) == 2 and all(isinstance(n, str) for n in names)):
-        raise InputError(f"give two different player names, e.g. Ann Bob (found {quote(names)})")
+        raise InputError(f"give two different player names, e.g. Ann Bob ({_found(names)})")
     a, b = (unicodedata.normalize("NFC", name.strip()) for name in names)
     for name in (a, b):
         if not name or _control_character(name):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .cards import Card, parse_card, parse_cards
-from .errors import GinscoreError, InputError, quote
+from .errors import GinscoreError, InputError, quote, whole_number
 from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, check_note, make_record
 
 T = TypeVar("T")
@@ -213,7 +213,7 @@ def _needs_discard(cards: str, big_gin: bool) -> bool:
 
 
 def _count(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() else None
+    return whole_number(text) if text.isascii() and text.isdigit() else None
 
 
 def _counts(text: str) -> tuple[int, int | None] | None:
@@ -225,7 +225,8 @@ def _counts(text: str) -> tuple[int, int | None] | None:
         return None
     if len(words) > 2:
         raise InputError(f"{quote(text)} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
-    return int(words[0]), (int(words[1]) if len(words) == 2 else None)
+    counts = [whole_number(word) or 0 for word in words]  # ASCII digits, checked above: never None
+    return counts[0], (counts[1] if len(counts) == 2 else None)
 
 
 def _yes_no(text: str) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from .cards import Card, Rank, Suit, quote
-from .errors import InputError
+from .errors import InputError, whole_number
 
 
 def _knob(default: Any, help: str, *, low: int = 0, high: int = 1000, choices: tuple[str, ...] = ()) -> Any:
@@ -160,9 +160,13 @@ def _from_text(knob: Any, text: str) -> Any:
         return lowered
     if knob.name == "big_gin_bonus" and lowered == "off":
         return 0
-    if not re.fullmatch(r"-?[0-9]+", text):
+    try:
+        number = whole_number(text)
+    except InputError:
+        number = None
+    if number is None:
         raise InputError(f"{knob.name} must be a whole number from {meta['low']} to {meta['high']}, not {quote(text)}")
-    return int(text)
+    return number
 
 
 def _checked(knob: Any, raw: Any) -> Any:

@@ -320,13 +320,15 @@ def test_bad_hand_with_json_still_prints_no_json(run, cards, expected):
         assert part in line, line
 
 
-def test_check_with_no_arguments_shows_its_help_on_stderr(run):
-    """A bare `ginscore check` shows the command's usage (no_args_is_help), not a hand error."""
+def test_check_with_no_arguments_is_the_missing_argument_error(run):
+    """A bare `ginscore check` is a usage error like any other: one line and the hint, not the whole help."""
     result = run("check")
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "Usage" in result.stderr and "Example" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr == (
+        "error: missing CARDS... (10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin)\n"
+        "try 'ginscore check --help'\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -256,8 +256,9 @@ def test_stats_matches_names_across_files_whatever_their_case(run, tmp_path):
 
 def test_stats_needs_a_path(run):
     result = run("stats")
-    assert result.exit_code != 0  # no_args_is_help: the help text, not a crash
-    assert "Usage" in result.stdout + result.stderr
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: missing PATH... (match files, or folders to search for *.toml files)\ntry 'ginscore stats --help'\n"
 
 
 @pytest.mark.parametrize("args", [["--json"], []])

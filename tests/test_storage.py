@@ -266,7 +266,7 @@ def test_invalid_toml_gives_the_parsers_line(good_text):
         (lambda t: t.replace("format = 2", "format = 3"), "format: expected 1 or 2, found 3"),
         (lambda t: t.replace("format = 2\n", ""), "format: expected 1 or 2, found None"),
         (lambda t: t.replace('players = [\n    "Ann",\n    "Bob",\n]\n', ""), "match.players: give two different player names, e.g. Ann Bob (found None)"),
-        (lambda t: t.replace('    "Bob",\n', ""), "match.players: give two different player names, e.g. Ann Bob (found ['Ann'])"),
+        (lambda t: t.replace('    "Bob",\n', ""), "match.players: give two different player names, e.g. Ann Bob (1 was given: 'Ann')"),
         (lambda t: t.replace('"Bob",\n]', '"ann",\n]'), "match.players: give two different player names, not 'Ann' twice"),
         (lambda t: t.replace('first_dealer = "Bob"', 'first_dealer = "Zed"'), "match.first_dealer: expected one of 'Ann' or 'Bob', found 'Zed'"),
         (lambda t: t.replace("gin_bonus = 20\n", ""), "rules.gin_bonus: missing"),

@@ -81,17 +81,35 @@ def _param_name(param: Parameter) -> str:
 class Group(TyperGroup):
     """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2."""
 
-    def make_context(self, *args: Any, **kwargs: Any) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:
+        if any(arg.startswith(_COMPLETION_OPTIONS) for arg in args):
+            _use_line_completion()
         try:
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, args, parent, **extra)
         except UsageError as error:
             raise _rephrased(error) from None
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        if COMPLETE_VARIABLE in os.environ:
+            _use_line_completion()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
         except UsageError as error:
             raise _rephrased(error) from None
+
+
+COMPLETE_VARIABLE = "_GINSCORE_COMPLETE"
+"""Set by the shell's completion script while it asks for completions."""
+_COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
+
+
+def _use_line_completion() -> None:
+    from .completion import use_line_completion_for_bash
+
+    use_line_completion_for_bash()
 
 
 def _rephrased(error: UsageError) -> UsageError | UsageLine:
@@ -117,7 +135,33 @@ class Command(TyperCommand):
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         if ctx.resilient_parsing:
             ctx.meta[TYPED_WORDS] = list(args)
+        else:
+            self._refuse_repeats(ctx, args)
         return super().parse_args(ctx, args)
+
+    def _refuse_repeats(self, ctx: Context, args: list[str]) -> None:
+        """An option that takes one value, given twice (perhaps by its two names, `--cards` and `--knocker`),
+        is refused: the last one would otherwise win without a word."""
+        options = {name: param for param in self.params if isinstance(param, TyperOption) for name in param.opts}
+        typed: dict[str, list[str]] = {}
+        words = iter(args)
+        for word in words:
+            if word == "--":
+                break
+            param = options.get(word.partition("=")[0]) if word.startswith("--") else options.get(word)
+            if param is None:
+                continue
+            if param.is_flag:
+                continue
+            if "=" not in word:
+                next(words, None)
+            if not param.multiple:
+                typed.setdefault(param.name or "", []).append(word.partition("=")[0])
+        for spelled in typed.values():
+            if len(spelled) > 1:
+                twice = spelled[0] if spelled[0] == spelled[1] else f"{spelled[0]} and {spelled[1]}"
+                given = "is given twice" if spelled[0] == spelled[1] else "are one option, given twice"
+                raise UsageError(f"{twice} {given}: give it once", ctx)
 
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         pieces = [self.options_metavar or "[OPTIONS]"]

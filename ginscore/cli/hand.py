@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 import typer
 
-from ..cards import EXAMPLE_HAND, parse_card, parse_cards, parse_spread, require_count
+from ..cards import EXAMPLE_HAND, MAX_HAND_TEXT, parse_card, parse_cards, parse_spread, require_count
 from ..errors import GinscoreError, InputError
 from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset, judged_rules
 
 
-@command(no_args_is_help=True)
+@command()
 def check(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin."),
     rules_name: str = RULES,
@@ -34,7 +35,9 @@ def check(
     rules, card = judged_rules(rules_name, settings, knock_limit, upcard)
     limit = rules.knock_limit_for(card)
     if cards == ["-"]:
-        raise typer.Exit(_check_lines(sys.stdin, limit, as_json))
+        if sys.stdin is None:
+            raise InputError("standard input is closed: pipe hands in, or give the cards as arguments")
+        raise typer.Exit(_check_lines(sys.stdin.buffer, limit, as_json))
     hand = parse_cards(cards)
     require_count(hand, (10, 11), "a hand to check")
     _show_check(solve(hand), limit, as_json)
@@ -47,22 +50,22 @@ def _show_check(solution: Any, limit: int, as_json: bool) -> None:
     answer_printer(limit, as_json)(answer_of(solution))
 
 
-def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
+def _check_lines(stream: BinaryIO, limit: int, as_json: bool) -> int:
     from ..check import check_hand
     from .answer import answer_printer
 
     show = answer_printer(limit, as_json)
     status, first, seen = 0, True, False
-    for number, line in enumerate(lines, start=1):
-        text = line.lstrip("\ufeff").lstrip()  # a byte-order mark, as some editors begin a file with
-        if not text or text[0] == "#":
-            continue
-        seen = True
+    for number, line in enumerate(_lines(stream), start=1):
         try:
+            text = _line_text(line).lstrip("\ufeff").lstrip()  # a byte-order mark, as some editors begin a file with
+            if not text or text[0] == "#":
+                continue
+            seen = True
             answer = check_hand(text)
         except GinscoreError as error:
             sys.stderr.write(f"error: line {number}: {error}\n")
-            status = 2
+            status, seen = 2, True
             continue
         if not as_json and not first:
             sys.stdout.write("\n")
@@ -73,7 +76,36 @@ def _check_lines(lines: Any, limit: int, as_json: bool) -> int:
     return status
 
 
-@command(no_args_is_help=True)
+_LONGEST_LINE = 4 * MAX_HAND_TEXT + 1
+"""Bytes read of a line at most: `MAX_HAND_TEXT` characters of up to 4 bytes each, and one more to tell."""
+
+
+def _lines(stream: BinaryIO) -> Iterator[bytes | None]:
+    """Each line's bytes, or None for a line too long to be a hand, whose rest is skipped unread."""
+    while line := stream.readline(_LONGEST_LINE):
+        if len(line) < _LONGEST_LINE or line.endswith(b"\n"):
+            yield line
+            continue
+        while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+            pass
+        yield None
+
+
+def _line_text(line: bytes | None) -> str:
+    """One line of `check -` as text; an `InputError` for bytes that are not UTF-8 or a line far longer than a hand."""
+    if line is not None:
+        try:
+            text = line.decode().rstrip("\r\n")
+        except UnicodeDecodeError as error:
+            raise InputError(
+                f"cannot read byte 0x{line[error.start]:02x} at offset {error.start} of the line: not UTF-8 text"
+            ) from None
+        if len(text) <= MAX_HAND_TEXT:
+            return text
+    raise InputError(f"the line is far longer than any hand (more than {MAX_HAND_TEXT} characters): type 10 or 11 cards")
+
+
+@command()
 def score(
     cards: str = typer.Option(
         ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'; --knocker is the old name."

@@ -5,14 +5,13 @@ the shell completes."""
 from __future__ import annotations
 
 import os
-import re
 from typing import TYPE_CHECKING, Any
 
 import typer
 from typer._click.core import Context, Parameter
 from typer._click.types import ParamType
 
-from ..cards import quote
+from ..errors import InputError, quote, whole_number
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -88,9 +87,13 @@ class WholeNumber(ParamType):
     def convert(self, value: Any, param: Parameter | None, ctx: Context | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):
-            return int(value)
-        self.fail(f"{quote(str(value))} is not a whole number: write it with the digits 0-9", param, ctx)
+        try:
+            number = whole_number(value.strip()) if isinstance(value, str) else None
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+        if number is None:
+            self.fail(f"{quote(str(value))} is not a whole number: write it with the digits 0-9", param, ctx)
+        return number
 
 
 WHOLE_NUMBER = WholeNumber()
@@ -129,9 +132,26 @@ JSON = typer.Option(False, "--json", help="One JSON object.")
 
 
 def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, upcard: str | None) -> tuple[Rules, Card | None]:
-    """The rules a command that judges a hand uses, and the up-card it was given, from the shared options."""
+    """The rules a command that judges a hand uses, and the up-card it was given, from the shared options.
+
+    `--set knock_limit=N` means what its shorthand `--knock-limit N` means, and is refused where that is; a knob
+    given twice is refused, never settled by the order it was typed in.
+    """
     from ..cards import parse_card
+    from ..errors import InputError
     from ..rules import judging_rules
 
+    named = [item.partition("=")[0].strip() for item in settings]
+    for knob in dict.fromkeys(named):
+        given = [f"--set {item.strip()}" for item, name in zip(settings, named) if name == knob]
+        if knob == "knock_limit" and knock_limit is not None:
+            given.append(f"--knock-limit {knock_limit}")
+        if len(given) > 1:
+            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
     card = None if upcard is None else parse_card(upcard)
-    return judging_rules(rules_name, settings, knock_limit, card), card
+    rules = judging_rules(rules_name, settings, knock_limit, card)
+    if "knock_limit" in named and rules.oklahoma:
+        if card is None:
+            raise InputError("these rules use the knock card, so --set knock_limit does not apply: give the up-card, e.g. --upcard 7h")
+        raise InputError("give --set knock_limit or --upcard, not both: the up-card sets the knock limit")
+    return rules, card

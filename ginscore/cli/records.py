@@ -13,7 +13,7 @@ from .app import command, now
 from .options import RULES, SETTINGS, complete_player
 
 
-@command(no_args_is_help=True)
+@command()
 def new(
     file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
     players: list[str] = typer.Argument(..., help="The two players' names."),
@@ -49,9 +49,10 @@ def new(
             raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
         save(file, match)
     from ..render import console
+    from ..render.hand import print_wrapped
 
     kind = "Hollywood match" if hollywood else "match"
-    console().print(f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
+    print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
 
 
 def _record_options(
@@ -90,7 +91,7 @@ UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required
 NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
 
 
-@command(no_args_is_help=True)
+@command()
 def record(
     file: str = typer.Argument(..., help="The match file."),
     knocker: str | None = KNOCKER,
@@ -129,7 +130,7 @@ def record(
     hand_view(sheet.lines[-1], sheet, console())
 
 
-@command(no_args_is_help=True)
+@command()
 def edit(
     file: str = typer.Argument(..., help="The match file."),
     number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
@@ -171,7 +172,7 @@ def edit(
     totals_change(before.sheet, after, number, console())
 
 
-@command(no_args_is_help=True)
+@command()
 def undo(
     file: str = typer.Argument(..., help="The match file."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
@@ -187,6 +188,7 @@ def undo(
     """
     from ..match import remove_last_hand
     from ..render import console
+    from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
     from ..storage import load_file, locked, save
 
@@ -203,7 +205,7 @@ def undo(
             raise RefusedError(f"{file} changed while the question waited (hand {len(hands)} is no longer the last, or not the one shown); nothing removed")
         match, sheet = remove_last_hand(before.match)
         save(file, match, sheet, before)
-    console().print(f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
+    print_wrapped(console(), f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
 
 
 def _confirm(question: str) -> bool:

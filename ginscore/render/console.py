@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
 from rich.text import Text
 
 from ..cards import Card
@@ -88,10 +88,29 @@ def spread_text(spread: Arrangement, fancy: bool) -> Text:
     return Text(" | ").join(groups) if groups else Text("-")
 
 
-def labelled_rows(table_rows: list[tuple[str, Text | str]]) -> Text:
-    """Labelled lines; built by hand so that piped output has no trailing spaces."""
-    width = max(len(label) for label, _ in table_rows) + 2
-    return Text("\n").join(Text.assemble((label.ljust(width), "bold"), value) for label, value in table_rows)
+def labelled_rows(table_rows: list[tuple[str, Text | str]]) -> LabelledRows:
+    """Labelled lines: on a terminal a long value wraps at words under itself; piped, each row is one line."""
+    return LabelledRows(table_rows)
+
+
+class LabelledRows:
+    """Rows of `label  value`; built by hand so that piped output has no trailing spaces."""
+
+    def __init__(self, table_rows: list[tuple[str, Text | str]]):
+        self.rows = [(label, Text(value) if isinstance(value, str) else value) for label, value in table_rows]
+        self.width = max(len(label) for label, _ in self.rows) + 2
+
+    def __rich_console__(self, out: Console, options: ConsoleOptions) -> Iterator[Text]:
+        lines = []
+        for label, value in self.rows:
+            pieces = [value]
+            if out.is_terminal:
+                pieces = list(value.wrap(out, max(options.max_width - self.width, 20)))
+                for piece in pieces:
+                    piece.rstrip()
+            lines += [Text.assemble((label.ljust(self.width), "bold"), pieces[0])]
+            lines += [Text.assemble(" " * self.width, piece) for piece in pieces[1:]]
+        yield Text("\n").join(lines)
 
 
 def new_table(out: Console, **kwargs: Any) -> Table:

@@ -78,7 +78,7 @@ def score_report(
         )
 
 
-def print_wrapped(out: Console, text: Text) -> None:
+def print_wrapped(out: Console, text: Text | str) -> None:
     """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
     out.print(text, soft_wrap=not out.is_terminal)
 

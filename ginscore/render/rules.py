@@ -7,6 +7,7 @@ from rich.text import Text
 
 from ..rules import Rules
 from .console import new_table
+from .hand import print_wrapped
 
 
 def rules_table(names: list[str], out: Console) -> None:
@@ -20,7 +21,7 @@ def rules_table(names: list[str], out: Console) -> None:
     for knob in KNOBS:
         table.add_row(knob, *(_knob_value(PRESETS[name], knob) for name in names))
     out.print(table)
-    out.print(Text("\nOverride any knob: --rules standard --set gin_bonus=25 --set undercut_bonus=20", style="dim"))
+    print_wrapped(out, Text("\nOverride any knob: --rules standard --set gin_bonus=25 --set undercut_bonus=20", style="dim"))
 
 
 def rules_detail(name: str, rules: Rules, out: Console) -> None:
