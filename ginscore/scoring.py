@@ -7,7 +7,7 @@ import operator
 from dataclasses import dataclass
 
 from .cards import Card, Hand, format_cards, require_count
-from .errors import CardListError, IllegalHandError, InputError
+from .errors import CardListError, IllegalHandError, InputError, quote
 from .layoffs import Response, best_layoff, best_response
 from .melds import Arrangement, arrangements, is_meld, min_deadwood
 from .rules import Rules
@@ -59,7 +59,7 @@ def score_counts(
     """Score a knock from the two counts; the opponent's is after lay-offs."""
     for count in (knocker_deadwood, opponent_deadwood):
         if not 0 <= count <= MAX_DEADWOOD:
-            raise InputError(f"a count of {count} is impossible: ten cards count from 0 to {MAX_DEADWOOD}")
+            raise InputError(f"a count of {quote(count)} is impossible: ten cards count from 0 to {MAX_DEADWOOD}")
     if knocker_deadwood > knock_limit:
         raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit))
     if big_gin and (knocker_deadwood or not rules.big_gin):

@@ -212,6 +212,15 @@ def test_a_number_too_long_for_python_is_one_line(run, tmp_path):
     assert one_error_line(result) == f"error: {path}: a number has more than 4300 digits, far too many for a match file"
 
 
+def test_a_long_count_in_a_hand_is_quoted_short(run, played):
+    text = played.read_text(encoding="utf-8")
+    played.write_text(text.replace("knocker_deadwood = 2", "knocker_deadwood = " + "9" * 4000), encoding="utf-8")
+    result = run("validate", played)
+    assert result.exit_code == 1 and result.stdout == ""
+    line = result.stderr.splitlines()[0]
+    assert f"a count of {'9' * 40}… is impossible" in line and len(line) < 200
+
+
 def test_validate_reports_each_file_and_goes_on(run, played, tmp_path):
     deep = nested(tmp_path)
     result = run("validate", deep, played, tmp_path / "none.toml")

@@ -15,7 +15,7 @@ import typer
 # isort: off
 from . import hand, advise, records, sheet, table  # noqa: F401  (registers the commands, in this order)
 # isort: on
-from .app import app
+from .app import COMPLETE_VARIABLE, app
 
 __all__ = ["app", "main"]
 
@@ -29,7 +29,7 @@ def _app_for(args: list[str]) -> typer.Typer:
     """The app with only the command named first, when one is: Typer builds every command's parameters on each run
     (about a tenth of `ginscore check`'s start-up), and one command is all a run uses. Help, `--version`, a
     mistyped command and shell completion get the whole app."""
-    if not args or "_GINSCORE_COMPLETE" in os.environ:
+    if not args or COMPLETE_VARIABLE in os.environ:
         return app
     for info in app.registered_commands:
         callback_name = info.callback.__name__ if info.callback is not None else ""
