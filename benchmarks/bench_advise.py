@@ -32,7 +32,7 @@ from deals import knocker_hand  # noqa: E402
 from ginscore.advise import advise  # noqa: E402
 from ginscore.cards import Hand, format_cards, parse_cards  # noqa: E402
 from ginscore.melds import arrangements, min_after_discard  # noqa: E402
-from ginscore.rules import PRESETS  # noqa: E402
+from ginscore.rulebook import PRESETS  # noqa: E402
 
 TARGET_MS = 1000.0
 

@@ -51,7 +51,7 @@ from bench_stats import knock_with_cards, random_match  # noqa: E402
 
 from ginscore.cards import DECK  # noqa: E402
 from ginscore.match import Match, make_record, tally  # noqa: E402
-from ginscore.rules import PRESETS  # noqa: E402
+from ginscore.rulebook import PRESETS  # noqa: E402
 from ginscore.storage import dumps, save  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))

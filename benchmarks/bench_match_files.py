@@ -65,7 +65,7 @@ def write_match(path: str, hands: list[list[str]]) -> None:
     from dataclasses import replace
 
     from ginscore.match import Match, make_record
-    from ginscore.rules import PRESETS
+    from ginscore.rulebook import PRESETS
     from ginscore.storage import save
 
     match = Match(("Ann", "Bob"), replace(PRESETS["standard"], target=100000), "Ann", created="2026-01-01T00:00:00+00:00", preset="standard")

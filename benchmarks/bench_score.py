@@ -30,7 +30,7 @@ from deals import knocker_hand  # noqa: E402
 from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.layoffs import layoff_choices  # noqa: E402
 from ginscore.melds import arrangements, min_after_discard, min_deadwood  # noqa: E402
-from ginscore.rules import PRESETS  # noqa: E402
+from ginscore.rulebook import PRESETS  # noqa: E402
 from ginscore.scoring import score_cards  # noqa: E402
 
 RULES = PRESETS["standard"]

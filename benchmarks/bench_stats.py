@@ -44,7 +44,7 @@ from deals import knocker_hand, random_meld  # noqa: E402
 from ginscore.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.match import Match, add_hand, make_record, tally  # noqa: E402
 from ginscore.melds import min_after_discard  # noqa: E402
-from ginscore.rules import PRESETS, Rules  # noqa: E402
+from ginscore.rulebook import PRESETS, Rules  # noqa: E402
 from ginscore.stats import HeadToHead  # noqa: E402
 from ginscore.stats_cache import StatsCache  # noqa: E402
 from ginscore.storage import match_paths, save  # noqa: E402

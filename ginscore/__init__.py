@@ -1,6 +1,6 @@
 """ginscore: scorekeeper and hand checker for Gin Rummy played with a real deck.
 
-Also a library: `solve`, `score_knock`, `make_rules`, `load_match` and the rest of `__all__` are
+Also a library: `solve`, `score_knock`, `rules`, `load_match` and the rest of `__all__` are
 documented in docs/API.md. They live in `ginscore.api`, imported on first use so that the
 command line starts fast.
 """
@@ -21,9 +21,9 @@ __all__ = [
     "Rules",
     "Solved",
     "load_match",
-    "make_rules",
     "parse_card",
     "parse_cards",
+    "rules",
     "save_match",
     "score_knock",
     "solve",
@@ -47,9 +47,9 @@ if TYPE_CHECKING:
         Rules,
         Solved,
         load_match,
-        make_rules,
         parse_card,
         parse_cards,
+        rules,
         save_match,
         score_knock,
         solve,

@@ -29,7 +29,7 @@ from .cards import DECK, Card, Hand, format_cards, require_count
 from .errors import CardListError, InputError
 from .layoffs import best_layoff, layoff_choices
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
-from .rules import Rules
+from .rulebook import Rules
 from .scoring import HandResult, score_counts
 
 MODELS = ("deal", "improved")

@@ -18,7 +18,7 @@ from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
 from .match import Match
 from .melds import Arrangement
 from .melds import solve as _solve
-from .rules import PRESETS, Rules, override_knobs, preset, with_upcard
+from .rulebook import PRESETS, Rules, override_knobs, preset, with_upcard
 from .scoring import ScoredKnock, knock_dict, score_cards
 
 __all__ = [
@@ -35,9 +35,9 @@ __all__ = [
     "Rules",
     "Solved",
     "load_match",
-    "make_rules",
     "parse_card",
     "parse_cards",
+    "rules",
     "save_match",
     "score_knock",
     "solve",
@@ -154,8 +154,8 @@ def score_knock(
     )
 
 
-def make_rules(name: str = "standard", **overrides: Any) -> Rules:
-    """A preset (`standard`, `tournament` or `oklahoma`) with knobs overridden, each checked: `make_rules("standard", gin_bonus=25)`."""
+def rules(name: str = "standard", **overrides: Any) -> Rules:
+    """A preset (`standard`, `tournament` or `oklahoma`) with knobs overridden, each checked: `rules("standard", gin_bonus=25)`."""
     return override_knobs(preset(name), overrides)
 
 

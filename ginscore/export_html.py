@@ -14,7 +14,7 @@ from . import __version__
 from .export import summary_rows
 from .export_svg import Chart, Series, chart_svg, sheet_chart
 from .match import Game, HandLine, Sheet
-from .rules import Rules
+from .rulebook import Rules
 from .sheet_words import (
     BONUS_WORDS,
     bonus_columns,

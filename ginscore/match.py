@@ -17,7 +17,7 @@ from typing import TypeVar
 from .cards import DECK, Card, format_cards, parse_card, parse_cards, parse_groups, parse_spread
 from .errors import GinscoreError, InputError, RefusedError, quote
 from .melds import Arrangement
-from .rules import Rules, rules_options
+from .rulebook import Rules, rules_options
 from .scoring import HandResult, ScoredKnock, score_cards, score_counts
 
 COLUMNS_HOLLYWOOD = 3

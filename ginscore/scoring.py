@@ -10,7 +10,7 @@ from .cards import Card, Hand, format_cards, require_count
 from .errors import CardListError, IllegalHandError, InputError, quote
 from .layoffs import Response, best_layoff, best_response
 from .melds import Arrangement, arrangements, is_meld, min_deadwood
-from .rules import Rules
+from .rulebook import Rules
 
 # Ten cards count at most 98: two each of 10, J, Q, K placed so no suit runs, and two 9s.
 MAX_DEADWOOD = 98

@@ -8,7 +8,7 @@ if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its star
     from collections.abc import Iterable
 
     from .match import Game, HandLine, Sheet
-    from .rules import Rules
+    from .rulebook import Rules
 
 RESULT_WORDS = {
     "knock": "knock",
@@ -35,7 +35,7 @@ def result_name(result: str) -> str:
 
 def sheet_title(sheet: Sheet) -> str:
     """`Ann vs Bob (Hollywood, standard rules with gin_bonus=25, target 100)`."""
-    from .rules import changes_from
+    from .rulebook import changes_from
 
     match = sheet.match
     kind = "Hollywood, " if match.hollywood else ""

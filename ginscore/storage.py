@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from . import plain_toml
 from .errors import GinscoreError, MatchFileError, os_error_problem, quote
 from .match import HandLine, HandRecord, Match, Sheet, check_note, check_players, tally, with_spreads
-from .rules import KNOBS, Rules, apply_knobs
+from .rulebook import KNOBS, Rules, apply_knobs
 
 FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""

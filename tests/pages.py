@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ginscore import storage
 from ginscore.match import HandRecord, Match
-from ginscore.rules import preset
+from ginscore.rulebook import preset
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_matches"

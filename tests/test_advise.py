@@ -13,7 +13,7 @@ from ginscore.advise import advise, keep_best_ten, opponent_hands, opponent_turn
 from ginscore.cards import DECK, Card, Hand, parse_card
 from ginscore.errors import CardListError, InputError
 from ginscore.melds import min_after_discard, min_deadwood
-from ginscore.rules import PRESETS, Rules
+from ginscore.rulebook import PRESETS, Rules
 from ginscore.scoring import score_cards
 
 try:

@@ -26,8 +26,8 @@ from ginscore import (
     MatchFileError,
     Rules,
     load_match,
-    make_rules,
     parse_cards,
+    rules,
     save_match,
     score_knock,
     solve,
@@ -74,7 +74,7 @@ def test_every_name_in_all_is_there_and_documented():
         assert name in dir(ginscore)
         if callable(value):
             assert value.__doc__, name
-    for name in ("parse_cards", "solve", "score_knock", "make_rules", "PRESETS", "load_match", "save_match"):
+    for name in ("parse_cards", "solve", "score_knock", "rules", "PRESETS", "load_match", "save_match"):
         assert name in ginscore.__all__ and f"`{name}" in api
 
 
@@ -227,10 +227,10 @@ def test_score_knock_takes_text_cards_card_strings_or_hands_alike():
 
 
 def test_score_knock_against_a_count_gives_no_opponent_spread():
-    knock = score_knock(ANN, 30, rules=make_rules(undercut_bonus=20))
+    knock = score_knock(ANN, 30, rules=rules(undercut_bonus=20))
     assert (knock.result, knock.points, knock.opponent_deadwood) == ("knock", 28, 30)
     assert knock.opponent_spread is None and knock.layoffs is None
-    undercut = score_knock(ANN, 1, rules=make_rules(undercut_bonus=20))
+    undercut = score_knock(ANN, 1, rules=rules(undercut_bonus=20))
     assert (undercut.result, undercut.winner, undercut.points) == ("undercut", "opponent", 21)  # 2 - 1 + 20
 
 
@@ -259,15 +259,15 @@ def test_a_knock_is_frozen():
 # --- rules -----------------------------------------------------------------------------------------------------
 
 
-def test_make_rules_is_a_preset_with_checked_overrides():
-    assert make_rules() == PRESETS["standard"] == Rules()
-    assert make_rules("OKLAHOMA") == PRESETS["oklahoma"]
-    assert make_rules("standard", gin_bonus=25, undercut_bonus="20") == replace(Rules(), gin_bonus=25, undercut_bonus=20)
-    assert make_rules("tournament", big_gin_bonus="off").big_gin is False
+def test_rules_is_a_preset_with_checked_overrides():
+    assert rules() == PRESETS["standard"] == Rules()
+    assert rules("OKLAHOMA") == PRESETS["oklahoma"]
+    assert rules("standard", gin_bonus=25, undercut_bonus="20") == replace(Rules(), gin_bonus=25, undercut_bonus=20)
+    assert rules("tournament", big_gin_bonus="off").big_gin is False
     with pytest.raises(InputError, match="knock_limit must be a whole number from 0 to 10, not 11"):
-        make_rules(knock_limit=11)
+        rules(knock_limit=11)
     with pytest.raises(InputError, match="unknown rule knob 'gin'"):
-        make_rules(gin=25)
+        rules(gin=25)
 
 
 # --- match files -----------------------------------------------------------------------------------------------

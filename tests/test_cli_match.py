@@ -16,7 +16,7 @@ import pytest
 from conftest import json_object, one_error_line
 
 from ginscore import storage
-from ginscore.rules import KNOBS, PRESETS
+from ginscore.rulebook import KNOBS, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from ginscore import storage
 from ginscore.cli import app
 from ginscore.match import HandRecord, Match
-from ginscore.rules import preset
+from ginscore.rulebook import preset
 
 CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
 CHROMIUM_FLAGS = [

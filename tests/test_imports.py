@@ -10,7 +10,7 @@ CORE = [
     "ginscore.cards",
     "ginscore.melds",
     "ginscore.layoffs",
-    "ginscore.rules",
+    "ginscore.rulebook",
     "ginscore.scoring",
     "ginscore.advise",
     "ginscore.match",

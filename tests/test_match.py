@@ -20,7 +20,7 @@ from ginscore.match import (
     sheet_dict,
     tally,
 )
-from ginscore.rules import PRESETS, Rules
+from ginscore.rulebook import PRESETS, Rules
 
 STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRESETS["oklahoma"]
 CANCELLED = HandRecord(cancelled=True)

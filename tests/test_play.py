@@ -21,7 +21,7 @@ from ginscore import storage
 from ginscore.errors import RefusedError
 from ginscore.match import HandRecord, Match, add_hand, tally
 from ginscore.play import HINT, StopPlay, Table, play
-from ginscore.rules import PRESETS
+from ginscore.rulebook import PRESETS
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 

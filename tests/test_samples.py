@@ -16,7 +16,7 @@ import pytest
 
 from ginscore.cards import parse_card, parse_cards
 from ginscore.match import sheet_dict
-from ginscore.rules import PRESETS
+from ginscore.rulebook import PRESETS
 from ginscore.storage import load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

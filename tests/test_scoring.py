@@ -13,7 +13,7 @@ from ginscore.cards import DECK, Card, Hand, parse_card, parse_cards, parse_grou
 from ginscore.errors import CardListError, IllegalHandError, InputError
 from ginscore.layoffs import best_layoff
 from ginscore.melds import arrangements, min_after_discard, min_deadwood
-from ginscore.rules import PRESETS, rules_from
+from ginscore.rulebook import PRESETS, rules_from
 from ginscore.scoring import score_cards, score_counts
 
 try:

@@ -30,7 +30,7 @@ from ginscore.render.chart import chart_view
 from ginscore.render.console import plain_console
 from ginscore.render.hand import score_report
 from ginscore.render.sheet import sheet_view, short_names
-from ginscore.rules import Rules
+from ginscore.rulebook import Rules
 from ginscore.scoring import score_cards
 from ginscore.storage import save
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from ginscore.match import Match, Sheet, add_hand, make_record, tally
-from ginscore.rules import PRESETS, Rules
+from ginscore.rulebook import PRESETS, Rules
 from ginscore.stats import HeadToHead, PairStats, collect, contribution
 
 STANDARD = PRESETS["standard"]

@@ -21,7 +21,7 @@ from conftest import json_object
 
 import ginscore.stats_cache
 from ginscore.match import Match, add_hand, make_record
-from ginscore.rules import PRESETS
+from ginscore.rulebook import PRESETS
 from ginscore.stats import collect
 from ginscore.storage import load, save
 

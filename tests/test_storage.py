@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from ginscore import storage
 from ginscore.errors import MatchFileError, RefusedError
 from ginscore.match import HandRecord, Match, add_hand, make_record, sheet_dict, tally, with_spreads
-from ginscore.rules import PRESETS
+from ginscore.rulebook import PRESETS
 
 STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRESETS["oklahoma"]
 

@@ -14,7 +14,7 @@ from ginscore import storage
 from ginscore.cards import DECK, Hand, format_cards
 from ginscore.match import Match, add_hand, make_record, sheet_dict, tally, with_spreads
 from ginscore.melds import min_after_discard
-from ginscore.rules import PRESETS
+from ginscore.rulebook import PRESETS
 
 LONG = replace(PRESETS["standard"], target=100000)
 BIG_GIN = replace(PRESETS["tournament"], target=100000)

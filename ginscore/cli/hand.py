@@ -162,7 +162,7 @@ def rules_command(
     Example:
       ginscore rules oklahoma --set target=250
     """
-    from ..rules import PRESETS, rules_from
+    from ..rulebook import PRESETS, rules_from
 
     if name is None and not settings:
         if as_json:

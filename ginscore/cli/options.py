@@ -15,7 +15,7 @@ from ..errors import InputError, quote, whole_number
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..rules import Rules
+    from ..rulebook import Rules
 
 TYPED_WORDS = "ginscore.typed_words"
 """Where a command keeps the words typed so far while the shell asks for completions."""
@@ -23,14 +23,14 @@ TYPED_WORDS = "ginscore.typed_words"
 
 def complete_preset(incomplete: str) -> list[str]:
     """The preset names, for `--rules` and `rules NAME`."""
-    from ..rules import PRESETS
+    from ..rulebook import PRESETS
 
     return [name for name in PRESETS if name.startswith(incomplete.lower())]
 
 
 def complete_setting(incomplete: str) -> list[str]:
     """`knob=` for each knob after `--set`, and the values a knob with choices takes after its `=`."""
-    from ..rules import KNOBS
+    from ..rulebook import KNOBS
 
     name, equals, value = incomplete.partition("=")
     if not equals:
@@ -139,7 +139,7 @@ def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, 
     """
     from ..cards import parse_card
     from ..errors import InputError
-    from ..rules import judging_rules
+    from ..rulebook import judging_rules
 
     named = [item.partition("=")[0].strip() for item in settings]
     for knob in dict.fromkeys(named):

@@ -34,7 +34,7 @@ def new(
     from dataclasses import replace
 
     from ..match import Match, check_note, check_players
-    from ..rules import rules_from
+    from ..rulebook import rules_from
     from ..storage import locked, save
 
     names = check_players(players)

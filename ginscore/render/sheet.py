@@ -23,7 +23,7 @@ from .hand import outcome, print_wrapped, score_report
 
 if TYPE_CHECKING:
     from ..match import Game, HandLine, Sheet
-    from ..rules import Rules
+    from ..rulebook import Rules
 
 RESULT_STYLES = {"gin": "bold green", "big_gin": "bold green", "undercut": "bold magenta", "cancelled": "dim", "tie": "dim"}
 

@@ -1,4 +1,4 @@
-"""Tests of ginscore.rules: the presets table of RULES.md, overrides, bad input, and the Oklahoma knobs."""
+"""Tests of ginscore.rulebook: the presets table of RULES.md, overrides, bad input, and the Oklahoma knobs."""
 
 import pytest
 from hypothesis import given, settings
@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from ginscore.cards import parse_card
 from ginscore.errors import GinscoreError, IllegalHandError, InputError
-from ginscore.rules import KNOBS, PRESETS, Rules, judging_rules, preset, rules_from
+from ginscore.rulebook import KNOBS, PRESETS, Rules, judging_rules, preset, rules_from
 from ginscore.scoring import score_counts
 
 # --- the presets table, knob by knob ---------------------------------------------------------
