@@ -12,7 +12,7 @@ from .app import command, now
 
 
 @command()
-def play(file: str = typer.Argument(..., help="The match file (start one with `ginscore new`).")) -> None:
+def play(file: str = typer.Argument(..., help="The match file; start one with `ginscore new`.")) -> None:
     """Walk a whole game at the table: it asks for each hand and saves it at once.
 
     Answer each question and press Enter. Pick the knocker by name, initial or number; give
