@@ -1,9 +1,10 @@
-"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart."""
+"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart; `played` is a short match."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -56,3 +57,18 @@ def json_object(result: Result) -> dict:
     data = json.loads(result.stdout)
     assert isinstance(data, dict)
     return data
+
+
+ANN_CARDS = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h"
+BOB_CARDS = "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+COUNTS = ["--knocker", "Bob", "--deadwood", "2", "--opponent-deadwood", "10"]
+
+
+@pytest.fixture
+def played(run: RunCli, tmp_path: Path) -> Path:
+    """A match file `m.toml` with two hands: Ann 43 by cards, then Bob 8 by counts."""
+    path = tmp_path / "m.toml"
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    assert run("record", path, "--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-cards", BOB_CARDS).exit_code == 0
+    assert run("record", path, *COUNTS).exit_code == 0
+    return path

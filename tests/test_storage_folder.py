@@ -13,27 +13,14 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from conftest import json_object, one_error_line
+from conftest import COUNTS, json_object, one_error_line
 
 from ginscore import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 FORMAT_1 = ROOT / "tests" / "data" / "format1_standard.toml"
-ANN_CARDS = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h"
-BOB_CARDS = "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
-COUNTS = ["--knocker", "Bob", "--deadwood", "2", "--opponent-deadwood", "10"]
 IS_ROOT = os.geteuid() == 0
-
-
-@pytest.fixture
-def played(run, tmp_path) -> Path:
-    """Two hands: Ann 43 by cards, then Bob 8 by counts."""
-    path = tmp_path / "m.toml"
-    assert run("new", path, "Ann", "Bob").exit_code == 0
-    assert run("record", path, "--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-cards", BOB_CARDS).exit_code == 0
-    assert run("record", path, *COUNTS).exit_code == 0
-    return path
 
 
 def refused(run, path: Path, args: list, code: int = 1) -> str:
