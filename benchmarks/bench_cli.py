@@ -152,8 +152,8 @@ def bench_check(args: argparse.Namespace, folder: str) -> None:
     if not args.peer_python:
         print("  skipped: give --peer-python, an interpreter that can import pyspiel (pip install open-spiel in a throwaway venv)")
         return
-    goals = {10: (1.0, "<= 1.0x (stretch 0.5x)"), 11: (1.0, "<= 1.0x")}
-    for size, (goal, goal_text) in goals.items():
+    stretch = {10: 0.5}
+    for size in (10, 11):
         hands = os.path.join(folder, f"hands-{size}.txt")
         write_hands(hands, size, args.hands, args.seed + size)
         ginscore = partial(run, [GINSCORE, "check", "--json", "-"], stdin=hands)
@@ -162,7 +162,8 @@ def bench_check(args: argparse.Namespace, folder: str) -> None:
         print(
             f"  {size} cards: ginscore {ours:6.2f} s ({args.hands / ours:7,.0f} hands/s), "
             f"OpenSpiel script {peer:6.2f} s ({args.hands / peer:7,.0f} hands/s): "
-            f"ratio {ours / peer:4.2f}x   goal {goal_text}: {verdict(ours / peer <= goal)}"
+            f"ratio {ours / peer:4.2f}x   goal <= 1.0x: {verdict(ours / peer <= 1.0)}"
+            + (f", stretch <= {stretch[size]}x: {verdict(ours / peer <= stretch[size])}" if size in stretch else "")
         )
         print(f"    {compare_check(runs['ginscore'][-1].stdout, runs['peer'][-1].stdout)}")
 
