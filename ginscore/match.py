@@ -122,9 +122,10 @@ def _control_character(text: str) -> str | None:
 
 
 def check_note(note: str) -> str:
-    """A note as typed, refused when it holds a control character: `show` prints notes to a terminal,
-    where an escape could recolour it or worse, and a line break would break the sheet."""
-    char = _control_character(note)
+    """A note as typed, refused when it holds a control character other than a tab: `show` prints notes
+    to a terminal, where an escape could recolour it or worse, and a line break would break the sheet.
+    Invisible format characters are kept (unlike in names): emoji and many scripts join letters with them."""
+    char = next((char for char in note if unicodedata.category(char) == "Cc" and char != "\t"), None)
     if char is not None:
         raise InputError(
             f"a note cannot hold the control character {quote(char)} (U+{ord(char):04X}): write it as plain text on one line"

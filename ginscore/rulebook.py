@@ -6,8 +6,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from .cards import Card, Rank, Suit, quote
-from .errors import InputError, whole_number
+from .cards import Card, Rank, Suit
+from .errors import InputError, quote, whole_number
 
 
 def _knob(default: Any, help: str, *, low: int = 0, high: int = 1000, choices: tuple[str, ...] = ()) -> Any:
@@ -198,7 +198,6 @@ _KIND_WORDS = {"bool": "true or false", "int": "a whole number"}
 def describe(name: str) -> str:
     """The help line of a knob."""
     return KNOBS[name].metadata["help"]
-
 
 
 def changes_from(rules: Rules, preset_name: str | None) -> tuple[str, list[str]]:

@@ -181,9 +181,11 @@ def _parse(text: str) -> dict[str, Any]:
         raise UnreadableError(f"not valid TOML: {error}") from None
     except RecursionError:
         raise UnreadableError("a value is nested too deeply to be a match file (hundreds of levels of [ or {)") from None
-    except ValueError:
+    except ValueError as error:  # Python's limit on the digits of a whole number, or another value it cannot hold
         digits = sys.get_int_max_str_digits()
-        raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
+        if "digits" in str(error):
+            raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
+        raise UnreadableError(f"a value cannot be read: {error}") from None
 
 
 def _shown_key(key: str) -> str:

@@ -29,7 +29,10 @@ def tabbed(tmp_path_factory):
     (folder / "sub").mkdir()
     (folder / "zzfile.txt").write_text("")
     script = folder / "ginscore.bash"
-    script.write_text(subprocess.run([GINSCORE, "--show-completion", "bash"], check=True, capture_output=True, text=True).stdout)
+    # The shell is named, so Typer must not guess it from the process that started pytest (sh, an IDE, ...).
+    named = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+    shown = subprocess.run([GINSCORE, "--show-completion", "bash"], check=True, capture_output=True, text=True, env=named)
+    script.write_text(shown.stdout)
     env = {
         "PATH": f"{Path(GINSCORE).parent}{os.pathsep}/usr/bin{os.pathsep}/bin",
         "HOME": str(folder),

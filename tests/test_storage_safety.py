@@ -123,13 +123,13 @@ ESCAPE_REFUSED = "error: a note cannot hold the control character '\\x1b' (U+001
 
 @pytest.mark.parametrize(
     "command",
-    [["record", *COUNTS, "--note", ESCAPES], ["edit", "2", *COUNTS, "--note", ESCAPES], ["record", "--cancelled", "--note", "a\tb"]],
-    ids=["record", "edit", "tab"],
+    [["record", *COUNTS, "--note", ESCAPES], ["edit", "2", *COUNTS, "--note", ESCAPES], ["record", "--cancelled", "--note", "a\nb"]],
+    ids=["record", "edit", "line-break"],
 )
 def test_a_note_with_a_control_character_is_refused(run, played, command):
     line = refused(run, played, [command[0], played, *command[1:]], code=2)
-    if "a\tb" in command:
-        assert line == "error: a note cannot hold the control character '\\t' (U+0009): write it as plain text on one line"
+    if "a\nb" in command:
+        assert line == "error: a note cannot hold the control character '\\n' (U+000A): write it as plain text on one line"
     else:
         assert line == ESCAPE_REFUSED
 
@@ -141,8 +141,12 @@ def test_new_refuses_a_match_note_with_a_control_character(run, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_plain_notes_in_any_script_are_kept(run, played):
-    note = "Café — 東京, «table 3» 🂡"
+@pytest.mark.parametrize(
+    "note",
+    ["Café — 東京, «table 3» 🂡", "👨\u200d👩\u200d👧 family night", "می\u200cخواهم", "tab\tthere"],
+    ids=["scripts", "emoji-joiner", "non-joiner", "tab"],
+)
+def test_plain_notes_in_any_script_are_kept(run, played, note):
     assert run("record", played, *COUNTS, "--note", note).exit_code == 0
     assert json_object(run("show", played, "--json"))["hands"][-1]["note"] == note
 
