@@ -116,16 +116,19 @@ def override_knobs(base: Rules, values: dict[str, Any]) -> Rules:
 def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | None, upcard: Card | None) -> Rules:
     """The rules a command that judges a hand uses: `--rules`, `--set`, `--knock-limit` and `--upcard`.
 
-    `--knock-limit N` is `--set knock_limit=N`; an up-card turns on the up-card's limit (`oklahoma`) under
-    whatever rules are chosen, and `--rules oklahoma` brings the rest of that preset.
+    `--knock-limit N` is `--set knock_limit=N`, and either is refused where the up-card sets the limit. An
+    up-card turns on the up-card's limit (`oklahoma`) under whatever rules are chosen, and `--rules oklahoma`
+    brings the rest of that preset.
     """
+    typed = any(item.partition("=")[0].strip() == "knock_limit" for item in overrides)
+    spelled = "--knock-limit" if knock_limit is not None else "--set knock_limit" if typed else None
     if knock_limit is not None:
         overrides = [*overrides, f"knock_limit={knock_limit}"]
     rules = with_upcard(rules_from(preset_name, overrides), upcard)
-    if knock_limit is not None and rules.oklahoma:
+    if spelled is not None and rules.oklahoma:
         if upcard is None:
-            raise InputError("these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h")
-        raise InputError("give --knock-limit or --upcard, not both: the up-card sets the knock limit")
+            raise InputError(f"these rules use the knock card, so {spelled} does not apply: give the up-card, e.g. --upcard 7h")
+        raise InputError(f"give {spelled} or --upcard, not both: the up-card sets the knock limit")
     return rules
 
 

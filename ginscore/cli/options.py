@@ -134,11 +134,10 @@ JSON = typer.Option(False, "--json", help="One JSON object.")
 def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, upcard: str | None) -> tuple[Rules, Card | None]:
     """The rules a command that judges a hand uses, and the up-card it was given, from the shared options.
 
-    `--set knock_limit=N` means what its shorthand `--knock-limit N` means, and is refused where that is; a knob
-    given twice is refused, never settled by the order it was typed in.
+    A knob given twice (`--set` twice, or `--set knock_limit` beside `--knock-limit`) is refused, never settled
+    by the order it was typed in.
     """
     from ..cards import parse_card
-    from ..errors import InputError
     from ..rulebook import judging_rules
 
     named = [item.partition("=")[0].strip() for item in settings]
@@ -149,9 +148,4 @@ def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, 
         if len(given) > 1:
             raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
     card = None if upcard is None else parse_card(upcard)
-    rules = judging_rules(rules_name, settings, knock_limit, card)
-    if "knock_limit" in named and rules.oklahoma:
-        if card is None:
-            raise InputError("these rules use the knock card, so --set knock_limit does not apply: give the up-card, e.g. --upcard 7h")
-        raise InputError("give --set knock_limit or --upcard, not both: the up-card sets the knock limit")
-    return rules, card
+    return judging_rules(rules_name, settings, knock_limit, card), card
