@@ -178,8 +178,9 @@ def save_match(path: str, match: Match) -> None:
     """
     import os
 
+    from .folder import locked
     from .match import check_note
-    from .storage import load_file, locked, save
+    from .storage import load_file, save
 
     for note in (match.note, *(hand.note for hand in match.hands)):
         check_note(note)  # a file holding it would not load

@@ -1,36 +1,31 @@
-"""Match files: TOML to `Match` and back, atomic writes, a lock for writers, and load problems with their place.
+"""Match files: TOML to `Match` and back, and load problems with their place (the file's folder,
+atomic writes and the writers' lock are in `folder`).
 
 The file is the score sheet. It stores inputs; the dealer and running totals written beside each
 hand are for people reading the file, and on load they are recomputed and compared, never trusted.
 
 What a person put in the file stays: a write changes only the hand blocks it must (`record`
 appends one, `undo` drops the last, `edit` rewrites one and the derived lines after it), so
-comments and layout elsewhere survive. A file is read and written through a symbolic link, keeps
-its mode and owner, and is refused when it is read-only or not a regular file.
+comments and layout elsewhere survive.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import stat
 import sys
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import fields, replace
 from typing import Any, NamedTuple
 
 from . import plain_toml
-from .errors import GinscoreError, MatchFileError, os_error_problem, quote
+from .errors import GinscoreError, MatchFileError, quote
+from .folder import read_text, write_atomic
 from .match import HandLine, HandRecord, Match, Sheet, check_note, check_players, tally, with_spreads
 from .rulebook import KNOBS, Rules, apply_knobs
 
 FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
 FORMATS_READ = (1, 2)
-MAX_BYTES = 64 * 1024 * 1024
-"""No real match comes near this; a bigger file is refused before it is read."""
 HEADER = (
     "# ginscore match file: the score sheet. Edit it by hand if you like, then run\n"
     "# `ginscore validate` on it. Each hand's dealer and totals are recomputed on load.\n\n"
@@ -43,8 +38,6 @@ _TOP_KEYS = ("format", "created", "match", "rules", "hands")
 _MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
 _HAND_HEADER = re.compile(r"(?m)^[ \t]*\[\[[ \t]*hands[ \t]*\]\][ \t]*(#[^\r\n]*)?\r?$")
 _BLANK_OR_COMMENT = re.compile(r"[ \t\r]*(#.*)?\n?")
-_TEMPORARY = r"\.{name}\.([a-z0-9_]{{8}}|[0-9a-f]{{16}})\.tmp"
-"""Our temporary files beside a match file: 16 hex digits; 8 from `tempfile`, as older versions named them."""
 
 
 class MatchFile(NamedTuple):
@@ -80,62 +73,6 @@ def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
     """Read a match; returns the match, its sheet and every problem found (each with its place)."""
     _, match, sheet, problems = _load_text(text)
     return match, sheet, problems
-
-
-def read_text(path: str) -> str:
-    """A match file's text, refused at once when it is not a regular file, too big, or not UTF-8.
-
-    A byte-order mark at the start is kept in the text (and written back), and skipped when parsing.
-    """
-    _refuse_special(path, "nothing was read")
-    try:
-        # O_NONBLOCK: a FIFO put in the file's place after the check above must not hang the read.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as error:
-        raise MatchFileError(path, [os_error_problem("read", error)]) from None
-    with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
-        data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise MatchFileError(path, [_too_big(len(data))])
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise MatchFileError(
-            path, [f"cannot read byte 0x{data[error.start]:02x} at offset {error.start}: not UTF-8 text; save the file as UTF-8"]
-        ) from None
-
-
-def _too_big(size: int) -> str:
-    return f"is {size / 2**20:.0f} MB, far more than any match file (at most {MAX_BYTES // 2**20} MB are read); nothing was read"
-
-
-def _refuse_special(path: str, outcome: str) -> None:
-    """Refuse a missing file, one that is not a regular file, or one far too big (following links)."""
-    try:
-        status = os.stat(path)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
-        raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
-    except OSError as error:
-        raise MatchFileError(path, [os_error_problem("read", error)]) from None
-    if not stat.S_ISREG(status.st_mode):
-        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; {outcome}"])
-    if status.st_size > MAX_BYTES:
-        raise MatchFileError(path, [_too_big(status.st_size)])
-
-
-def _kind(mode: int) -> str:
-    kinds = [
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a named pipe (FIFO)"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
-    ]
-    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 def _load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
@@ -329,26 +266,6 @@ def _nfc(value: Any) -> Any:
     if isinstance(value, dict):
         return {_nfc(key): item for key, item in value.items()}
     return value
-
-
-def match_paths(paths: list[str]) -> list[str]:
-    """The files named, and every `*.toml` file below the folders named, in order, each once."""
-    found = []
-    for path in paths:
-        if os.path.isdir(path):
-            for folder, subfolders, names in os.walk(path):
-                subfolders.sort()
-                found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".toml")]
-        else:
-            found.append(path)
-    seen: set[str] = set()
-    unique = []
-    for path in found:
-        real = os.path.realpath(path)
-        if real not in seen:
-            seen.add(real)
-            unique.append(path)
-    return unique
 
 
 # --- writing -------------------------------------------------------------------------------------------
@@ -557,199 +474,3 @@ def _reads_as(text: str, data: dict[str, Any], match: Match, sheet: Sheet) -> bo
     if not isinstance(entries, list) or _read_hands(entries, found) != list(match.hands) or found:
         return False
     return not _compare_derived(entries, sheet.lines)
-
-
-def write_atomic(path: str, data: bytes) -> None:
-    """Write a temporary file beside the file `path` leads to, flush and fsync it, then rename it
-    over that file, keeping its mode and (where allowed) its owner and group.
-
-    A crash or a full disk at any point leaves either the old file or the new one, whole. A link
-    stays a link: the file it points to is the one replaced. A file with other hard links is
-    refused, since the rename would split them. Temporary files of the same target left by killed
-    writers are removed first; a writer's own is safe from that while it lives (see
-    `_remove_stale_temporaries`), so this needs no lock and serves exports too.
-    """
-    real = os.path.realpath(path)
-    status = _writable_status(path, real)
-    try:
-        _replace_with(real, data, status)
-    except FileNotFoundError:
-        raise _no_folder(path) from None
-    except OSError as error:
-        raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
-
-
-def _no_folder(path: str) -> MatchFileError:
-    folder = os.path.dirname(path) or "."
-    return MatchFileError(path, [f"cannot write: the folder {folder} does not exist; nothing was changed"])
-
-
-def check_writable(path: str) -> None:
-    """Refuse an existing match file that a write would refuse (see `_writable_status`), before
-    anything is asked or created: a missing file too, and one that is not a regular file."""
-    _refuse_special(path, "nothing was changed")
-    _writable_status(path, os.path.realpath(path))
-
-
-def _writable_status(path: str, real: str) -> os.stat_result | None:
-    """The status of the file to replace (a match file or an export), or None when there is none;
-    refused when it is read-only (by its mode bits, which hold for root too), not a regular file,
-    or one of several hard links (the rename that makes a write atomic would split them)."""
-    try:
-        status = os.stat(real)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
-    if not stat.S_ISREG(status.st_mode):
-        raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a regular file; nothing was changed"])
-    if not status.st_mode & 0o222 or not os.access(real, os.W_OK):
-        raise MatchFileError(path, ["is read-only (no write permission); nothing was changed"])
-    if status.st_nlink > 1:
-        raise MatchFileError(
-            path,
-            [
-                f"is one of {status.st_nlink} hard links to the same file: a rewrite would split them; "
-                "use a symbolic link instead; nothing was changed"
-            ],
-        )
-    return status
-
-
-def _replace_with(real: str, data: bytes, status: os.stat_result | None) -> None:
-    folder, name = os.path.split(real)
-    _remove_stale_temporaries(folder, name)
-    temporary, handle = _own_temporary(folder, name)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-            if status is None:
-                os.chmod(temporary, 0o644)
-            else:
-                with contextlib.suppress(OSError):
-                    os.chown(temporary, status.st_uid, status.st_gid)
-                os.chmod(temporary, stat.S_IMODE(status.st_mode))
-            # Renamed while its lock is held (closing the file releases it), so no cleaner takes it for stale.
-            os.replace(temporary, real)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):
-        directory = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-
-
-def _own_temporary(folder: str, name: str) -> tuple[str, int]:
-    """A new temporary file for `name`, open and locked (flock) for as long as this writer lives.
-
-    A cleaner could lock it in the moment between its creation and the writer's lock, and remove
-    it: the writer then finds its name gone (or another file there) and makes a new one.
-    """
-    import fcntl
-
-    while True:
-        temporary = os.path.join(folder, f".{name}.{os.urandom(8).hex()}.tmp")
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        except OSError:
-            return temporary, handle  # a file system without locks: no cleaner can lock it either
-        if _same_file(handle, temporary):
-            return temporary, handle
-        os.close(handle)
-
-
-def _same_file(descriptor: int, path: str) -> bool:
-    """Whether `path` still names the file open as `descriptor` (not removed, nor replaced)."""
-    try:
-        found = os.stat(path, follow_symlinks=False)
-    except OSError:
-        return False
-    held = os.fstat(descriptor)
-    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
-
-
-def _remove_stale_temporaries(folder: str, name: str) -> None:
-    """Remove temporary files of `name` that killed writers left behind.
-
-    A live writer holds a lock (flock) on its temporary file until it has renamed it; the system
-    drops that lock when a writer dies, however it dies. So a temporary file whose lock can be taken
-    at once is stale. It is removed while that lock is held, and only if its name still leads to it.
-    """
-    import fcntl
-
-    pattern = re.compile(_TEMPORARY.format(name=re.escape(name)))
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            if not (pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)):
-                continue
-            with contextlib.suppress(OSError):
-                descriptor = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-                try:
-                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    if _same_file(descriptor, entry.path):
-                        os.unlink(entry.path)
-                finally:
-                    os.close(descriptor)
-
-
-@contextlib.contextmanager
-def locked(path: str, *, existing: bool = False) -> Iterator[None]:
-    """Hold the match file's lock so that writers take turns.
-
-    The lock is a hidden `.NAME.lock` beside the real file, so names that lead to one file share
-    it. With `existing`, the file must exist and be writable, or the command is refused before
-    anything, a lock file included, is created; otherwise it may be missing (a new match). A
-    command refused while it holds a lock file it created itself removes that file: a refusal
-    leaves nothing behind.
-    """
-    real = os.path.realpath(path)
-    if existing:
-        check_writable(path)
-    elif os.path.exists(real):
-        _writable_status(path, real)
-    folder, name = os.path.split(real)
-    lock_path = os.path.join(folder, f".{name}.lock")
-    descriptor, created = _take_lock(path, lock_path)
-    try:
-        yield
-    except BaseException:
-        if created:
-            with contextlib.suppress(OSError):
-                os.unlink(lock_path)
-        raise
-    finally:
-        os.close(descriptor)
-
-
-def _take_lock(path: str, lock_path: str) -> tuple[int, bool]:
-    """Open and lock the lock file (creating it if needed); returns its descriptor and whether this
-    call created it.
-
-    A writer that removes a lock file it created does so while holding its lock; one that was
-    waiting on that removed file then finds the name gone (or leading to a new file), and tries again.
-    """
-    import fcntl
-
-    while True:
-        try:
-            try:
-                descriptor, created = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
-            except FileExistsError:
-                descriptor, created = os.open(lock_path, os.O_RDWR), False
-        except FileNotFoundError:
-            if not os.path.isdir(os.path.dirname(lock_path)):
-                raise _no_folder(path) from None
-            continue  # the lock file was removed between the two opens
-        except OSError as error:
-            raise MatchFileError(path, [os_error_problem(f"create the lock file {lock_path}", error)]) from None
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
-        if _same_file(descriptor, lock_path):
-            return descriptor, created
-        os.close(descriptor)

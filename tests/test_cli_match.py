@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import json_object, one_error_line
 
-from ginscore import storage
+from ginscore import folder, storage
 from ginscore.rulebook import KNOBS, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -313,7 +313,7 @@ def test_a_failed_write_is_one_line_and_leaves_the_file(run, played, monkeypatch
     def full(*args):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(storage.os, "fsync", full)
+    monkeypatch.setattr(folder.os, "fsync", full)
     line = refused(run, played, ["record", played, *GOOD], 1)
     assert line == f"error: {played}: cannot write: the disk is full; nothing was changed"
     assert [p.name for p in played.parent.iterdir() if p.name.endswith(".tmp")] == []

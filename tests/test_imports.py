@@ -20,6 +20,7 @@ CORE = [
     "ginscore.export_html",
     "ginscore.export_svg",
     "ginscore.sheet_words",
+    "ginscore.folder",
     "ginscore.storage",
     "ginscore.api",
 ]

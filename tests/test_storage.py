@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore import storage
+from ginscore import folder, storage
 from ginscore.errors import MatchFileError, RefusedError
 from ginscore.match import HandRecord, Match, add_hand, make_record, sheet_dict, tally, with_spreads
 from ginscore.rulebook import PRESETS
@@ -316,7 +316,7 @@ KILLED_WRITER = textwrap.dedent(
         time.sleep(60)
         return real(*args)
 
-    setattr(storage.os, slow, stall)
+    setattr(os, slow, stall)
     match, _ = storage.load(path)
     match, sheet = add_hand(match, make_record(match, knocker="Bob", deadwood=3, opponent_deadwood=30))
     storage.save(path, match, sheet)
@@ -355,9 +355,9 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_file(tmp_path, 
         raise OSError(errno.ENOSPC, "No space left on device")
 
     if failing == "write":
-        monkeypatch.setattr(storage.os, "fdopen", lambda fd, mode: _FullFile(fd))
+        monkeypatch.setattr(folder.os, "fdopen", lambda fd, mode: _FullFile(fd))
     else:
-        monkeypatch.setattr(storage.os, failing, full_disk)
+        monkeypatch.setattr(folder.os, failing, full_disk)
     with pytest.raises(MatchFileError) as caught:
         storage.save(str(path), build(STANDARD, False, *STANDARD_HANDS))
     monkeypatch.undo()
@@ -393,7 +393,7 @@ def test_write_atomic_keeps_the_files_permissions(tmp_path):
     path = tmp_path / "m.toml"
     path.write_text("old")
     os.chmod(path, 0o600)
-    storage.write_atomic(str(path), b"new")
+    folder.write_atomic(str(path), b"new")
     assert path.read_bytes() == b"new"
     assert os.stat(path).st_mode & 0o777 == 0o600
 
@@ -403,14 +403,14 @@ def test_write_atomic_keeps_the_files_permissions(tmp_path):
 WRITER = textwrap.dedent(
     """
     import os, sys, time
-    from ginscore import storage
+    from ginscore import folder, storage
     from ginscore.match import add_hand, make_record
 
     path, who, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
     while time.time() < start:
         time.sleep(0.001)
     for n in range(10):
-        with storage.locked(path):
+        with folder.locked(path):
             match, _ = storage.load(path)
             record = make_record(match, knocker=who, deadwood=1, opponent_deadwood=2 + n)
             match, sheet = add_hand(match, record)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import ANN_CARDS, BOB_CARDS, COUNTS, json_object, one_error_line
 
-from ginscore import storage
+from ginscore import folder, storage
 
 LONG = 1_000_000
 ESCAPES = "\x1b[31mRED\x1b[0m\x07"
@@ -266,7 +266,7 @@ def test_a_writer_waiting_on_a_removed_lock_file_takes_the_new_one(tmp_path):
     fcntl.flock(held, fcntl.LOCK_EX)
     lock.unlink()  # as a refused writer that created it would, while still holding it
     os.close(held)
-    descriptor, created = storage._take_lock(path, str(lock))
+    descriptor, created = folder._take_lock(path, str(lock))
     try:
         assert created and lock.exists()
         assert os.fstat(descriptor).st_ino == os.stat(lock).st_ino
@@ -309,6 +309,6 @@ def test_a_writers_temporary_removed_before_it_locked_it_is_made_again(tmp_path,
         real_flock(descriptor, operation)
 
     monkeypatch.setattr(fcntl, "flock", flock_after_a_cleaner)
-    storage.write_atomic(str(target), b"a,b\n")
+    folder.write_atomic(str(target), b"a,b\n")
     assert target.read_bytes() == b"a,b\n" and removed
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.csv"]

@@ -33,9 +33,10 @@ def new(
     """
     from dataclasses import replace
 
+    from ..folder import locked
     from ..match import Match, check_note, check_players
     from ..rulebook import rules_from
-    from ..storage import locked, save
+    from ..storage import save
 
     names = check_players(players)
     rules = rules_from(rules_name, settings)
@@ -115,8 +116,9 @@ def record(
       ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
       ginscore record match.toml --cancelled --note "Bob's phone rang"
     """
+    from ..folder import locked
     from ..match import add_hand, make_record
-    from ..storage import load_file, locked, save
+    from ..storage import load_file, save
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     with locked(file, existing=True):
@@ -153,8 +155,9 @@ def edit(
     Example:
       ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
     """
+    from ..folder import locked
     from ..match import make_record, replace_hand
-    from ..storage import load_file, locked, save
+    from ..storage import load_file, save
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     with locked(file, existing=True):
@@ -186,11 +189,12 @@ def undo(
     Example:
       ginscore undo match.toml --yes
     """
+    from ..folder import locked
     from ..match import remove_last_hand
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
-    from ..storage import load_file, locked, save
+    from ..storage import load_file, save
 
     asked = load_file(file)
     hands = asked.match.hands

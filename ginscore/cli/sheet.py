@@ -73,7 +73,7 @@ def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable
     """Write an export whose kind the file's name gives; an existing file is replaced only with --force."""
     import os
 
-    from ..storage import write_atomic
+    from ..folder import write_atomic
 
     kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if kind not in kinds:
@@ -133,9 +133,9 @@ def stats(
       ginscore stats sample_matches/ --export stats.html
     """
     from ..errors import MatchFileError
+    from ..folder import match_paths
     from ..stats import HeadToHead
     from ..stats_cache import StatsCache, cache_folder
-    from ..storage import match_paths
 
     head_to_head, files, skipped = HeadToHead(), 0, []
     with StatsCache(None if no_cache else cache_folder()) as cache:

@@ -24,12 +24,13 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     Example:
       ginscore play match.toml
     """
+    from ..folder import check_writable, locked
     from ..match import add_hand
     from ..play import StopPlay, Table
     from ..play import play as play_hands
     from ..render import console
     from ..render.sheet import hand_view
-    from ..storage import check_writable, load, load_file, locked, save
+    from ..storage import load, load_file, save
 
     out = console()
 
