@@ -43,11 +43,12 @@ def new(
     match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower(), note=check_note(note))
     if dealer:
         match = replace(match, first_dealer=match.player(dealer))
+    taken = RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
     if os.path.lexists(file) and not force:
-        raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
+        raise taken  # before the lock, so that the refusal creates nothing
     with locked(file):
         if os.path.exists(file) and not force:
-            raise RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
+            raise taken  # made by another writer while this one waited for the lock
         save(file, match)
     from ..render import console
     from ..render.hand import print_wrapped
