@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT))
 from bench_startup import wall_ms  # noqa: E402
 from deals import knocker_hand  # noqa: E402
 
-from ginscore.advise import advise  # noqa: E402
-from ginscore.cards import Hand, format_cards, parse_cards  # noqa: E402
-from ginscore.melds import arrangements, min_after_discard  # noqa: E402
-from ginscore.rulebook import PRESETS  # noqa: E402
+from ginscore.game.advise import advise  # noqa: E402
+from ginscore.game.cards import Hand, format_cards, parse_cards  # noqa: E402
+from ginscore.game.melds import arrangements, min_after_discard  # noqa: E402
+from ginscore.game.rulebook import PRESETS  # noqa: E402
 
 TARGET_MS = 1000.0
 

@@ -49,10 +49,11 @@ sys.path.insert(0, str(ROOT))
 
 from bench_stats import knock_with_cards, random_match  # noqa: E402
 
-from ginscore.cards import DECK  # noqa: E402
-from ginscore.match import Match, make_record, tally  # noqa: E402
-from ginscore.rulebook import PRESETS  # noqa: E402
-from ginscore.storage import dumps, save  # noqa: E402
+from ginscore.files.storage import dumps, save  # noqa: E402
+from ginscore.game.cards import DECK  # noqa: E402
+from ginscore.game.rulebook import PRESETS  # noqa: E402
+from ginscore.match.records import Match, make_record  # noqa: E402
+from ginscore.match.tally import tally  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 PEER_SCRIPT = str(ROOT / "openspiel_check.py")

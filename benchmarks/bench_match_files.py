@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from deals import knocker_hand  # noqa: E402
 
-from ginscore.cards import DECK, Hand, format_cards  # noqa: E402
-from ginscore.melds import min_after_discard  # noqa: E402
+from ginscore.game.cards import DECK, Hand, format_cards  # noqa: E402
+from ginscore.game.melds import min_after_discard  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 
@@ -64,9 +64,9 @@ def write_match(path: str, hands: list[list[str]]) -> None:
     """A match of these hands, written through the core in one save, as `record` would leave it."""
     from dataclasses import replace
 
-    from ginscore.match import Match, make_record
-    from ginscore.rulebook import PRESETS
-    from ginscore.storage import save
+    from ginscore.files.storage import save
+    from ginscore.game.rulebook import PRESETS
+    from ginscore.match.records import Match, make_record
 
     match = Match(("Ann", "Bob"), replace(PRESETS["standard"], target=100000), "Ann", created="2026-01-01T00:00:00+00:00", preset="standard")
     records = []

@@ -27,11 +27,11 @@ sys.path.insert(0, str(ROOT))
 
 from deals import knocker_hand  # noqa: E402
 
-from ginscore.cards import DECK, Card, Hand  # noqa: E402
-from ginscore.layoffs import layoff_choices  # noqa: E402
-from ginscore.melds import arrangements, min_after_discard, min_deadwood  # noqa: E402
-from ginscore.rulebook import PRESETS  # noqa: E402
-from ginscore.scoring import score_cards  # noqa: E402
+from ginscore.game.cards import DECK, Card, Hand  # noqa: E402
+from ginscore.game.layoffs import layoff_choices  # noqa: E402
+from ginscore.game.melds import arrangements, min_after_discard, min_deadwood  # noqa: E402
+from ginscore.game.rulebook import PRESETS  # noqa: E402
+from ginscore.game.scoring import score_cards  # noqa: E402
 
 RULES = PRESETS["standard"]
 TARGET_MEDIAN_MS, TARGET_WORST_MS = 5.0, 50.0

@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ginscore.match import Match, make_record  # noqa: E402
-from ginscore.rulebook import Rules  # noqa: E402
-from ginscore.storage import save  # noqa: E402
+from ginscore.files.storage import save  # noqa: E402
+from ginscore.game.rulebook import Rules  # noqa: E402
+from ginscore.match.records import Match, make_record  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 PLAYERS = ("Christopher", "Elizabeth")

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "tests"))
 
-from ginscore.cards import DECK, Card, Hand  # noqa: E402
-from ginscore.melds import first_arrangement, min_after_discard, min_deadwood  # noqa: E402
+from ginscore.game.cards import DECK, Card, Hand  # noqa: E402
+from ginscore.game.melds import first_arrangement, min_after_discard, min_deadwood  # noqa: E402
 
 CASES = {
     "10 uniform": "least deadwood, 10 cards, uniform",

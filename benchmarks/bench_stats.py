@@ -41,14 +41,15 @@ sys.path.insert(0, str(ROOT))
 
 from deals import knocker_hand, random_meld  # noqa: E402
 
-from ginscore.cards import DECK, Card, Hand  # noqa: E402
-from ginscore.folder import match_paths  # noqa: E402
-from ginscore.match import Match, add_hand, make_record, tally  # noqa: E402
-from ginscore.melds import min_after_discard  # noqa: E402
-from ginscore.rulebook import PRESETS, Rules  # noqa: E402
-from ginscore.stats import HeadToHead  # noqa: E402
-from ginscore.stats_cache import StatsCache  # noqa: E402
-from ginscore.storage import save  # noqa: E402
+from ginscore.files.folder import match_paths  # noqa: E402
+from ginscore.files.stats_cache import StatsCache  # noqa: E402
+from ginscore.files.storage import save  # noqa: E402
+from ginscore.game.cards import DECK, Card, Hand  # noqa: E402
+from ginscore.game.melds import min_after_discard  # noqa: E402
+from ginscore.game.rulebook import PRESETS, Rules  # noqa: E402
+from ginscore.match.records import Match, make_record  # noqa: E402
+from ginscore.match.stats import HeadToHead  # noqa: E402
+from ginscore.match.tally import add_hand, tally  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ginscore.cards import DECK, Card, Rank, Suit
+from ginscore.game.cards import DECK, Card, Rank, Suit
 
 
 def random_meld(rng: random.Random) -> set[Card]:

@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, Hand, parse_card, parse_cards, parse_spread, require_count
 from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
-from .match import Match
-from .melds import Arrangement
-from .melds import solve as _solve
-from .rulebook import PRESETS, Rules, override_knobs, preset, with_upcard
-from .scoring import ScoredKnock, knock_dict, score_cards
+from .game.cards import Card, Hand, parse_card, parse_cards, parse_spread, require_count
+from .game.melds import Arrangement
+from .game.melds import solve as _solve
+from .game.rulebook import PRESETS, Rules, override_knobs, preset, with_upcard
+from .game.scoring import ScoredKnock, knock_dict, score_cards
+from .match.records import Match
 
 __all__ = [
     "PRESETS",
@@ -161,7 +161,7 @@ def rules(name: str = "standard", **overrides: Any) -> Rules:
 
 def load_match(path: str) -> Match:
     """Read a match file; a missing, unreadable or inconsistent file raises `MatchFileError` listing every problem."""
-    from .storage import load
+    from .files.storage import load
 
     return load(path)[0]
 
@@ -178,9 +178,9 @@ def save_match(path: str, match: Match) -> None:
     """
     import os
 
-    from .folder import locked
-    from .match import check_note
-    from .storage import load_file, save
+    from .files.folder import locked
+    from .files.storage import load_file, save
+    from .match.records import check_note
 
     for note in (match.note, *(hand.note for hand in match.hands)):
         check_note(note)  # a file holding it would not load

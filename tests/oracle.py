@@ -1,6 +1,6 @@
 """A deliberately naive meld solver, the reference the real one is tested against.
 
-It shares no code with `ginscore.melds`: it lists every meld of the hand as a set of cards,
+It shares no code with `ginscore.game.melds`: it lists every meld of the hand as a set of cards,
 then tries every collection of pairwise disjoint melds. That is slow, and short enough to
 check by reading. Only `Card` and `parse_cards` come from ginscore.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from ginscore.cards import Card, parse_cards
+from ginscore.game.cards import Card, parse_cards
 
 Meld = frozenset  # of Card
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
 
-from ginscore import storage
-from ginscore.match import HandRecord, Match
-from ginscore.rulebook import preset
+from ginscore.files import storage
+from ginscore.game.rulebook import preset
+from ginscore.match.records import HandRecord, Match
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_matches"

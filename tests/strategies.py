@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from ginscore.cards import Card, Rank, Suit
+from ginscore.game.cards import Card, Rank, Suit
 
 
 def runs(longest: int) -> st.SearchStrategy[frozenset[Card]]:

@@ -1,4 +1,4 @@
-"""Tests of ginscore.advise: every figure against a naive oracle on small unseen pools, sampling, invariants."""
+"""Tests of ginscore.game.advise: every figure against a naive oracle on small unseen pools, sampling, invariants."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from itertools import combinations
 
 import pytest
 
-from ginscore.advise import advise, keep_best_ten, opponent_hands, opponent_turns
-from ginscore.cards import DECK, Card, Hand, parse_card
 from ginscore.errors import CardListError, InputError
-from ginscore.melds import min_after_discard, min_deadwood
-from ginscore.rulebook import PRESETS, Rules
-from ginscore.scoring import score_cards
+from ginscore.game.advise import advise, keep_best_ten, opponent_hands, opponent_turns
+from ginscore.game.cards import DECK, Card, Hand, parse_card
+from ginscore.game.melds import min_after_discard, min_deadwood
+from ginscore.game.rulebook import PRESETS, Rules
+from ginscore.game.scoring import score_cards
 
 try:
     from . import oracle

@@ -32,7 +32,7 @@ from ginscore import (
     score_knock,
     solve,
 )
-from ginscore.cards import DECK
+from ginscore.game.cards import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
 ANN = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h"
@@ -94,7 +94,7 @@ def test_import_ginscore_loads_no_api_until_a_name_is_used():
     out = python(f"import sys, ginscore\n{probe}\nginscore.score_knock\n{probe}")
     before, after = out.splitlines()
     assert before == "['ginscore']"
-    assert "'ginscore.api'" in after and "'ginscore.scoring'" in after and "'ginscore.storage'" not in after
+    assert "'ginscore.api'" in after and "'ginscore.game.scoring'" in after and "'ginscore.files.storage'" not in after
 
 
 def test_star_import_gives_exactly_all():

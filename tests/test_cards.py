@@ -1,4 +1,4 @@
-"""Tests of ginscore.cards: the notation people type, and how hands print."""
+"""Tests of ginscore.game.cards: the notation people type, and how hands print."""
 
 import random
 
@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ginscore.cards import (
+from ginscore.errors import CardListError, CardNotationError, GinscoreError, IllegalHandError, InputError
+from ginscore.game.cards import (
     DECK,
     MAX_HAND_TEXT,
     Card,
@@ -19,7 +20,6 @@ from ginscore.cards import (
     quote,
     require_count,
 )
-from ginscore.errors import CardListError, CardNotationError, GinscoreError, IllegalHandError, InputError
 
 RANK_HELP = "(use A 2 3 4 5 6 7 8 9 10 T J Q K)"
 SUIT_HELP = "(use c, d, h, s or ♣ ♦ ♥ ♠)"

@@ -1,4 +1,4 @@
-"""Tests of ginscore.check: the fast path gives what the general path (`solve`, `check_dict`, rich) gives."""
+"""Tests of ginscore.game.check: the fast path gives what the general path (`solve`, `check_dict`, rich) gives."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_melds import few_suits, meld_rich, uniform
 
-from ginscore.cards import _QUICK_TOKENS, Card, Rank, Suit, parse_card, parse_cards, quick_parse
-from ginscore.check import answer_of, check_hand, json_line, plain_report
 from ginscore.errors import CardListError, CardNotationError
-from ginscore.melds import check_dict, solve
+from ginscore.game.cards import _QUICK_TOKENS, Card, Rank, Suit, parse_card, parse_cards, quick_parse
+from ginscore.game.check import answer_of, check_hand, json_line, plain_report
+from ginscore.game.melds import check_dict, solve
 
 PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 KNOCK = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"

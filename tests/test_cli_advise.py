@@ -9,10 +9,10 @@ import pytest
 from conftest import json_object, one_error_line
 from rich.console import Console
 
-from ginscore.advise import advise
-from ginscore.cards import DECK, parse_cards
+from ginscore.game.advise import advise
+from ginscore.game.cards import DECK, parse_cards
+from ginscore.game.rulebook import PRESETS
 from ginscore.render import advise as render_advise
-from ginscore.rulebook import PRESETS
 
 HAND = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"
 UNSEEN = "2h 6h 7h Kh 6c 10c Jc Ac 2c 3c 3d 4s"

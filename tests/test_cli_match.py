@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import json_object, one_error_line
 
-from ginscore import folder, storage
-from ginscore.rulebook import KNOBS, PRESETS
+from ginscore.files import folder, storage
+from ginscore.game.rulebook import KNOBS, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))

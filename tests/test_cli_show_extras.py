@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import json_object, one_error_line
 
-from ginscore import storage
+from ginscore.files import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_matches"

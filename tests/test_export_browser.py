@@ -20,10 +20,10 @@ import pytest
 from pages import HOSTILE, QUOTED, SAMPLE_FILES, write_hostile_hollywood
 from typer.testing import CliRunner
 
-from ginscore import storage
 from ginscore.cli import app
-from ginscore.match import HandRecord, Match
-from ginscore.rulebook import preset
+from ginscore.files import storage
+from ginscore.game.rulebook import preset
+from ginscore.match.records import HandRecord, Match
 
 CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
 CHROMIUM_FLAGS = [

@@ -15,7 +15,7 @@ import pytest
 from conftest import json_object, one_error_line
 from pages import HOLLYWOOD_ENTRIES, HOSTILE, QUOTED, SAMPLE_FILES, PageReader, write_hostile_hollywood
 
-from ginscore.sheet_words import result_name
+from ginscore.sheets.words import result_name
 
 SVG = "{http://www.w3.org/2000/svg}"
 STANDARD = SAMPLE_FILES[0]

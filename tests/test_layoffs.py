@@ -1,4 +1,4 @@
-"""Tests of ginscore.layoffs: hand-checked lay-offs, then properties against a naive lay-off oracle."""
+"""Tests of ginscore.game.layoffs: hand-checked lay-offs, then properties against a naive lay-off oracle."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import SETS, runs
 
-from ginscore.cards import DECK, Card, Hand, parse_groups
-from ginscore.layoffs import best_layoff, best_response, layoff_choices
-from ginscore.melds import Arrangement, min_deadwood
+from ginscore.game.cards import DECK, Card, Hand, parse_groups
+from ginscore.game.layoffs import best_layoff, best_response, layoff_choices
+from ginscore.game.melds import Arrangement, min_deadwood
 
 try:
     from . import oracle

@@ -10,17 +10,9 @@ from dataclasses import replace
 import pytest
 
 from ginscore.errors import GinscoreError, IllegalHandError, InputError, RefusedError
-from ginscore.match import (
-    HandRecord,
-    Match,
-    add_hand,
-    game_over_message,
-    make_record,
-    replace_hand,
-    sheet_dict,
-    tally,
-)
-from ginscore.rulebook import PRESETS, Rules
+from ginscore.game.rulebook import PRESETS, Rules
+from ginscore.match.records import HandRecord, Match, make_record
+from ginscore.match.tally import add_hand, game_over_message, replace_hand, sheet_dict, tally
 
 STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRESETS["oklahoma"]
 CANCELLED = HandRecord(cancelled=True)
@@ -481,6 +473,6 @@ def test_core_modules_import_no_terminal_libraries():
     import subprocess
     import sys
 
-    code = "import sys, ginscore.match, ginscore.storage; print(sorted(m for m in ('typer', 'rich') if m in sys.modules))"
+    code = "import sys, ginscore.match, ginscore.files.storage; print(sorted(m for m in ('typer', 'rich') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

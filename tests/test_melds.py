@@ -1,4 +1,4 @@
-"""Tests of ginscore.melds: against a naive brute-force oracle, then hand-checked cases."""
+"""Tests of ginscore.game.melds: against a naive brute-force oracle, then hand-checked cases."""
 
 import random
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import DECK, Card, Hand, Suit, parse_cards, parse_groups
-from ginscore.melds import (
+from ginscore.game.cards import DECK, Card, Hand, Suit, parse_cards, parse_groups
+from ginscore.game.melds import (
     arrangement_masks,
     arrangements,
     first_arrangement,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore import plain_toml, storage
+from ginscore.files import plain_toml, storage
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("sample_matches").glob("*.toml"))
 

@@ -1,4 +1,4 @@
-"""`ginscore play`: guided entry driven through stdin, and the core loop `ginscore.play.play` with a fake table.
+"""`ginscore play`: guided entry driven through stdin, and the core loop `ginscore.match.play.play` with a fake table.
 
 Points are worked out by hand from RULES.md; the card hand is the one `test_cli_match.py` uses.
 """
@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from conftest import json_object
 
-from ginscore import storage
 from ginscore.errors import RefusedError
-from ginscore.match import HandRecord, Match, add_hand, tally
-from ginscore.play import HINT, StopPlay, Table, play
-from ginscore.rulebook import PRESETS
+from ginscore.files import storage
+from ginscore.game.rulebook import PRESETS
+from ginscore.match.play import HINT, StopPlay, Table, play
+from ginscore.match.records import HandRecord, Match
+from ginscore.match.tally import add_hand, tally
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 

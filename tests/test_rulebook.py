@@ -1,13 +1,13 @@
-"""Tests of ginscore.rulebook: the presets table of RULES.md, overrides, bad input, and the Oklahoma knobs."""
+"""Tests of ginscore.game.rulebook: the presets table of RULES.md, overrides, bad input, and the Oklahoma knobs."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import parse_card
 from ginscore.errors import GinscoreError, IllegalHandError, InputError
-from ginscore.rulebook import KNOBS, PRESETS, Rules, judging_rules, preset, rules_from
-from ginscore.scoring import score_counts
+from ginscore.game.cards import parse_card
+from ginscore.game.rulebook import KNOBS, PRESETS, Rules, judging_rules, preset, rules_from
+from ginscore.game.scoring import score_counts
 
 # --- the presets table, knob by knob ---------------------------------------------------------
 

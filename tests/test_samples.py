@@ -14,10 +14,10 @@ from dataclasses import replace
 
 import pytest
 
-from ginscore.cards import parse_card, parse_cards
-from ginscore.match import sheet_dict
-from ginscore.rulebook import PRESETS
-from ginscore.storage import load
+from ginscore.files.storage import load
+from ginscore.game.cards import parse_card, parse_cards
+from ginscore.game.rulebook import PRESETS
+from ginscore.match.tally import sheet_dict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAMPLES = os.path.join(ROOT, "sample_matches")

@@ -1,4 +1,4 @@
-"""Tests of ginscore.scoring: counts to points, the worked examples, refusals, and the knocker's best spread."""
+"""Tests of ginscore.game.scoring: counts to points, the worked examples, refusals, and the knocker's best spread."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import SETS, runs
 
-from ginscore.cards import DECK, Card, Hand, parse_card, parse_cards, parse_groups
 from ginscore.errors import CardListError, IllegalHandError, InputError
-from ginscore.layoffs import best_layoff
-from ginscore.melds import arrangements, min_after_discard, min_deadwood
-from ginscore.rulebook import PRESETS, rules_from
-from ginscore.scoring import score_cards, score_counts
+from ginscore.game.cards import DECK, Card, Hand, parse_card, parse_cards, parse_groups
+from ginscore.game.layoffs import best_layoff
+from ginscore.game.melds import arrangements, min_after_discard, min_deadwood
+from ginscore.game.rulebook import PRESETS, rules_from
+from ginscore.game.scoring import score_cards, score_counts
 
 try:
     from . import oracle

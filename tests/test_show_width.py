@@ -24,15 +24,16 @@ import pytest
 from conftest import json_object
 from rich.cells import cell_len
 
-from ginscore.cards import parse_cards
-from ginscore.match import Match, Sheet, make_record, tally
+from ginscore.files.storage import save
+from ginscore.game.cards import parse_cards
+from ginscore.game.rulebook import Rules
+from ginscore.game.scoring import score_cards
+from ginscore.match.records import Match, make_record
+from ginscore.match.tally import Sheet, tally
 from ginscore.render.chart import chart_view
 from ginscore.render.console import plain_console
 from ginscore.render.hand import score_report
 from ginscore.render.sheet import sheet_view, short_names
-from ginscore.rulebook import Rules
-from ginscore.scoring import score_cards
-from ginscore.storage import save
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 WIDTHS = (80, 70, 60)
@@ -411,8 +412,8 @@ def test_a_long_sheet_prints_the_same_text_without_colour(monkeypatch, hollywood
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_stats_with_long_names_fit_and_keep_every_figure(width):
+    from ginscore.match.stats import collect
     from ginscore.render.stats import stats_view
-    from ginscore.stats import collect
 
     players = ("Maximilian-Alexander", "Bartholomew-Jones")
     sheet = tally(make_match(players, hands=20))

@@ -1,4 +1,4 @@
-"""`ginscore.stats.collect` on hand-built sheets: every figure below is worked out by hand.
+"""`ginscore.match.stats.collect` on hand-built sheets: every figure below is worked out by hand.
 
 The card hands are the sample match's (`sample_matches/README.md`), whose results, counts and
 lay-offs `tests/test_samples.py` checks from the cards; here Ann and Bob play them.
@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from ginscore.match import Match, Sheet, add_hand, make_record, tally
-from ginscore.rulebook import PRESETS, Rules
-from ginscore.stats import HeadToHead, PairStats, collect, contribution
+from ginscore.game.rulebook import PRESETS, Rules
+from ginscore.match.records import Match, make_record
+from ginscore.match.stats import HeadToHead, PairStats, collect, contribution
+from ginscore.match.tally import Sheet, add_hand, tally
 
 STANDARD = PRESETS["standard"]
 

@@ -19,11 +19,12 @@ from pathlib import Path
 import pytest
 from conftest import json_object
 
-import ginscore.stats_cache
-from ginscore.match import Match, add_hand, make_record
-from ginscore.rulebook import PRESETS
-from ginscore.stats import collect
-from ginscore.storage import load, save
+import ginscore.files.stats_cache
+from ginscore.files.storage import load, save
+from ginscore.game.rulebook import PRESETS
+from ginscore.match.records import Match, make_record
+from ginscore.match.stats import collect
+from ginscore.match.tally import add_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_matches"
@@ -40,13 +41,13 @@ def cache(tmp_path, monkeypatch) -> Path:
 def full_reads(monkeypatch) -> list[int]:
     """How many files the cache reads in full (through `storage.loads`), one entry a file."""
     calls: list[int] = []
-    real = ginscore.stats_cache.loads
+    real = ginscore.files.stats_cache.loads
 
     def counted(text: str):
         calls.append(1)
         return real(text)
 
-    monkeypatch.setattr(ginscore.stats_cache, "loads", counted)
+    monkeypatch.setattr(ginscore.files.stats_cache, "loads", counted)
     return calls
 
 
@@ -124,7 +125,7 @@ def test_a_new_version_reads_every_file_again_and_drops_the_old_figures(run, tmp
     club = tmp_path / "club"
     files = write_club(club)
     before = json_object(run("stats", club, "--json"))
-    monkeypatch.setattr(ginscore.stats_cache, "__version__", "99.0.0")
+    monkeypatch.setattr(ginscore.files.stats_cache, "__version__", "99.0.0")
     full_reads.clear()
     assert json_object(run("stats", club, "--json")) == before
     assert len(full_reads) == len(files)
@@ -174,10 +175,10 @@ def test_a_cache_that_cannot_be_made_is_done_without(run, tmp_path, monkeypatch)
 def test_the_cache_lives_under_the_users_cache_folder(monkeypatch, tmp_path):
     monkeypatch.delenv("GINSCORE_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert ginscore.stats_cache.cache_folder() == str(tmp_path / "xdg" / "ginscore")
+    assert ginscore.files.stats_cache.cache_folder() == str(tmp_path / "xdg" / "ginscore")
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert ginscore.stats_cache.cache_folder() == str(tmp_path / "home" / ".cache" / "ginscore")
+    assert ginscore.files.stats_cache.cache_folder() == str(tmp_path / "home" / ".cache" / "ginscore")
 
 
 def test_the_cache_never_writes_in_the_match_folder(run, tmp_path, cache):

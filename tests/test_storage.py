@@ -16,10 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore import folder, storage
 from ginscore.errors import MatchFileError, RefusedError
-from ginscore.match import HandRecord, Match, add_hand, make_record, sheet_dict, tally, with_spreads
-from ginscore.rulebook import PRESETS
+from ginscore.files import folder, storage
+from ginscore.game.rulebook import PRESETS
+from ginscore.match.records import HandRecord, Match, make_record
+from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
 STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRESETS["oklahoma"]
 
@@ -305,8 +306,9 @@ def test_load_reports_a_missing_file_and_bytes_that_are_not_text(tmp_path):
 KILLED_WRITER = textwrap.dedent(
     """
     import os, sys, time
-    from ginscore import storage
-    from ginscore.match import add_hand, make_record
+    from ginscore.files import storage
+    from ginscore.match.records import make_record
+    from ginscore.match.tally import add_hand
 
     path, slow = sys.argv[1], sys.argv[2]
     real = getattr(os, slow)
@@ -403,8 +405,10 @@ def test_write_atomic_keeps_the_files_permissions(tmp_path):
 WRITER = textwrap.dedent(
     """
     import os, sys, time
-    from ginscore import folder, storage
-    from ginscore.match import add_hand, make_record
+    from ginscore.files import folder
+    from ginscore.files import storage
+    from ginscore.match.records import make_record
+    from ginscore.match.tally import add_hand
 
     path, who, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
     while time.time() < start:

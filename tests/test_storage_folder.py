@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import COUNTS, json_object, one_error_line
 
-from ginscore import storage
+from ginscore.files import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import ANN_CARDS, BOB_CARDS, COUNTS, json_object, one_error_line
 
-from ginscore import folder, storage
+from ginscore.files import folder, storage
 
 LONG = 1_000_000
 ESCAPES = "\x1b[31mRED\x1b[0m\x07"

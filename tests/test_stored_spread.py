@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import SETS, runs
 
-from ginscore import storage
-from ginscore.cards import DECK, Hand, format_cards
-from ginscore.match import Match, add_hand, make_record, sheet_dict, tally, with_spreads
-from ginscore.melds import min_after_discard
-from ginscore.rulebook import PRESETS
+from ginscore.files import storage
+from ginscore.game.cards import DECK, Hand, format_cards
+from ginscore.game.melds import min_after_discard
+from ginscore.game.rulebook import PRESETS
+from ginscore.match.records import Match, make_record
+from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
 LONG = replace(PRESETS["standard"], target=100000)
 BIG_GIN = replace(PRESETS["tournament"], target=100000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ..cards import parse_cards
+from ..game.cards import parse_cards
 from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, judged_rules
 
@@ -38,8 +38,8 @@ def advise(
     """
     import random
 
-    from ..advise import Advice, ProgressCallback
-    from ..advise import advise as advise_on
+    from ..game.advise import Advice, ProgressCallback
+    from ..game.advise import advise as advise_on
 
     rules, up = judged_rules(rules_name, settings, knock_limit, upcard)
     hand = parse_cards(cards)
@@ -54,7 +54,7 @@ def advise(
         )
 
     if as_json:
-        from ..advise import advice_dict
+        from ..game.advise import advice_dict
 
         print_json(advice_dict(run()))
         return

@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from ..check import Answer, json_line, plain_report
+from ..game.check import Answer, json_line, plain_report
 
 
 def answer_printer(limit: int, as_json: bool) -> Callable[[Answer], None]:

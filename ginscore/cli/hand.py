@@ -8,8 +8,8 @@ from typing import Any, BinaryIO
 
 import typer
 
-from ..cards import EXAMPLE_HAND, MAX_HAND_TEXT, parse_card, parse_cards, parse_spread, require_count
 from ..errors import GinscoreError, InputError
+from ..game.cards import EXAMPLE_HAND, MAX_HAND_TEXT, parse_card, parse_cards, parse_spread, require_count
 from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset, judged_rules
 
@@ -30,7 +30,7 @@ def check(
       ginscore check 3h 4h 5h KS KC KD 7c 8c 9c 2d
       ginscore check 2c 3c 4c 9d 9h 9s Jh Qh Kh 5d --upcard 3s
     """
-    from ..melds import solve
+    from ..game.melds import solve
 
     rules, card = judged_rules(rules_name, settings, knock_limit, upcard)
     limit = rules.knock_limit_for(card)
@@ -44,14 +44,14 @@ def check(
 
 
 def _show_check(solution: Any, limit: int, as_json: bool) -> None:
-    from ..check import answer_of
+    from ..game.check import answer_of
     from .answer import answer_printer
 
     answer_printer(limit, as_json)(answer_of(solution))
 
 
 def _check_lines(stream: BinaryIO, limit: int, as_json: bool) -> int:
-    from ..check import check_hand
+    from ..game.check import check_hand
     from .answer import answer_printer
 
     show = answer_printer(limit, as_json)
@@ -129,7 +129,7 @@ def score(
       ginscore score --cards "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h" \\
                      --opponent-cards "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"
     """
-    from ..scoring import knock_dict, score_cards
+    from ..game.scoring import knock_dict, score_cards
 
     rules, card = judged_rules(rules_name, settings, knock_limit, upcard)
     knocker_cards, groups = parse_spread(cards)
@@ -162,7 +162,7 @@ def rules_command(
     Example:
       ginscore rules oklahoma --set target=250
     """
-    from ..rulebook import PRESETS, rules_from
+    from ..game.rulebook import PRESETS, rules_from
 
     if name is None and not settings:
         if as_json:

@@ -14,8 +14,8 @@ from typer._click.types import ParamType
 from ..errors import InputError, quote, whole_number
 
 if TYPE_CHECKING:
-    from ..cards import Card
-    from ..rulebook import Rules
+    from ..game.cards import Card
+    from ..game.rulebook import Rules
 
 TYPED_WORDS = "ginscore.typed_words"
 """Where a command keeps the words typed so far while the shell asks for completions."""
@@ -23,14 +23,14 @@ TYPED_WORDS = "ginscore.typed_words"
 
 def complete_preset(incomplete: str) -> list[str]:
     """The preset names, for `--rules` and `rules NAME`."""
-    from ..rulebook import PRESETS
+    from ..game.rulebook import PRESETS
 
     return [name for name in PRESETS if name.startswith(incomplete.lower())]
 
 
 def complete_setting(incomplete: str) -> list[str]:
     """`knob=` for each knob after `--set`, and the values a knob with choices takes after its `=`."""
-    from ..rulebook import KNOBS
+    from ..game.rulebook import KNOBS
 
     name, equals, value = incomplete.partition("=")
     if not equals:
@@ -137,8 +137,8 @@ def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, 
     A knob given twice (`--set` twice, or `--set knock_limit` beside `--knock-limit`) is refused, never settled
     by the order it was typed in.
     """
-    from ..cards import parse_card
-    from ..rulebook import judging_rules
+    from ..game.cards import parse_card
+    from ..game.rulebook import judging_rules
 
     named = [item.partition("=")[0].strip() for item in settings]
     for knob in dict.fromkeys(named):

@@ -33,10 +33,10 @@ def new(
     """
     from dataclasses import replace
 
-    from ..folder import locked
-    from ..match import Match, check_note, check_players
-    from ..rulebook import rules_from
-    from ..storage import save
+    from ..files.folder import locked
+    from ..files.storage import save
+    from ..game.rulebook import rules_from
+    from ..match.records import Match, check_note, check_players
 
     names = check_players(players)
     rules = rules_from(rules_name, settings)
@@ -117,9 +117,10 @@ def record(
       ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
       ginscore record match.toml --cancelled --note "Bob's phone rang"
     """
-    from ..folder import locked
-    from ..match import add_hand, make_record
-    from ..storage import load_file, save
+    from ..files.folder import locked
+    from ..files.storage import load_file, save
+    from ..match.records import make_record
+    from ..match.tally import add_hand
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     with locked(file, existing=True):
@@ -156,9 +157,10 @@ def edit(
     Example:
       ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
     """
-    from ..folder import locked
-    from ..match import make_record, replace_hand
-    from ..storage import load_file, save
+    from ..files.folder import locked
+    from ..files.storage import load_file, save
+    from ..match.records import make_record
+    from ..match.tally import replace_hand
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     with locked(file, existing=True):
@@ -190,12 +192,12 @@ def undo(
     Example:
       ginscore undo match.toml --yes
     """
-    from ..folder import locked
-    from ..match import remove_last_hand
+    from ..files.folder import locked
+    from ..files.storage import load_file, save
+    from ..match.tally import remove_last_hand
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
-    from ..storage import load_file, save
 
     asked = load_file(file)
     hands = asked.match.hands

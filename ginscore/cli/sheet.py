@@ -33,14 +33,14 @@ def show(
       ginscore show match.toml --chart
       ginscore show match.toml --export sheet.html
     """
-    from ..storage import load
+    from ..files.storage import load
 
     _, sheet = load(file)
     if export is not None or export_terminal is not None:
         _export(sheet, export, export_terminal, chart, force)
         return
     if as_json:
-        from ..match import sheet_dict
+        from ..match.tally import sheet_dict
 
         print_json(sheet_dict(sheet))
         return
@@ -57,7 +57,7 @@ def show(
 
 
 def _export(sheet: Any, path: str | None, terminal: str | None, chart: bool, force: bool) -> None:
-    from ..export import EXPORT_KINDS, export_text
+    from ..sheets.export import EXPORT_KINDS, export_text
 
     if path is not None and terminal is not None:
         raise InputError("give --export or --export-terminal, not both")
@@ -73,7 +73,7 @@ def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable
     """Write an export whose kind the file's name gives; an existing file is replaced only with --force."""
     import os
 
-    from ..folder import write_atomic
+    from ..files.folder import write_atomic
 
     kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if kind not in kinds:
@@ -93,7 +93,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
       ginscore validate sample_matches/*.toml
     """
     from ..errors import MatchFileError
-    from ..storage import load
+    from ..files.storage import load
 
     bad = 0
     for file in files:
@@ -133,9 +133,9 @@ def stats(
       ginscore stats sample_matches/ --export stats.html
     """
     from ..errors import MatchFileError
-    from ..folder import match_paths
-    from ..stats import HeadToHead
-    from ..stats_cache import StatsCache, cache_folder
+    from ..files.folder import match_paths
+    from ..files.stats_cache import StatsCache, cache_folder
+    from ..match.stats import HeadToHead
 
     head_to_head, files, skipped = HeadToHead(), 0, []
     with StatsCache(None if no_cache else cache_folder()) as cache:
@@ -162,6 +162,6 @@ def stats(
 
 
 def _export_stats(pairs: list[Any], margins: dict[tuple[str, str], list[int]], files: int, path: str, force: bool) -> None:
-    from ..export_html import stats_page
+    from ..sheets.html_page import stats_page
 
     _write_export(path, ("html",), force, lambda _: stats_page(pairs, margins, files), "the head-to-head page")

@@ -24,13 +24,13 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     Example:
       ginscore play match.toml
     """
-    from ..folder import check_writable, locked
-    from ..match import add_hand
-    from ..play import StopPlay, Table
-    from ..play import play as play_hands
+    from ..files.folder import check_writable, locked
+    from ..files.storage import load, load_file, save
+    from ..match.play import StopPlay, Table
+    from ..match.play import play as play_hands
+    from ..match.tally import add_hand
     from ..render import console
     from ..render.sheet import hand_view
-    from ..storage import load, load_file, save
 
     out = console()
 

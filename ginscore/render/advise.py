@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from ..cards import Hand
-from ..melds import Arrangement
+from ..game.cards import Hand
+from ..game.melds import Arrangement
 from .console import card_text, cards_text, is_fancy, labelled_rows, new_table, spread_text
 from .hand import print_wrapped
 
 if TYPE_CHECKING:
-    from ..advise import Advice, KnockValue, Option, Outs, ProgressCallback
+    from ..game.advise import Advice, KnockValue, Option, Outs, ProgressCallback
 
 SHOW_AFTER = 0.5
 """A run expected to take longer than this many seconds gets a progress bar on a terminal."""

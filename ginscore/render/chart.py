@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from ..sheet_words import RESULT_LETTERS, letters_key
+from ..sheets.words import RESULT_LETTERS, letters_key
+from .console import RESULT_STYLES
 from .hand import print_wrapped
-from .sheet import RESULT_STYLES
 
 if TYPE_CHECKING:
-    from ..match import HandLine, Sheet
+    from ..match.tally import HandLine, Sheet
 
 _PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
 _SUFFIX = "  hand"

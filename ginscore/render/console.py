@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console, ConsoleOptions
 from rich.text import Text
 
-from ..cards import Card
-from ..melds import Arrangement
+from ..game.cards import Card
+from ..game.melds import Arrangement
 
 if TYPE_CHECKING:
     from rich.table import Table
+
+RESULT_STYLES = {"gin": "bold green", "big_gin": "bold green", "undercut": "bold magenta", "cancelled": "dim", "tie": "dim"}
+"""How a sheet marks each result, beside its word: colour never carries the meaning alone."""
 
 
 def console() -> Console:

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from ..cards import Hand, parse_card, parse_cards
-from ..check import Answer, verdict
-from ..melds import Arrangement
-from ..sheet_words import RESULT_WORDS
+from ..game.cards import Hand, parse_card, parse_cards
+from ..game.check import Answer, verdict
+from ..game.melds import Arrangement
+from ..sheets.words import RESULT_WORDS
 from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
 
 if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
-    from ..scoring import HandResult, ScoredKnock
+    from ..game.scoring import HandResult, ScoredKnock
 
 
 def check_report(answer: Answer, limit: int, out: Console) -> None:

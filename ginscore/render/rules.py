@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..rulebook import Rules
+from ..game.rulebook import Rules
 from .console import new_table
 from .hand import print_wrapped
 
 
 def rules_table(names: list[str], out: Console) -> None:
     """Presets side by side, one knob a row."""
-    from ..rulebook import KNOBS, PRESETS
+    from ..game.rulebook import KNOBS, PRESETS
 
     table = new_table(out)
     table.add_column("knob")
@@ -26,7 +26,7 @@ def rules_table(names: list[str], out: Console) -> None:
 
 def rules_detail(name: str, rules: Rules, out: Console) -> None:
     """One preset (with any overrides): every knob, its value and what it means."""
-    from ..rulebook import KNOBS, describe
+    from ..game.rulebook import KNOBS, describe
 
     table = new_table(out, title=f"{name} rules", title_justify="left")
     table.add_column("knob")

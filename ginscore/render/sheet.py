@@ -9,7 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..sheet_words import (
+from ..sheets.words import (
     counts_words,
     flat_shutout,
     late_winner_note,
@@ -18,14 +18,14 @@ from ..sheet_words import (
     sheet_title,
     win_words,
 )
-from .console import labelled_rows, plain_console
+from .chart import chart_view
+from .console import RESULT_STYLES, labelled_rows, plain_console
 from .hand import outcome, print_wrapped, score_report
 
 if TYPE_CHECKING:
-    from ..match import Game, HandLine, Sheet
-    from ..rulebook import Rules
+    from ..game.rulebook import Rules
+    from ..match.tally import Game, HandLine, Sheet
 
-RESULT_STYLES = {"gin": "bold green", "big_gin": "bold green", "undercut": "bold magenta", "cancelled": "dim", "tie": "dim"}
 
 
 def sheet_view(sheet: Sheet, out: Console) -> None:
@@ -378,8 +378,6 @@ def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
     out = plain_console(record=True, width=120, force_terminal=True, color_system="truecolor", file=io.StringIO())
     sheet_view(sheet, out)
     if chart:
-        from .chart import chart_view
-
         out.print()
         chart_view(sheet, out)
     if kind == "svg":

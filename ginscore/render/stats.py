@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from ..stats import STAT_ROWS, stat_text
+from ..match.stats import STAT_ROWS, stat_text
 from .console import count, new_table
 from .hand import print_wrapped
 from .sheet import short_names
 
 if TYPE_CHECKING:
-    from ..stats import PairStats
+    from ..match.stats import PairStats
 
 _LABEL_WIDTH = max(len(label) for label, _ in STAT_ROWS)
 

@@ -6,8 +6,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from ..errors import InputError, quote, whole_number
 from .cards import Card, Rank, Suit
-from .errors import InputError, quote, whole_number
 
 
 def _knob(default: Any, help: str, *, low: int = 0, high: int = 1000, choices: tuple[str, ...] = ()) -> Any:

@@ -25,8 +25,8 @@ from functools import reduce
 from itertools import combinations
 from operator import or_
 
+from ..errors import CardListError, InputError
 from .cards import DECK, Card, Hand, format_cards, require_count
-from .errors import CardListError, InputError
 from .layoffs import best_layoff, layoff_choices
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
 from .rulebook import Rules

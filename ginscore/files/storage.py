@@ -17,11 +17,12 @@ import unicodedata
 from dataclasses import fields, replace
 from typing import Any, NamedTuple
 
+from ..errors import GinscoreError, MatchFileError, quote
+from ..game.rulebook import KNOBS, Rules, apply_knobs
+from ..match.records import HandRecord, Match, check_note, check_players
+from ..match.tally import HandLine, Sheet, tally, with_spreads
 from . import plain_toml
-from .errors import GinscoreError, MatchFileError, quote
 from .folder import read_text, write_atomic
-from .match import HandLine, HandRecord, Match, Sheet, check_note, check_players, tally, with_spreads
-from .rulebook import KNOBS, Rules, apply_knobs
 
 FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""

@@ -6,8 +6,8 @@ import functools
 import operator
 from dataclasses import dataclass
 
+from ..errors import CardListError, IllegalHandError, InputError, quote
 from .cards import Card, Hand, format_cards, require_count
-from .errors import CardListError, IllegalHandError, InputError, quote
 from .layoffs import Response, best_layoff, best_response
 from .melds import Arrangement, arrangements, is_meld, min_deadwood
 from .rulebook import Rules

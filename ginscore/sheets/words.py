@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
     from collections.abc import Iterable
 
-    from .match import Game, HandLine, Sheet
-    from .rulebook import Rules
+    from ..game.rulebook import Rules
+    from ..match.tally import Game, HandLine, Sheet
 
 RESULT_WORDS = {
     "knock": "knock",
@@ -35,7 +35,7 @@ def result_name(result: str) -> str:
 
 def sheet_title(sheet: Sheet) -> str:
     """`Ann vs Bob (Hollywood, standard rules with gin_bonus=25, target 100)`."""
-    from .rulebook import changes_from
+    from ..game.rulebook import changes_from
 
     match = sheet.match
     kind = "Hollywood, " if match.hollywood else ""
@@ -118,3 +118,14 @@ def late_winner_note(game: Game) -> str:
     if game.winner is None or game.winner == game.reached or game.final[a] == game.final[b]:
         return ""
     return f"Note: {game.reached} reached the target first, but {game.winner} has the higher final total after the bonuses."
+
+
+def summary_rows(sheet: Sheet) -> list[list[str]]:
+    """Per player: points, boxes, the bonuses of `bonus_columns` and the final total, summed over the games."""
+    totals, boxes, final = sheet.summed("totals"), sheet.summed("boxes"), sheet.summed("final")
+    rows = []
+    for name in sheet.match.players:
+        columns = [bonus_columns(game, name, sheet.match.rules) for game in sheet.games if game.finished]
+        bonuses = [sum(column[kind] for column in columns) for kind in BONUS_WORDS]
+        rows.append([name, str(totals[name]), str(boxes[name]), *map(str, bonuses), str(final[name])])
+    return rows

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from .export import summary_rows
-from .match import Sheet
-from .sheet_words import BONUS_WORDS, RESULT_LETTERS, hand_words, letters_key, sheet_title, verdict
+from ..match.tally import Sheet
+from .words import BONUS_WORDS, RESULT_LETTERS, hand_words, letters_key, sheet_title, summary_rows, verdict
 
 WIDTH = 520
 CHART_HEIGHT = 280

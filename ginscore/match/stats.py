@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 
-from .match import Sheet
+from .tally import Sheet
 
 
 @dataclass

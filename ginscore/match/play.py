@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .cards import Card, parse_card, parse_cards
-from .errors import GinscoreError, InputError, quote, whole_number
-from .match import HandLine, HandRecord, Match, Sheet, canonical_cards, check_note, make_record
+from ..errors import GinscoreError, InputError, quote, whole_number
+from ..game.cards import Card, parse_card, parse_cards
+from .records import HandRecord, Match, canonical_cards, check_note, make_record
+from .tally import HandLine, Sheet
 
 T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")

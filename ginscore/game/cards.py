@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import CardListError, CardNotationError, quote
+from ..errors import CardListError, CardNotationError, quote
 
 
 class Suit(IntEnum):

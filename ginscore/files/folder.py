@@ -16,7 +16,7 @@ import re
 import stat
 from collections.abc import Iterator
 
-from .errors import MatchFileError, os_error_problem
+from ..errors import MatchFileError, os_error_problem
 
 MAX_BYTES = 64 * 1024 * 1024
 """No real match comes near this; a bigger file is refused before it is read."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from . import __version__
-from .export import summary_rows
-from .export_svg import Chart, Series, chart_svg, sheet_chart
-from .match import Game, HandLine, Sheet
-from .rulebook import Rules
-from .sheet_words import (
+from .. import __version__
+from ..game.rulebook import Rules
+from ..match.stats import STAT_ROWS, PairStats, stat_text
+from ..match.tally import Game, HandLine, Sheet
+from .svg_chart import Chart, Series, chart_svg, sheet_chart
+from .words import (
     BONUS_WORDS,
     bonus_columns,
     counts_words,
@@ -24,9 +24,9 @@ from .sheet_words import (
     points_words,
     result_name,
     sheet_title,
+    summary_rows,
     verdict,
 )
-from .stats import STAT_ROWS, PairStats, stat_text
 
 CSS = """
 :root { color-scheme: light; }

@@ -1,27 +1,12 @@
-"""The score sheet to share: plain tables (CSV and Markdown) here, the HTML page and the SVG chart beside."""
+"""The score sheet as plain tables: CSV and Markdown."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-from .match import Sheet
-from .sheet_words import BONUS_WORDS, bonus_columns
-
-EXPORT_KINDS = ("svg", "html", "csv", "md")
-
-
-def export_text(sheet: Sheet, kind: str) -> str:
-    """The sheet as one of EXPORT_KINDS, all built from the same `Sheet` as the terminal's."""
-    if kind == "html":
-        from .export_html import sheet_page
-
-        return sheet_page(sheet)
-    if kind == "svg":
-        from .export_svg import sheet_svg
-
-        return sheet_svg(sheet)
-    return to_csv(sheet) if kind == "csv" else to_markdown(sheet)
+from ..match.tally import Sheet
+from .words import summary_rows
 
 
 def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
@@ -49,17 +34,6 @@ def sheet_rows(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
         row += [str(column[name]) for column in line.column_totals for name in match.players]
         rows.append(row)
     return header, rows
-
-
-def summary_rows(sheet: Sheet) -> list[list[str]]:
-    """Per player: points, boxes, the bonuses of `bonus_columns` and the final total, summed over the games."""
-    totals, boxes, final = sheet.summed("totals"), sheet.summed("boxes"), sheet.summed("final")
-    rows = []
-    for name in sheet.match.players:
-        columns = [bonus_columns(game, name, sheet.match.rules) for game in sheet.games if game.finished]
-        bonuses = [sum(column[kind] for column in columns) for kind in BONUS_WORDS]
-        rows.append([name, str(totals[name]), str(boxes[name]), *map(str, bonuses), str(final[name])])
-    return rows
 
 
 SUMMARY_HEADER = ["player", "points", "boxes", "game_bonus", "box_bonus", "shutout_bonus", "final"]

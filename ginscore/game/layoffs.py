@@ -12,14 +12,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from .cards import Hand
-from .melds import (
-    RANK_COLUMNS,
-    SUIT_SHIFTS,
-    Arrangement,
-    arrangements,
-    is_set,
-    min_deadwood,
-)
+from .melds import RANK_COLUMNS, SUIT_SHIFTS, Arrangement, arrangements, is_set, min_deadwood
 
 
 def _chain(start: int, step_up: bool, opponent: int, lane_edge: int) -> list[int]:

@@ -1,0 +1,326 @@
+"""A match as records of what happened, and everything derived from them.
+
+A match stores the players, every rule knob, who dealt first and each hand's inputs. Totals,
+boxes, bonuses, the dealer of each hand and who deals next are recomputed from those on every
+load. A plain match is one game (one column); a Hollywood match scores three columns at once.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from ..errors import GinscoreError, InputError, quote
+from ..game.cards import DECK, Card, format_cards, parse_card, parse_cards, parse_groups, parse_spread
+from ..game.melds import Arrangement
+from ..game.rulebook import Rules
+from ..game.scoring import HandResult, ScoredKnock, score_cards, score_counts
+
+COLUMNS_HOLLYWOOD = 3
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as entered at the table. Cards are kept as canonical text, groups with `|`."""
+
+    knocker: str | None = None
+    """The knocker's name; None for a cancelled hand."""
+    cancelled: bool = False
+    """A dead hand: nobody scores and the same dealer deals again."""
+    knocker_cards: str | None = None
+    """The knocker's 10 or 11 cards, or their spread grouped with `|`."""
+    spread: str | None = None
+    """The spread the knocker's cards were scored with, grouped with `|`, when the cards were given
+    without groups; the card of `knocker_cards` not in it is the discard. Loading checks this spread
+    (its melds, the knock limit, the opponent's best response) rather than searching again."""
+    discard: str | None = None
+    """The card the knocker discarded face down, when the spread was given with 11 cards."""
+    opponent_cards: str | None = None
+    """The opponent's 10 cards, for the lay-offs to be worked out."""
+    knocker_deadwood: int | None = None
+    """Typed count, for hands recorded without the knocker's cards."""
+    opponent_deadwood: int | None = None
+    """Typed count after lay-offs, for hands recorded without the opponent's cards."""
+    big_gin: bool = False
+    """With counts only: all 11 cards melded."""
+    upcard: str | None = None
+    """The up-card (knock card) under Oklahoma."""
+    recorded: str = ""
+    """When the hand was entered, ISO 8601."""
+    note: str = ""
+    """Free text a person wrote about the hand; never read by the scoring."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """The score sheet's inputs: who plays, by which rules, and each hand in order."""
+
+    players: tuple[str, str]
+    rules: Rules
+    first_dealer: str
+    hands: tuple[HandRecord, ...] = ()
+    hollywood: bool = False
+    created: str = ""
+    preset: str | None = None
+    """The preset the rules started from, for people; the knobs themselves decide."""
+    note: str = ""
+    """Free text a person wrote about the match (where, what for); never read by the scoring."""
+
+    def player(self, name: str) -> str:
+        """A player's name as stored, matched case-insensitively and however its accents were typed."""
+        if name in self.players:
+            return name
+        typed = _name_key(name)
+        for player in self.players:
+            if _name_key(player) == typed:
+                return player
+        raise InputError(f"unknown player {quote(name)}: the players are {self.players[0]} and {self.players[1]}")
+
+    def other(self, name: str) -> str:
+        return self.players[1] if name == self.players[0] else self.players[0]
+
+    def with_hands(self, hands: tuple[HandRecord, ...]) -> Match:
+        return replace(self, hands=hands)
+
+
+def _name_key(name: str) -> str:
+    """What makes two typed names one person: the same letters (NFC), in any case."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def _found(names: object) -> str:
+    """What was given instead of two names, in words: `3 were given: 'A', 'B' and 'C'`."""
+    if not (isinstance(names, (list, tuple)) and names and all(isinstance(n, str) for n in names)):
+        return f"found {quote(names)}"
+    quoted = [quote(name) for name in names]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return f"{len(names)} {'was' if len(names) == 1 else 'were'} given: {listed}"
+
+
+def check_players(names: object) -> tuple[str, str]:
+    """Two different, printable player names, with spaces trimmed and accents composed (NFC)."""
+    if not (isinstance(names, (list, tuple)) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise InputError(f"give two different player names, e.g. Ann Bob ({_found(names)})")
+    a, b = (unicodedata.normalize("NFC", name.strip()) for name in names)
+    for name in (a, b):
+        if not name or _control_character(name):
+            raise InputError(f"{quote(name)} cannot be a player's name: give two different player names without control characters")
+    if _name_key(a) == _name_key(b):
+        raise InputError(f"give two different player names, not {quote(a)} twice")
+    return a, b
+
+
+def _control_character(text: str) -> str | None:
+    """The first character of `text` that is not printed as itself (Unicode category C: a control
+    character such as a tab, a line break or ESC, or an invisible format character), or None."""
+    return next((char for char in text if unicodedata.category(char).startswith("C")), None)
+
+
+def check_note(note: str) -> str:
+    """A note as typed, refused when it holds a control character other than a tab: `show` prints notes
+    to a terminal, where an escape could recolour it or worse, and a line break would break the sheet.
+    Invisible format characters are kept (unlike in names): emoji and many scripts join letters with them."""
+    char = next((char for char in note if unicodedata.category(char) == "Cc" and char != "\t"), None)
+    if char is not None:
+        raise InputError(
+            f"a note cannot hold the control character {quote(char)} (U+{ord(char):04X}): write it as plain text on one line"
+        )
+    return note
+
+
+def _parse_field(name: str, text: str, parse: Callable[[str], T]) -> T:
+    """Parse one field's text; an error names the field it came from."""
+    try:
+        return parse(text)
+    except GinscoreError as error:
+        error.field = name
+        raise
+
+
+def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
+    """Parse one text field of a stored record; an empty field is a missing one."""
+    text = getattr(record, name)
+    return _parse_field(name, text, parse) if text else None
+
+
+_CARDS_BY_NAME = {str(card): card for card in DECK}
+
+
+def _stored_cards(text: str) -> tuple[Card, ...]:
+    """Cards as ginscore writes them (canonical, distinct), read by lookup; anything else goes
+    through the full parser, which gives its errors."""
+    tokens = text.split()
+    try:
+        cards = tuple(_CARDS_BY_NAME[token] for token in tokens)
+    except KeyError:
+        return parse_cards(text)
+    if not cards or len(set(tokens)) != len(tokens):
+        return parse_cards(text)
+    return cards
+
+
+def _stored_spread(text: str) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...] | None]:
+    """`parse_spread`, with the lookup of `_stored_cards` for cards given without groups."""
+    return (_stored_cards(text), None) if "|" not in text else parse_spread(text)
+
+
+def _stored_groups(text: str) -> tuple[tuple[Card, ...], ...]:
+    """`parse_groups`, by lookup for groups as ginscore writes them."""
+    split = [group.split() for group in text.split("|")]
+    try:
+        groups = tuple(tuple(_CARDS_BY_NAME[token] for token in group) for group in split)
+    except KeyError:
+        return parse_groups(text)
+    tokens = [token for group in split for token in group]
+    if not all(groups) or len(set(tokens)) != len(tokens):
+        return parse_groups(text)
+    return groups
+
+
+def spread_text(spread: Arrangement) -> str:
+    """A spread in the grouped notation: each meld, then the deadwood in groups of at most two,
+    so that no deadwood group reads as a meld."""
+    deadwood = spread.deadwood_cards.sorted()
+    groups = [" ".join(meld) for meld in spread.card_lists()]
+    groups += [format_cards(deadwood[i : i + 2]) for i in range(0, len(deadwood), 2)]
+    return " | ".join(groups)
+
+
+def check_record(record: HandRecord) -> None:
+    """Refuse a record whose parts contradict each other, whether typed or edited into a file."""
+    details = (
+        record.knocker_cards, record.discard, record.opponent_cards,
+        record.knocker_deadwood, record.opponent_deadwood, record.upcard,
+    )
+    if record.cancelled:
+        if record.knocker is not None or record.big_gin or any(value is not None for value in details):
+            raise InputError("a cancelled hand takes no knocker, cards or counts: give --cancelled alone")
+        return
+    if record.knocker is None:
+        raise InputError("say who knocked with --knocker NAME, or record a dead hand with --cancelled")
+    if record.knocker_cards is not None and record.knocker_deadwood is not None:
+        raise InputError("give the knocker's cards or their count (--deadwood), not both")
+    if record.opponent_cards is not None and record.opponent_deadwood is not None:
+        raise InputError("give the opponent's cards or their count (--opponent-deadwood), not both")
+    if record.big_gin and record.knocker_cards is not None:
+        raise InputError("--big-gin goes with counts; with the knocker's cards, big gin is found from them")
+    if record.discard is not None and record.knocker_cards is None:
+        raise InputError("--discard goes with the knocker's cards (--cards)")
+    if record.opponent_cards is not None and record.knocker_cards is None:
+        raise InputError("the opponent's cards need the knocker's cards too; or give both counts")
+    if record.spread is not None and (record.knocker_cards is None or "|" in record.knocker_cards):
+        error = InputError("a stored spread goes with the knocker's cards given without groups")
+        error.field = "spread"
+        raise error
+
+
+def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKnock | None]:
+    """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
+    check_record(record)
+    upcard = _read(record, "upcard", parse_card)
+    spread = _read(record, "knocker_cards", _stored_spread)
+    if spread:
+        knocker_cards, groups = spread
+        opponent: tuple | int | None = _read(record, "opponent_cards", _stored_cards)
+        if opponent is None:
+            opponent = record.opponent_deadwood
+        if opponent is None:
+            raise InputError("give the opponent's cards or their count after lay-offs (--opponent-deadwood)")
+        discard = _read(record, "discard", parse_card)
+        if groups is None and record.spread:
+            return _score_stored_spread(record, knocker_cards, opponent, rules, upcard, discard)
+        scored = score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard, groups=groups)
+        return scored.result, scored
+    if record.knocker_deadwood is None or record.opponent_deadwood is None:
+        raise InputError("give the knocker's cards, or both counts: --deadwood N --opponent-deadwood M")
+    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
+    result = score_counts(
+        record.knocker_deadwood, record.opponent_deadwood, rules, limit, multiplier, record.big_gin
+    )
+    return result, None
+
+
+def _score_stored_spread(
+    record: HandRecord,
+    knocker_cards: tuple[Card, ...],
+    opponent: tuple[Card, ...] | int,
+    rules: Rules,
+    upcard: Card | None,
+    discard: Card | None,
+) -> tuple[HandResult, ScoredKnock]:
+    """Score a hand by the spread stored with it: checked as a spread typed by hand is, no search."""
+    groups = _read(record, "spread", _stored_groups) or ()
+    try:
+        scored = score_cards(
+            knocker_cards, opponent, rules, upcard=upcard, discard=discard or _left_out(record, knocker_cards, groups), groups=groups
+        )
+    except GinscoreError as error:
+        # The same error without the stored spread is about the cards themselves, not the spread.
+        score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard)
+        stale = type(error)(f"{error}; delete this spread line and ginscore finds the best spread again")
+        stale.field = "spread"
+        raise stale from None
+    return scored.result, scored
+
+
+def _left_out(record: HandRecord, cards: tuple[Card, ...], groups: tuple[tuple[Card, ...], ...]) -> Card | None:
+    """The one card not in the spread (the discard), or None when there are none or several."""
+    if len(cards) - sum(map(len, groups)) != 1:
+        return None
+    # Compared as text first: stored cards are canonical, and names are quicker to compare than cards.
+    named = set((record.knocker_cards or "").split()).difference((record.spread or "").replace("|", " ").split())
+    if len(named) == 1 and (card := _CARDS_BY_NAME.get(named.pop())) is not None:
+        return card
+    left = set(cards).difference(*groups)
+    return next(iter(left)) if len(left) == 1 else None
+
+
+def canonical_cards(text: str) -> str:
+    """Typed cards in canonical notation, keeping a spread's `|` groups."""
+    if "|" in text:
+        return " | ".join(format_cards(group) for group in parse_groups(text))
+    return format_cards(parse_cards(text))
+
+
+def make_record(
+    match: Match,
+    *,
+    knocker: str | None = None,
+    cancelled: bool = False,
+    cards: str | None = None,
+    discard: str | None = None,
+    opponent_cards: str | None = None,
+    deadwood: int | None = None,
+    opponent_deadwood: int | None = None,
+    big_gin: bool = False,
+    upcard: str | None = None,
+    recorded: str = "",
+    note: str = "",
+) -> HandRecord:
+    """A hand record from what was typed, checked by scoring it under the match's rules."""
+    record = HandRecord(
+        knocker=None if knocker is None else match.player(knocker),
+        cancelled=cancelled,
+        knocker_cards=_canonical("knocker_cards", cards, canonical_cards),
+        discard=_canonical("discard", discard, parse_card),
+        opponent_cards=_canonical("opponent_cards", opponent_cards, canonical_cards),
+        knocker_deadwood=deadwood,
+        opponent_deadwood=opponent_deadwood,
+        big_gin=big_gin,
+        upcard=_canonical("upcard", upcard, parse_card),
+        recorded=recorded,
+        note=_parse_field("note", note, check_note),
+    )
+    if cancelled:
+        check_record(record)
+    else:
+        score_record(record, match.rules)
+    return record
+
+
+def _canonical(name: str, text: str | None, parse: Callable[[str], object]) -> str | None:
+    """Typed cards in canonical notation; an empty option is an error, not a missing one."""
+    return None if text is None else str(_parse_field(name, text, parse))

@@ -1,0 +1,375 @@
+"""The tally: every total, box, bonus and dealer, derived from a match's records on each load.
+
+A plain match is one game (one column); a Hollywood match scores three columns at once.
+"""
+
+from __future__ import annotations
+
+import shlex
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
+
+from ..errors import GinscoreError, InputError, RefusedError
+from ..game.rulebook import Rules, rules_options
+from ..game.scoring import ScoredKnock
+from .records import COLUMNS_HOLLYWOOD, HandRecord, Match, check_record, score_record, spread_text
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One row of the score sheet."""
+
+    number: int
+    dealer: str
+    knocker: str | None
+    result: str
+    """`knock`, `undercut`, `gin`, `big_gin`, `tie` or `cancelled`."""
+    winner: str | None
+    points: int
+    knocker_deadwood: int | None
+    opponent_deadwood: int | None
+    columns: tuple[int, ...]
+    """The columns (games) the points went into: (0,) in a plain match."""
+    totals: dict[str, int]
+    """Running totals after this hand, summed over the columns."""
+    column_totals: tuple[dict[str, int], ...] = ()
+    """Running totals after this hand in each column."""
+    scored: ScoredKnock | None = None
+    multiplier: int = 1
+
+
+@dataclass
+class Game:
+    """One game (a column of a Hollywood sheet): totals, boxes and, once over, the bonuses."""
+
+    players: tuple[str, str]
+    totals: dict[str, int] = field(default_factory=dict)
+    """Points from hands entered in this game; these decide who reaches the target."""
+    boxes: dict[str, int] = field(default_factory=dict)
+    """Boxes per player: a won hand counts 1, a gin `gin_boxes`, an undercut `undercut_boxes`."""
+    hands: list[int] = field(default_factory=list)
+    """The numbers of the hands entered in this game."""
+    entries: dict[str, int] = field(default_factory=dict)
+    """How many wins each player has entered here (Hollywood opens later games with these)."""
+    reached: str | None = None
+    """The player whose total reached the target; the game is over."""
+    bonuses: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in self.players:
+            self.totals.setdefault(name, 0)
+            self.boxes.setdefault(name, 0)
+            self.entries.setdefault(name, 0)
+            self.bonuses.setdefault(name, {"game": 0, "boxes": 0, "shutout": 0})
+
+    @property
+    def finished(self) -> bool:
+        return self.reached is not None
+
+    @property
+    def shutout(self) -> bool:
+        """Whether the game ended with the other player still on nothing."""
+        return self.finished and any(self.totals[name] == 0 for name in self.players if name != self.reached)
+
+    @property
+    def final(self) -> dict[str, int]:
+        """Totals after every bonus; equal to the totals while the game is open."""
+        return {name: self.totals[name] + sum(self.bonuses[name].values()) for name in self.players}
+
+    @property
+    def winner(self) -> str | None:
+        """The higher final total once the game is over (RULES.md, source 002); None on equal finals."""
+        if not self.finished:
+            return None
+        a, b = self.players
+        final = self.final
+        if final[a] == final[b]:
+            return None
+        return a if final[a] > final[b] else b
+
+    @property
+    def margin(self) -> int:
+        final = self.final
+        return abs(final[self.players[0]] - final[self.players[1]])
+
+    def enter(self, number: int, winner: str, points: int, boxes: int, rules: Rules) -> None:
+        self.hands.append(number)
+        self.totals[winner] += points
+        self.boxes[winner] += boxes
+        self.entries[winner] += 1
+        if self.totals[winner] >= rules.target:
+            self.reached = winner
+            self._close(winner, rules)
+
+    def _close(self, winner: str, rules: Rules) -> None:
+        loser = self.players[1] if winner == self.players[0] else self.players[0]
+        for name in self.players:
+            self.bonuses[name]["boxes"] = self.boxes[name] * rules.box_bonus
+        shutout = self.totals[loser] == 0
+        if shutout and rules.shutout == "flat":
+            self.bonuses[winner]["game"] = rules.shutout_bonus
+        else:
+            self.bonuses[winner]["game"] = rules.game_bonus
+        if shutout and rules.shutout == "double":
+            self.bonuses[winner]["shutout"] = self.totals[winner] + sum(self.bonuses[winner].values())
+
+    def as_dict(self) -> dict:
+        return {
+            "totals": dict(self.totals),
+            "boxes": dict(self.boxes),
+            "finished": self.finished,
+            "reached_target": self.reached,
+            "winner": self.winner,
+            "bonuses": {name: dict(values) for name, values in self.bonuses.items()},
+            "final": self.final,
+            "margin": self.margin,
+            "hands": list(self.hands),
+        }
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything derived from a match: one line a hand, the games, who deals next."""
+
+    match: Match
+    lines: tuple[HandLine, ...]
+    games: tuple[Game, ...]
+    next_dealer: str
+
+    @property
+    def finished(self) -> bool:
+        return all(game.finished for game in self.games)
+
+    def summed(self, attribute: str) -> dict[str, int]:
+        """A per-player figure (totals, boxes, final) added over the games."""
+        return {name: sum(getattr(game, attribute)[name] for game in self.games) for name in self.match.players}
+
+    @property
+    def winner(self) -> str | None:
+        """The higher final total over the games once all are over; None on equal finals."""
+        if not self.finished:
+            return None
+        final = self.summed("final")
+        a, b = self.match.players
+        return None if final[a] == final[b] else (a if final[a] > final[b] else b)
+
+    @property
+    def margin(self) -> int:
+        final = self.summed("final")
+        return abs(final[self.match.players[0]] - final[self.match.players[1]])
+
+    def bonuses(self) -> dict[str, dict[str, int]]:
+        """Each player's bonuses by kind, added over the games."""
+        kinds = ("game", "boxes", "shutout")
+        return {name: {k: sum(g.bonuses[name][k] for g in self.games) for k in kinds} for name in self.match.players}
+
+    def score_text(self) -> str:
+        """The running score in a line: `Ann 43, Bob 77`, or game by game on a Hollywood sheet."""
+        if not self.match.hollywood:
+            return ", ".join(f"{name} {total}" for name, total in self.games[0].totals.items())
+        return "; ".join(
+            f"game {index + 1}: " + ", ".join(f"{name} {total}" for name, total in game.totals.items())
+            for index, game in enumerate(self.games)
+        )
+
+
+def boxes_for(result: str, rules: Rules) -> int:
+    """How many boxes a won hand counts."""
+    if result in ("gin", "big_gin"):
+        return rules.gin_boxes
+    if result == "undercut":
+        return rules.undercut_boxes
+    return 1
+
+
+def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None) -> Sheet:
+    """Score every hand in order.
+
+    A hand that cannot be scored raises its error; with a `problems` list, it is noted there
+    with its number and left out, so that a file's every problem can be reported.
+    """
+    games = tuple(Game(match.players) for _ in range(COLUMNS_HOLLYWOOD if match.hollywood else 1))
+    return _tally_from(match, 1, games, [], match.first_dealer, problems)
+
+
+def _tally_from(
+    match: Match,
+    start: int,
+    games: tuple[Game, ...],
+    lines: list[HandLine],
+    dealer: str,
+    problems: list[tuple[int, GinscoreError]] | None,
+) -> Sheet:
+    """Score the hands from number `start` on, after the games, lines and dealer of those before it."""
+    for number, record in enumerate(match.hands[start - 1 :], start=start):
+        try:
+            if all(game.finished for game in games):
+                raise RefusedError(f"hand {number} comes after the end of the match")
+            line = _score_line(match, number, record, dealer, games)
+        except GinscoreError as error:
+            if problems is None:
+                raise
+            problems.append((number, error))
+            continue
+        lines.append(line)
+        dealer = _next_dealer(match, dealer, line.winner)
+    return Sheet(match, tuple(lines), games, dealer)
+
+
+def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
+    if record.cancelled:
+        check_record(record)
+        totals, column_totals = _running(match, games)
+        return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), totals, column_totals)
+    result, scored = score_record(record, match.rules)
+    knocker = match.player(record.knocker or "")
+    winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
+    columns: tuple[int, ...] = ()
+    if winner is not None:
+        columns = _columns_for(winner, games)
+        for index in columns:
+            games[index].enter(number, winner, result.points, boxes_for(result.result, match.rules), match.rules)
+    totals, column_totals = _running(match, games)
+    return HandLine(
+        number,
+        dealer,
+        knocker,
+        result.result,
+        winner,
+        result.points,
+        result.knocker_deadwood,
+        result.opponent_deadwood,
+        columns,
+        totals,
+        column_totals,
+        scored=scored,
+        multiplier=result.multiplier,
+    )
+
+
+def _running(match: Match, games: tuple[Game, ...]) -> tuple[dict[str, int], tuple[dict[str, int], ...]]:
+    """The running totals after a hand: summed over the games, and in each game."""
+    columns = tuple(dict(game.totals) for game in games)
+    if len(columns) == 1:
+        return dict(columns[0]), columns
+    return {name: sum(column[name] for column in columns) for name in match.players}, columns
+
+
+def _columns_for(winner: str, games: tuple[Game, ...]) -> tuple[int, ...]:
+    """Hollywood: the first open column, and each later open one where the winner already had an
+    entry in the column before it. A plain match has one column."""
+    open_columns = [i for i, game in enumerate(games) if not game.finished]
+    first = open_columns[0]
+    chosen = [first]
+    for index in open_columns[1:]:
+        if games[index - 1].entries[winner]:
+            chosen.append(index)
+    return tuple(chosen)
+
+
+def _next_dealer(match: Match, dealer: str, winner: str | None) -> str:
+    if winner is None:
+        return dealer
+    if match.rules.next_dealer == "alternate":
+        return match.other(dealer)
+    return winner
+
+
+def add_hand(match: Match, record: HandRecord, sheet: Sheet | None = None) -> tuple[Match, Sheet]:
+    """The match with one more hand, refused once the game is over.
+
+    Given the match's sheet, only the new hand is scored.
+    """
+    sheet = sheet if sheet is not None else tally(match)
+    if sheet.finished:
+        raise RefusedError(game_over_message(sheet))
+    updated = match.with_hands(match.hands + (record,))
+    return updated, _tally_from(updated, len(match.hands) + 1, deepcopy(sheet.games), list(sheet.lines), sheet.next_dealer, None)
+
+
+def with_spreads(match: Match, sheet: Sheet) -> Match:
+    """The match with each hand given by cards without groups carrying the spread it was scored with,
+    so that the next load checks that spread instead of searching again."""
+    hands = list(match.hands)
+    for index, (record, line) in enumerate(zip(match.hands, sheet.lines)):
+        if line.scored is not None and record.spread is None and "|" not in (record.knocker_cards or "|"):
+            hands[index] = replace(record, spread=spread_text(line.scored.spread))
+    return match.with_hands(tuple(hands))
+
+
+def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
+    """The match with hand `number` (from 1) replaced; every later hand is scored again."""
+    if not 1 <= number <= len(match.hands):
+        raise InputError(
+            f"there is no hand {number}: the hands are numbered 1 to {len(match.hands)}"
+            if match.hands
+            else "there are no hands yet"
+        )
+    hands = list(match.hands)
+    hands[number - 1] = record
+    updated = match.with_hands(tuple(hands))
+    return updated, tally(updated)
+
+
+def remove_last_hand(match: Match) -> tuple[Match, Sheet]:
+    """The match without its last hand."""
+    if not match.hands:
+        raise RefusedError("there are no hands to undo")
+    updated = match.with_hands(match.hands[:-1])
+    return updated, tally(updated)
+
+
+def game_over_message(sheet: Sheet) -> str:
+    match = sheet.match
+    game = sheet.games[0]
+    reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
+    options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
+    rules = "".join(f" --{option}" for option in options)
+    names = " ".join(shlex.quote(name) for name in match.players)
+    return (
+        f"the match is over ({reached}), so no hand was recorded; start the next one with: "
+        f"ginscore new next.toml {names}{rules}"
+    )
+
+
+def sheet_dict(sheet: Sheet) -> dict:
+    """The `show --json` object: players, every knob, each hand, and the games' outcome."""
+    match = sheet.match
+    games = [game.as_dict() for game in sheet.games]
+    data = {
+        "players": list(match.players),
+        "note": match.note,
+        "rules": match.rules.to_dict(),
+        "hollywood": match.hollywood,
+        "hands": [
+            {
+                "number": line.number,
+                "dealer": line.dealer,
+                "knocker": line.knocker,
+                "result": line.result,
+                "winner": line.winner,
+                "points": line.points,
+                "knocker_deadwood": line.knocker_deadwood,
+                "opponent_deadwood": line.opponent_deadwood,
+                "layoffs": [str(c) for c in line.scored.layoffs.sorted()]
+                if line.scored and line.scored.layoffs is not None
+                else None,
+                "columns": [index + 1 for index in line.columns],
+                "totals": line.totals,
+                "note": record.note,
+            }
+            for line, record in zip(sheet.lines, match.hands)
+        ],
+        "totals": sheet.summed("totals"),
+        "boxes": sheet.summed("boxes"),
+        "next_dealer": sheet.next_dealer,
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "reached_target": games[0]["reached_target"] if len(games) == 1 else None,
+        "bonuses": sheet.bonuses(),
+        "final": sheet.summed("final"),
+        "margin": sheet.margin,
+    }
+    if match.hollywood:
+        data["columns"] = games
+    return data
