@@ -5,7 +5,7 @@ documented in docs/API.md. They live in `ginscore.api`, imported on first use so
 command line starts fast.
 """
 
-__version__ = "0.3.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "PRESETS",

@@ -37,6 +37,10 @@ class RefusedError(GinscoreError):
     """An action the match's state refuses: a finished game, a file that exists."""
 
 
+class StaleError(RefusedError):
+    """A change refused because the file changed since the person looked: someone else wrote first."""
+
+
 class MatchFileError(GinscoreError):
     """A match file that cannot be used, with every problem and its place."""
 

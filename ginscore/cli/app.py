@@ -27,8 +27,8 @@ from typer._click.exceptions import (
 from typer._click.types import IntParamType
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from .. import __version__
 from ..errors import GinscoreError, os_error_text
+from ..version import __version__
 from .options import PLACEHOLDERS, TYPED_WORDS, WHOLE_NUMBER, complete_match_file
 
 

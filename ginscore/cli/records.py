@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
@@ -33,8 +32,7 @@ def new(
     """
     from dataclasses import replace
 
-    from ..files.folder import locked
-    from ..files.storage import save
+    from ..files.changes import start
     from ..game.rulebook import rules_from
     from ..match.records import Match, check_note, check_players
 
@@ -43,13 +41,7 @@ def new(
     match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower(), note=check_note(note))
     if dealer:
         match = replace(match, first_dealer=match.player(dealer))
-    taken = RefusedError(f"{file} already exists: pick another name, or add --force to replace it")
-    if os.path.lexists(file) and not force:
-        raise taken  # before the lock, so that the refusal creates nothing
-    with locked(file):
-        if os.path.exists(file) and not force:
-            raise taken  # made by another writer while this one waited for the lock
-        save(file, match)
+    start(file, match, force=force)
     from ..render import console
     from ..render.hand import print_wrapped
 
@@ -117,17 +109,10 @@ def record(
       ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
       ginscore record match.toml --cancelled --note "Bob's phone rang"
     """
-    from ..files.folder import locked
-    from ..files.storage import load_file, save
-    from ..match.records import make_record
-    from ..match.tally import add_hand
+    from ..files import changes
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    with locked(file, existing=True):
-        before = load_file(file)
-        record = make_record(before.match, **options, recorded=now(), note=note or "")
-        match, sheet = add_hand(before.match, record, before.sheet)
-        save(file, match, sheet, before)
+    sheet = changes.record(file, options, recorded=now(), note=note or "").sheet
     from ..render import console
     from ..render.sheet import hand_view
 
@@ -157,25 +142,14 @@ def edit(
     Example:
       ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
     """
-    from ..files.folder import locked
-    from ..files.storage import load_file, save
-    from ..match.records import make_record
-    from ..match.tally import replace_hand
+    from ..files import changes
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    with locked(file, existing=True):
-        before = load_file(file)
-        hands = before.match.hands
-        old = hands[number - 1] if 1 <= number <= len(hands) else None
-        recorded = old.recorded if old else now()
-        kept_note = note if note is not None else (old.note if old else "")
-        record = make_record(before.match, **options, recorded=recorded, note=kept_note)
-        match, after = replace_hand(before.match, number, record)
-        save(file, match, after, before)
+    change = changes.edit(file, number, options, now=now(), note=note)
     from ..render import console
     from ..render.sheet import totals_change
 
-    totals_change(before.sheet, after, number, console())
+    totals_change(change.before.sheet, change.sheet, number, console())
 
 
 @command()
@@ -192,9 +166,8 @@ def undo(
     Example:
       ginscore undo match.toml --yes
     """
-    from ..files.folder import locked
-    from ..files.storage import load_file, save
-    from ..match.tally import remove_last_hand
+    from ..files import changes
+    from ..files.storage import load_file
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
@@ -206,13 +179,9 @@ def undo(
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
         raise RefusedError("nothing removed (add --yes to remove without asking)")
-    with locked(file, existing=True):
-        before = load_file(file)
-        if before.match.hands != hands:
-            raise RefusedError(f"{file} changed while the question waited (hand {len(hands)} is no longer the last, or not the one shown); nothing removed")
-        match, sheet = remove_last_hand(before.match)
-        save(file, match, sheet, before)
-    print_wrapped(console(), f"Removed hand {len(match.hands) + 1} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
+    change = changes.undo(file, expected=hands)
+    sheet = change.sheet
+    print_wrapped(console(), f"Removed hand {len(hands)} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")
 
 
 def _confirm(question: str) -> bool:

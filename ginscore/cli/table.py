@@ -24,11 +24,11 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     Example:
       ginscore play match.toml
     """
-    from ..files.folder import check_writable, locked
-    from ..files.storage import load, load_file, save
+    from ..files import changes
+    from ..files.folder import check_writable
+    from ..files.storage import load
     from ..match.play import StopPlay, Table
     from ..match.play import play as play_hands
-    from ..match.tally import add_hand
     from ..render import console
     from ..render.sheet import hand_view
 
@@ -42,11 +42,8 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
 
     def commit(record: Any) -> Any:
         record = replace(record, recorded=now())
-        with locked(file, existing=True):
-            before = load_file(file)
-            match, sheet = add_hand(before.match, record, before.sheet)
-            save(file, match, sheet, before)
-        return match, sheet
+        change = changes.add(file, record)
+        return change.match, change.sheet
 
     match, sheet = load(file)
     if not sheet.finished:

@@ -19,10 +19,10 @@ import sqlite3
 import stat
 from types import TracebackType
 
-from .. import __version__
 from ..errors import MatchFileError
 from ..match.stats import PairStats, contribution
 from ..match.tally import Sheet
+from ..version import __version__
 from .storage import load, loads
 
 CACHE_NAME = "stats.sqlite3"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from .. import __version__
 from ..game.rulebook import Rules
 from ..match.stats import STAT_ROWS, PairStats, stat_text
 from ..match.tally import Game, HandLine, Sheet
+from ..version import __version__
 from .svg_chart import Chart, Series, chart_svg, sheet_chart
 from .words import (
     BONUS_WORDS,
