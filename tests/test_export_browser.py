@@ -195,6 +195,49 @@ def test_the_scroll_check_can_fail(page):
         assert_no_sideways_scroll(page, PHONE)
 
 
+TOTALS_ON_SCREEN = """() => {
+  const cells = [...document.querySelectorAll(
+    "table.hands tbody tr:last-child td.num, table.hands tfoot td.num, table.result td.final")];
+  return cells.map(cell => { const box = cell.getBoundingClientRect(); return [cell.textContent, box.left, box.right]; });
+}"""
+
+
+def assert_totals_on_screen(page: Any, width: int) -> None:
+    """Every running total of the last hand and every end-of-game figure is inside the window, unscrolled."""
+    cells = page.evaluate(TOTALS_ON_SCREEN)
+    assert cells, "no totals found"
+    off = [cell for cell in cells if not (0 <= cell[1] < cell[2] <= width)]
+    assert off == [], (width, off)
+
+
+@pytest.mark.parametrize("name", [*SHOWN, "twenty"])
+def test_on_a_phone_every_players_total_is_on_screen(page, exported, name):
+    """At 390 px the dealer and counts columns fold away (the counts go under the result) and notes follow the table."""
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.goto(exported[name][0].as_uri())
+    assert_totals_on_screen(page, PHONE)
+    assert_no_sideways_scroll(page, PHONE)
+    if name == "twenty":
+        assert page.locator("ul.phone-notes li").first.inner_text() == "Hand 5: a long evening at the club"
+        result = page.locator("table.hands tbody tr").first.locator("td").nth(2)
+        assert result.inner_text() == "knock"
+        assert result.evaluate("td => getComputedStyle(td, '::after').content") == '"Ann: 2 / 14\\a Ann 12"'
+        assert not page.locator("table.hands tbody tr").first.locator("td.minor").first.is_visible()
+    page.set_viewport_size({"width": DESKTOP, "height": 900})
+    assert not page.locator("ul.phone-notes").is_visible()
+
+
+def test_the_totals_check_can_fail(page):
+    """Totals pushed past the right edge of a 390 px window are caught."""
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.set_content(
+        '<div style="overflow-x: auto"><table class="hands" style="width: 700px"><tbody><tr><td>x</td>'
+        '<td class="num" style="padding-left: 600px">12</td></tr></tbody></table></div>'
+    )
+    with pytest.raises(AssertionError):
+        assert_totals_on_screen(page, PHONE)
+
+
 def test_nothing_is_loaded_from_outside(page, exported):
     requests: list[str] = []
 

@@ -59,7 +59,9 @@ def test_page_has_one_row_a_hand_with_the_sheets_numbers_and_words(run, tmp_path
             assert counts == f"{hand['knocker_deadwood']} / {hand['opponent_deadwood']}"
         assert points.removesuffix(" ×2") == (f"{hand['winner']} {hand['points']}" if hand["winner"] else "")
         assert {a: int(total_a), b: int(total_b)} == hand["totals"]
-    foot = {row[0].text: [cell.text for cell in row[1:]] for row in hands.sections["tfoot"]}
+    # Each label twice: one spans the lead columns, the other the two that stay on a phone; then the totals.
+    assert all(row[1].text == row[0].text and row[1].attrs["class"] == "phone-only" for row in hands.sections["tfoot"])
+    foot = {row[0].text: [cell.text for cell in row[2:]] for row in hands.sections["tfoot"]}
     assert foot["points"] == [str(data["totals"][a]), str(data["totals"][b])]
     assert foot["boxes"] == [str(data["boxes"][a]), str(data["boxes"][b])]
     assert foot["final"] == [str(data["final"][a]), str(data["final"][b])]
@@ -132,7 +134,7 @@ def test_hollywood_page_shows_the_three_games_side_by_side_and_each_entry(run, t
         for side, name in enumerate(players):
             written = [row[6 + 2 * game + side].text for row in hands.sections["tbody"]]
             assert [text for text in written if text][-1] == str(column["totals"][name])
-    foot = {row[0].text: [cell.text for cell in row[1:7]] for row in hands.sections["tfoot"]}
+    foot = {row[0].text: [cell.text for cell in row[2:8]] for row in hands.sections["tfoot"]}
     assert foot["final"] == [str(column["final"][name]) for column in data["columns"] for name in players]
     # game 1: the other player never scored, so the flat shutout bonus replaces the game bonus
     assert (foot["game bonus"][0], foot["shutout bonus"][0]) == ("", "200")

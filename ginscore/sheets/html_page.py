@@ -58,10 +58,19 @@ tfoot tr:first-child > * { border-top: 2px solid #1a1a1a; }
 figure { margin: .75rem 0; }
 figure svg { display: block; width: 100%; max-width: 40rem; height: auto; }
 figcaption { color: #595959; font-size: .9em; }
+.phone-only { display: none; }
 @media (max-width: 36rem) {
   body { font-size: 13px; }
   main { padding: .5rem; }
   th, td { padding: .15rem .3rem; }
+  .hands { width: 100%; }
+  .hands .minor, .hands .note, .wide-only { display: none; }
+  .hands th.phone-only { display: table-cell; }
+  th, td:not(.num) { white-space: normal; overflow-wrap: break-word; }
+  .name { overflow-wrap: anywhere; }
+  .hands td[data-more]::after { content: attr(data-more); display: block; white-space: pre-line; color: #595959;
+    font-weight: normal; font-style: normal; }
+  ul.phone-only { display: block; padding-left: 1.2rem; }
 }
 @media print {
   @page { margin: 12mm; }
@@ -70,6 +79,7 @@ figcaption { color: #595959; font-size: .9em; }
   h1 { font-size: 13pt; margin: 0 0 2pt; }
   p { margin: 2pt 0; }
   .scroll { overflow: visible; margin: 3pt 0; }
+  .phone-only { display: none !important; }
   th, td { padding: 0 5px; }
   figure { margin: 4pt 0 0; break-inside: avoid; }
   figure svg { width: auto; max-width: 100%; height: 6cm; }
@@ -120,21 +130,22 @@ def _hands_table(sheet: Sheet) -> str:
     notes = [record.note for record in match.hands]
     with_notes = any(notes)
     lead = ["#", "dealer", "knocker", "result", "counts", "points"]
+    minor = {"dealer": "minor", "knocker": "minor", "counts": "minor", "points": "minor"}
     games = len(sheet.games)
     rows = []
     if match.hollywood:
-        first = [_th(heading, "col", rowspan=2) for heading in lead]
+        first = [_th(heading, "col", css=minor.get(heading, ""), rowspan=2) for heading in lead]
         first += [_th(f"Game {index + 1}", "colgroup", colspan=2, css="game") for index in range(games)]
         if with_notes:
-            first.append(_th("note", "col", rowspan=2))
+            first.append(_th("note", "col", css="note", rowspan=2))
         rows.append("<tr>" + "".join(first) + "</tr>")
-        rows.append("<tr>" + "".join(_th(name, "col", css=_game_css(side, "num")) for _ in range(games)
+        rows.append("<tr>" + "".join(_th(name, "col", css=_game_css(side, "num name")) for _ in range(games)
                                      for side, name in enumerate(match.players)) + "</tr>")
     else:
-        heads = [_th(heading, "col", css="num" if heading == "#" else "") for heading in lead]
-        heads += [_th(name, "col", css="num") for name in match.players]
+        heads = [_th(heading, "col", css="num" if heading == "#" else minor.get(heading, "")) for heading in lead]
+        heads += [_th(name, "col", css="num name") for name in match.players]
         if with_notes:
-            heads.append(_th("note", "col"))
+            heads.append(_th("note", "col", css="note"))
         rows.append("<tr>" + "".join(heads) + "</tr>")
     head = "<thead>" + "".join(rows) + "</thead>"
     entered: set[tuple[int, str]] = set()
@@ -143,18 +154,24 @@ def _hands_table(sheet: Sheet) -> str:
     return (
         f"<table class=\"hands\"><caption>{escape(sheet_title(sheet))}</caption>{head}"
         f"<tbody>{''.join(body)}</tbody>{foot}</table>"
-    )
+    ) + _phone_notes(notes)
+
+
+def _phone_notes(notes: list[str]) -> str:
+    """On a phone the notes column folds away, and the notes follow the table instead."""
+    items = [f"<li>Hand {number}: {escape(note)}</li>" for number, note in enumerate(notes, start=1) if note]
+    return f'<ul class="phone-only phone-notes">{"".join(items)}</ul>' if items else ""
 
 
 def _hand_row(sheet: Sheet, line: HandLine, note: str, with_notes: bool, entered: set[tuple[int, str]]) -> str:
     match = sheet.match
     cells = [
         _th(str(line.number), "row", css="num"),
-        _td(line.dealer),
-        _td(line.knocker or ""),
-        _td(result_name(line.result), f"r-{line.result}", title=hand_words(line.result, line.winner, line.points)),
-        _td(counts_words(line)),
-        _td(points_words(line)),
+        _td(line.dealer, "minor"),
+        _td(line.knocker or "", "minor"),
+        _result_cell(line),
+        _td(counts_words(line), "minor"),
+        _td(points_words(line), "minor"),
     ]
     for index, column in enumerate(line.column_totals):
         went_in = index in line.columns
@@ -174,6 +191,18 @@ def _hand_row(sheet: Sheet, line: HandLine, note: str, with_notes: bool, entered
     return f'<tr class="hand" id="hand-{line.number}">' + "".join(cells) + "</tr>"
 
 
+def _result_cell(line: HandLine) -> str:
+    """The result; on a phone, where the other lead columns fold away, the knocker, counts and points under it."""
+    title = escape(hand_words(line.result, line.winner, line.points))
+    folded = "\n".join(words for words in (_knock_words(line), points_words(line)) if words)
+    under = f' data-more="{escape(folded)}"' if folded else ""
+    return f'<td class="r-{line.result}" title="{title}"{under}>{escape(result_name(line.result))}</td>'
+
+
+def _knock_words(line: HandLine) -> str:
+    return f"{line.knocker}: {counts_words(line)}" if line.knocker and line.knocker_deadwood is not None else ""
+
+
 def _end_rows(sheet: Sheet, lead: int, with_notes: bool) -> str:
     """After the hands: points, boxes, bonuses and finals of each game, under its players' columns."""
     rows: list[tuple[str, list[str]]] = [
@@ -191,10 +220,11 @@ def _end_rows(sheet: Sheet, lead: int, with_notes: bool) -> str:
                                 for game in sheet.games for name in sheet.match.players]))
     lines = []
     for label, values in rows:
-        cells = [_th(label, "row", colspan=lead)]
+        # On a phone four of the lead columns fold away, so a second label spans the two that stay.
+        cells = [_th(label, "row", css="wide-only", colspan=lead), _th(label, "row", css="phone-only", colspan=2)]
         cells += [_td(value, _game_css(index % 2, "num")) for index, value in enumerate(values)]
         if with_notes:
-            cells.append(_td(""))
+            cells.append(_td("", "note"))
         lines.append(f'<tr class="end end-{label.split()[0]}">' + "".join(cells) + "</tr>")
     return "<tfoot>" + "".join(lines) + "</tfoot>"
 
@@ -215,7 +245,7 @@ def _result_table(sheet: Sheet) -> str:
     for row in summary_rows(sheet):
         name, values = row[0], row[1:]
         css = ' class="winner"' if name == sheet.winner else ""
-        cells = [_th(name, "row")] + [_td(value, "num final" if index == len(values) - 1 else "num")
+        cells = [_th(name, "row", css="name")] + [_td(value, "num final" if index == len(values) - 1 else "num")
                                       for index, value in enumerate(values)]
         rows.append(f"<tr{css}>" + "".join(cells) + "</tr>")
     return (f'<table class="result"><caption>{caption}</caption><thead>{head}</thead>'
