@@ -191,6 +191,9 @@ def test_a_sheet_shown_piped_is_not_what_a_narrow_terminal_shows(tmp_path):
 
 # --- the links ---------------------------------------------------------------------------------------------------
 
+COMING = {"docs/serve.md": "`ginscore serve` and its guide are being written on another branch"}
+"""Pages linked before they exist, each with why. Once one exists, the entry must go."""
+
 LINK = re.compile(r"\]\(([^)\s]+)\)|<(?:img|a)\s[^>]*?(?:src|href)=\"([^\"]+)\"")
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
@@ -217,6 +220,8 @@ def broken_links(page: Path) -> list[str]:
             continue
         path, _, anchor = target.partition("#")
         goal = (page.parent / path).resolve() if path else page
+        if goal.is_relative_to(ROOT) and str(goal.relative_to(ROOT)) in COMING and not goal.exists():
+            continue
         if "shared/" in path or not goal.is_relative_to(ROOT) or not goal.exists():
             broken.append(f"{target}: no such file in the repository")
         elif anchor and (goal.suffix != ".md" or anchor not in anchors(goal.read_text(encoding="utf-8"))):
@@ -227,6 +232,10 @@ def broken_links(page: Path) -> list[str]:
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_every_link_leads_somewhere(page):
     assert broken_links(page) == []
+
+
+def test_every_page_still_coming_is_still_missing():
+    assert [page for page in COMING if (ROOT / page).exists()] == [], "it exists now: remove it from COMING"
 
 
 def test_a_broken_link_is_caught(tmp_path):
