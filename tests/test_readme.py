@@ -271,8 +271,10 @@ def test_prose_lines_fit_110_columns(page):
 # --- python tests/test_readme.py --update [PAGE...] ----------------------------------------------------------------
 
 
-def update(pages: list[Path]) -> int:
+def update(pages: list[Path]) -> int | str:
     """Rewrite each page's shown output with what its commands print now; say which pages changed."""
+    if shutil.which("ginscore", path=str(Path(sys.executable).parent)) is None:
+        return f"no ginscore beside {sys.executable}: run this with the environment's Python, e.g. .venv/bin/python"
     for page in pages:
         with tempfile.TemporaryDirectory() as parent:
             text = page.read_text(encoding="utf-8")
