@@ -210,6 +210,31 @@ def test_record_oklahoma_needs_the_upcard_and_a_spade_doubles(run, tmp_path):
     assert "5 deadwood is over the knock limit of 4" in line
 
 
+@pytest.mark.parametrize("typed", ["a", "A", "1", "ann", "ANN"])
+def test_record_takes_a_name_an_initial_or_a_number(run, match_file, typed):
+    result = run("record", match_file, "--knocker", typed, "--deadwood", "2", "--opponent-deadwood", "10")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("Hand 1: knock: Ann scores 8")
+    assert storage.load(str(match_file))[0].hands[0].knocker == "Ann"
+
+
+def test_edit_and_new_take_an_initial_too(run, played, tmp_path):
+    result = run("edit", played, "2", "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "10")
+    assert result.exit_code == 0, result.stderr
+    assert storage.load(str(played))[0].hands[1].knocker == "Ann"
+    path = tmp_path / "d.toml"
+    assert run("new", path, "Ann", "Bob", "--dealer", "2").exit_code == 0
+    assert storage.load(str(path))[0].first_dealer == "Bob"
+
+
+def test_an_ambiguous_initial_is_refused_naming_both_players(run, tmp_path):
+    path = tmp_path / "aa.toml"
+    assert run("new", path, "Ann", "Al").exit_code == 0
+    line = refused(run, path, ["record", path, "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "10"], 2)
+    assert line == "error: 'a' could be Ann or Al: type the name"
+    assert run("record", path, "--knocker", "2", "--deadwood", "2", "--opponent-deadwood", "10").stdout.startswith("Hand 1: knock: Al scores 8")
+
+
 def test_record_unknown_player_lists_the_players(run, played):
     line = refused(run, played, ["record", played, "--knocker", "Zed", "--deadwood", "2", "--opponent-deadwood", "10"], 2)
     assert line == "error: unknown player 'Zed': the players are Ann and Bob"
@@ -457,20 +482,21 @@ def test_undo_asks_and_y_removes(run, played):
 
 
 @pytest.mark.parametrize("answer", ["n\n", "\n", ""], ids=["no", "enter", "end-of-input"])
-def test_undo_anything_but_yes_removes_nothing(run, played, answer):
+def test_undo_anything_but_yes_removes_nothing_and_is_no_error(run, played, answer):
     before = played.read_bytes()
     result = run(["undo", str(played)], input=answer)
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     assert played.read_bytes() == before
-    assert "error: nothing removed (add --yes to remove without asking)" in result.stderr
-    assert "Removed" not in result.stdout
+    assert result.stdout == "Nothing removed.\n"
+    assert "error" not in result.stderr
+    assert result.stderr.startswith("Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: ")
 
 
-def test_undo_refused_through_a_pipe_prints_nothing_on_stdout(played):
+def test_undo_declined_through_a_pipe_says_so_on_stdout(played):
     answered = subprocess.run([GINSCORE, "undo", str(played)], input="n\n", capture_output=True, text=True)
-    assert answered.returncode == 1
-    assert answered.stdout == ""
-    assert "\nerror: nothing removed" in answered.stderr
+    assert answered.returncode == 0
+    assert answered.stdout == "Nothing removed.\n"
+    assert answered.stderr == "Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: \n"
 
 
 def test_undo_with_no_hands(run, match_file):

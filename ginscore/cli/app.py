@@ -74,7 +74,7 @@ def _cut(long: re.Match[str]) -> str:
 
 def _param_name(param: Parameter) -> str:
     if isinstance(param, TyperOption):
-        return " or ".join(param.opts)
+        return param.opts[0]  # today's name: an old one kept working is never offered
     return param.metavar or (param.name or "").upper()
 
 

@@ -108,10 +108,10 @@ def _line_text(line: bytes | None) -> str:
 @command()
 def score(
     cards: str = typer.Option(
-        ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'; --knocker is the old name."
+        ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'."
     ),
     opponent_cards: str = typer.Option(
-        ..., "--opponent-cards", "--opponent", help="The opponent's 10 cards; --opponent is the old name."
+        ..., "--opponent-cards", "--opponent", help="The opponent's 10 cards."
     ),
     discard: str | None = typer.Option(None, "--discard", help="The card discarded face down, when 11 are given."),
     rules_name: str = RULES,
@@ -123,6 +123,7 @@ def score(
     """Score one knock from both hands: lay-offs, counts, undercut, gin, points.
 
     Given only cards, the knocker's best legal spread is scored (it may not be the lowest count).
+    --knocker and --opponent, the old names of --cards and --opponent-cards, still work.
 
     \b
     Example:

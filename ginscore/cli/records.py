@@ -73,7 +73,7 @@ def _record_options(
     )
 
 
-KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked (a player's name, any case).")
+KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked: a player's name (any case), initial or number (1 or 2).")
 CANCELLED = typer.Option(False, "--cancelled", help="A dead hand: nobody scores, the same dealer deals again.")
 CARDS = typer.Option(None, "--cards", help="The knocker's 10 or 11 cards, or the spread grouped with '|'.")
 DISCARD = typer.Option(None, "--discard", help="The knocker's discard, when 11 cards are given.")
@@ -157,7 +157,7 @@ def undo(
     file: str = typer.Argument(..., help="The match file."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
 ) -> None:
-    """Remove the last hand, after confirming.
+    """Remove the last hand, after asking (answering no removes nothing).
 
     Other writers may go on while the question waits; if the last hand has changed by the time
     it is answered, nothing is removed.
@@ -178,7 +178,8 @@ def undo(
         raise RefusedError(f"{file} has no hands to undo")
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
-        raise RefusedError("nothing removed (add --yes to remove without asking)")
+        sys.stdout.write("Nothing removed.\n")  # declining is an answer, not an error
+        return
     change = changes.undo(file, expected=hands)
     sheet = change.sheet
     print_wrapped(console(), f"Removed hand {len(hands)} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")

@@ -129,13 +129,15 @@ class _HandQuestions:
     def knocker(self, text: str) -> str | None:
         """A player by name, initial or number, or None for a cancelled hand; a name wins over the rest."""
         try:
-            return self.match.player(text)
+            return self.match.player(text, short=False)
         except InputError:
             if text.lower() in CANCEL_WORDS:
                 return None
-            for name, keys in player_keys(self.match):
-                if text.lower() in keys:
-                    return name
+            if text.lower() not in QUIT_WORDS:
+                try:
+                    return self.match.player(text)
+                except InputError:
+                    pass
             choices = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(self.match))
             raise InputError(f"{quote(text)} is not a player: type {choices}, or c for a cancelled hand") from None
 
