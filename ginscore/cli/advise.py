@@ -9,7 +9,7 @@ from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, judged_rules
 
 
-@command()
+@command(short_help="Should I knock, and with which discard?")
 def advise(
     cards: list[str] = typer.Argument(..., help="Your 11 cards after the draw, or 10 before it."),
     seen: str | None = typer.Option(

@@ -78,8 +78,18 @@ def _param_name(param: Parameter) -> str:
     return param.metavar or (param.name or "").upper()
 
 
+COMMAND_ORDER = ("new", "play", "record", "show", "undo", "edit", "check", "score", "advise", "rules", "validate", "stats", "serve")
+"""The order `ginscore --help` lists the commands in: the order a player meets them. A command missing here comes last."""
+
+
 class Group(TyperGroup):
-    """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2."""
+    """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2; the
+    commands listed in the order a player meets them."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: index for index, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
 
     def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:
         if any(arg.startswith(_COMPLETION_OPTIONS) for arg in args):
@@ -113,7 +123,7 @@ def _use_line_completion() -> None:
 
 
 def _rephrased(error: UsageError) -> UsageError | UsageLine:
-    # Typing nothing asks for the help itself: it is shown whole (on stderr, exit 2), as it always was.
+    # A group typed with nothing after it asks for its help: it is shown whole.
     return error if isinstance(error, NoArgsIsHelpError) else _usage_line(error)
 
 
@@ -186,8 +196,10 @@ def _show_version(value: bool) -> None:
 app = typer.Typer(
     name="ginscore",
     cls=Group,
-    help="Scorekeeper and hand checker for Gin Rummy played with a real deck.",
-    no_args_is_help=True,
+    help="Scorekeeper and hand checker for Gin Rummy played with a real deck.\n\n"
+    "\b\nExample:\n  ginscore new friday.toml Ann Bob\n  ginscore play friday.toml",
+    no_args_is_help=False,
+    invoke_without_command=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -196,11 +208,15 @@ app = typer.Typer(
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", is_eager=True, callback=_show_version, help="Print ginscore's version and exit."
     ),
 ) -> None:
     """Scorekeeper and hand checker for Gin Rummy played with a real deck."""
+    if ctx.invoked_subcommand is None:  # bare `ginscore` asks what there is: the help, and no error
+        sys.stdout.write(ctx.get_help() + "\n")
+        raise typer.Exit()
 
 
 def fail(message: str, code: int) -> None:

@@ -12,7 +12,7 @@ from .app import command, now
 from .options import RULES, SETTINGS, complete_player
 
 
-@command()
+@command(short_help="Start a match file for two players.")
 def new(
     file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
     players: list[str] = typer.Argument(..., help="The two players' names."),
@@ -85,7 +85,7 @@ UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required
 NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
 
 
-@command()
+@command(short_help="Record one hand and show the running score.")
 def record(
     file: str = typer.Argument(..., help="The match file."),
     knocker: str | None = KNOCKER,
@@ -119,7 +119,7 @@ def record(
     hand_view(sheet.lines[-1], sheet, console())
 
 
-@command()
+@command(short_help="Replace a hand that was entered wrong.")
 def edit(
     file: str = typer.Argument(..., help="The match file."),
     number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
@@ -152,7 +152,7 @@ def edit(
     totals_change(change.before.sheet, change.sheet, number, console())
 
 
-@command()
+@command(short_help="Remove the last hand.")
 def undo(
     file: str = typer.Argument(..., help="The match file."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),

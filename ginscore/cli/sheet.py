@@ -12,7 +12,7 @@ from ..errors import InputError, RefusedError
 from .app import command, print_json
 
 
-@command()
+@command(short_help="Print the score sheet, or export it.")
 def show(
     file: str = typer.Argument(..., help="The match file."),
     as_json: bool = typer.Option(False, "--json", help="The whole sheet as one JSON object."),
@@ -84,7 +84,7 @@ def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable
     sys.stdout.write(f"Wrote {what} to {path}\n")
 
 
-@command()
+@command(short_help="Check match files and report every problem.")
 def validate(files: list[str] = typer.Argument(..., help="Match files to check.")) -> None:
     """Reload match files, recompute everything, and report every problem with its place.
 
@@ -109,7 +109,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
         raise typer.Exit(1)
 
 
-@command()
+@command(short_help="Head-to-head figures over many matches.")
 def stats(
     paths: list[str] = typer.Argument(..., help="Match files, or folders to search for *.toml files."),
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),

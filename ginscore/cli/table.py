@@ -11,7 +11,7 @@ import typer
 from .app import command, now
 
 
-@command()
+@command(short_help="Enter a game at the table, hand by hand.")
 def play(file: str = typer.Argument(..., help="The match file; start one with `ginscore new`.")) -> None:
     """Walk a whole game at the table: it asks for each hand and saves it at once.
 
