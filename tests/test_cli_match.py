@@ -463,6 +463,40 @@ def test_show_missing_file(run, tmp_path):
     assert "no such file" in one_error_line(result)
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["record", "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "9"], ["edit", "1", "--cancelled"],
+     ["undo", "--yes"], ["play"], ["validate"], ["stats"]],
+    ids=lambda command: command[0],
+)
+def test_a_missing_match_file_with_a_close_name_suggests_it(run, tmp_path, command):
+    assert run("new", tmp_path / "friday.toml", "Ann", "Bob").exit_code == 0
+    (tmp_path / "notes.txt").write_text("fridays")
+    typo = tmp_path / "frday.toml"
+    result = run(command[0], typo, *command[1:])
+    assert result.exit_code == 1
+    assert result.stdout == "" or command[0] == "stats"
+    suggestion = f"{typo}: no such file; did you mean {tmp_path / 'friday.toml'}?"
+    assert suggestion in result.stderr.splitlines()[0], result.stderr
+    assert not typo.exists()
+
+
+def test_a_missing_match_file_with_no_close_name_says_how_to_start_one(run, tmp_path):
+    assert run("new", tmp_path / "friday.toml", "Ann", "Bob").exit_code == 0
+    result = run("show", tmp_path / "sunday.toml")
+    assert one_error_line(result) == f"error: {tmp_path / 'sunday.toml'}: no such file: create a match with `ginscore new FILE PLAYER PLAYER`"
+
+
+def test_an_error_wraps_at_words_but_never_inside_a_command():
+    from ginscore.cli.app import wrap_keeping_commands
+
+    line = "error: friday.toml: no such file: create a match with `ginscore new FILE PLAYER PLAYER`"
+    wrapped = wrap_keeping_commands(line, 40)
+    assert wrapped == "error: friday.toml: no such file: create\n  a match with\n  `ginscore new FILE PLAYER PLAYER`"
+    assert wrap_keeping_commands(line, 200) == line
+    assert "`ginscore new FILE PLAYER PLAYER`" in wrap_keeping_commands(line, 20)  # wider than the line: kept whole
+
+
 # --- undo -------------------------------------------------------------------------------------------------
 
 

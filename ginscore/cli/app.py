@@ -228,11 +228,41 @@ def fail(message: str, code: int) -> None:
     line = "error: " + re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
     if sys.stderr.isatty():
         import shutil
-        import textwrap
 
-        line = textwrap.fill(line, shutil.get_terminal_size().columns, subsequent_indent="  ", break_on_hyphens=False)
+        line = wrap_keeping_commands(line, shutil.get_terminal_size().columns)
     sys.stderr.write(line + "\n")
     raise typer.Exit(code)
+
+
+def wrap_keeping_commands(line: str, width: int) -> str:
+    """`line` wrapped at words to `width`, later lines indented; a command in backquotes is never split, so
+    that it can be copied whole, even when it is wider than the line."""
+    import textwrap
+
+    glued = re.sub(r"`[^`]*`", lambda command: command.group().replace(" ", "\0"), line)
+    wrapped = textwrap.fill(glued, width, subsequent_indent="  ", break_on_hyphens=False, break_long_words=False)
+    return wrapped.replace("\0", " ")
+
+
+def with_near_miss(error: GinscoreError) -> str:
+    """The error's text; for a match file that does not exist, with the file in its folder whose name is
+    closest, when one is close (a typo in the name)."""
+    from ..errors import MatchFileError
+
+    text = str(error)
+    if not (isinstance(error, MatchFileError) and error.problems[0].startswith("no such file")) or os.path.lexists(error.path):
+        return text
+    import difflib
+
+    folder, name = os.path.split(error.path)
+    try:
+        names = [entry for entry in os.listdir(folder or ".") if entry.endswith(".toml") and os.path.isfile(os.path.join(folder, entry))]
+    except OSError:
+        return text
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
+    if not close:
+        return text
+    return f"{error.path}: no such file; did you mean {os.path.join(folder, close[0])}?"
 
 
 def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -243,7 +273,7 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except GinscoreError as error:
-            fail(str(error), error.exit_code)
+            fail(with_near_miss(error), error.exit_code)
         except KeyboardInterrupt:
             sys.stderr.write("\ninterrupted\n")
             raise typer.Exit(130) from None
