@@ -155,6 +155,35 @@ def test_record_cards(run, match_file):
     assert hand.recorded  # the time it was entered
 
 
+# The least-deadwood spread (2: A-2-3c, A-2-3h, the sixes) lets Bob lay off 4c 4h 5h and undercut for 11; spreading
+# only A-2-3c and the sixes (8) lets off the 4c alone, and Ann wins 2 (the hand test_cli_score.py works out).
+BEST_K, BEST_O = "Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", "2d 5s As 5h 3d 4c 3s 4d 4s 4h"
+
+
+def test_record_says_in_one_line_which_spread_it_scored_and_how_to_give_the_other(run, match_file):
+    result = run("record", match_file, "--knocker", "Ann", "--cards", BEST_K, "--opponent-cards", BEST_O)
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.startswith("Hand 1: knock: Ann scores 2\n")
+    note = (
+        "Scored the spread best for Ann (8 deadwood, Ann scores 2); with the least-deadwood spread (2 deadwood), "
+        'Bob scores 11 (undercut): to record that one, give `--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s"`\n'
+    )
+    assert note in result.stdout
+    assert "not the lowest count" not in result.stdout  # the paragraph `score` prints is not repeated
+    assert run("undo", match_file, "--yes").exit_code == 0
+    again = run("record", match_file, "--knocker", "Ann", "--cards", "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s", "--opponent-cards", BEST_O)
+    assert again.stdout.startswith("Hand 1: undercut: Bob scores 11\n") and "Scored the spread" not in again.stdout
+
+
+def test_record_with_eleven_cards_names_the_discard_of_the_other_spread(run, match_file):
+    result = run("record", match_file, "--knocker", "a", "--cards", BEST_K + " Kd", "--opponent-cards", BEST_O)
+    option = '`--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s | Kd" --discard Kd`'
+    assert result.stdout.count(option) == 1
+    assert run("undo", match_file, "--yes").exit_code == 0
+    again = run("record", match_file, "--knocker", "a", "--cards", "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s | Kd", "--discard", "Kd", "--opponent-cards", BEST_O)
+    assert again.exit_code == 0 and again.stdout.startswith("Hand 1: undercut: Bob scores 11\n")
+
+
 def test_record_counts(run, match_file):
     result = run("record", match_file, "--knocker", "Bob", "--deadwood", "6", "--opponent-deadwood", "31")
     assert result.exit_code == 0 and result.stderr == ""

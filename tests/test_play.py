@@ -719,7 +719,7 @@ BEST_K, BEST_O = "Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", "2d 5s As 5h 3d 4c 3s 4d 4s 4h
 def test_play_asks_which_spread_was_laid_down_when_two_score_differently(run, short, choice, stored, result):
     out = run("play", short, input=lines("a", BEST_K, BEST_O, "3", choice)).stdout
     assert "These cards can be spread two ways that score differently. Which did Ann lay down?\n" in out
-    assert "  1: Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s (2 deadwood): undercut: Bob scores 11\n" in out
+    assert "  1: Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s (2 deadwood): Bob scores 11 (undercut)\n" in out
     assert "  2: Ac 2c 3c | 6c 6d 6h | Ah 2h | 2s 3h (8 deadwood): Ann scores 2\n" in out
     assert "'3' is not one of the spreads: type 1 or 2. Try again." in out
     assert result in out

@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 from ..errors import GinscoreError, InputError, quote, whole_number
 from ..game.cards import Card, parse_card, parse_cards
-from ..game.scoring import HandResult, ScoredKnock
-from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record, spread_text
+from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record
+from .spread_choice import gain_text, laid_down
 from .tally import HandLine, Sheet
 
 T = TypeVar("T")
@@ -250,23 +250,6 @@ OPPONENT_HELP = "Type the opponent's 10 cards, to work out the lay-offs, or thei
 COUNT_HELP = "Type the opponent's count after lay-offs, like 23: with the knocker's count, only a count is taken."
 BIG_GIN_HELP = "Type y when the knocker melded all 11 cards (big gin), n or Enter for a plain gin."
 SPREAD_HELP = "Type 1 or 2: the spread the knocker laid down, as listed above. It decides what could be laid off."
-
-
-def laid_down(scored: ScoredKnock) -> tuple[str, str | None]:
-    """A knocker's spread as typed cards, grouped with `|`, and the card discarded face down (its own group)."""
-    cards = spread_text(scored.spread)
-    if scored.discard is None:
-        return cards, None
-    return f"{cards} | {scored.discard}", str(scored.discard)
-
-
-def gain_text(result: HandResult, knocker: str, opponent: str) -> str:
-    """Who scores what, in words: `Ann scores 48`, `undercut: Bob scores 11`."""
-    if result.winner is None:
-        return "nobody scores"
-    name = knocker if result.winner == "knocker" else opponent
-    kind = "" if result.result == "knock" else f"{result.result.replace('_', ' ')}: "
-    return f"{kind}{name} scores {result.points}"
 
 
 def _needs_discard(cards: str, big_gin: bool) -> bool:
