@@ -210,7 +210,7 @@ def check_marks(parts: dict, totals: list[dict[str, int]], players: tuple[str, s
     columns = marked_columns(parts["rows"], parts["margin"])
     assert len(columns) == len(totals)
     for column, total in zip(columns, totals):
-        found = {r: row[column] for r, row in enumerate(parts["rows"]) if len(row) > column and row[column] != " "}
+        found = {r: row[column] for r, row in enumerate(parts["rows"]) if len(row) > column and row[column] not in " ┈"}  # ┈: the target
         if list(found.values()) == ["◆"]:
             continue
         where = {mark: r for r, mark in found.items()}
