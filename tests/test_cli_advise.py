@@ -245,7 +245,7 @@ def test_wide_adds_the_melds_and_the_range_of_each_figure(run):
     assert header.split() == ["discard", "deadwood", "melds", "win", "undercut", "points", "outs"]
     row = next(line for line in wide.splitlines() if line.split()[:1] == ["2c"])
     assert row.split()[:9] == ["2c", "4", "7c", "7d", "7s", "|", "10h", "Jh", "Qh"]
-    assert re.search(r"\d+\.\d% \(\d+\.\d-\d+\.\d%\)", row) and re.search(r"[+-]\d+\.\d ±\d+\.\d", row)
+    assert re.search(r"\d+\.\d% \(\d+\.\d–\d+\.\d%\)", row) and re.search(r"[+-]\d+\.\d ±\d+\.\d", row)
     assert "melds" not in narrow.split("\n\n")[1].splitlines()[0] and "--wide shows" in narrow and "--wide shows" not in wide
 
 

@@ -107,7 +107,7 @@ def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
     if play.kind == "big_gin" and play.value is not None:
         return [
             ("advice", Text.assemble(("big gin", "bold green"), ": lay down all 11 cards, ", spread_text(play.value.spread, fancy))),
-            ("worth", worth_text(play.value, advice.multiplier, fancy, advice.samples)),
+            ("worth", worth_text(play.value, advice.multiplier, advice.samples)),
         ]
     option = play.option
     assert option is not None
@@ -122,7 +122,7 @@ def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
     action = ("go gin", "bold green") if play.kind == "gin" else ("knock", "bold")
     return [
         ("advice", Text.assemble("discard ", card_text(option.discard, fancy), " and ", action, ": ", spread_text(play.value.spread, fancy))),
-        ("worth", worth_text(play.value, advice.multiplier, fancy, advice.samples)),
+        ("worth", worth_text(play.value, advice.multiplier, advice.samples)),
     ]
 
 
@@ -135,7 +135,7 @@ def outs_named(cards: tuple[Card, ...], limit: int, fancy: bool) -> Text:
     return Text.assemble(f"{many} would let you {act}: ", cards_text(cards, fancy))
 
 
-def worth_text(value: KnockValue, multiplier: int, fancy: bool = False, samples: int = 0) -> str:
+def worth_text(value: KnockValue, multiplier: int, samples: int = 0) -> str:
     """Expected points and the shares, each with its 95% interval when sampled; below two samples, a word
     that there is no error estimate."""
     ranges = value.intervals
@@ -144,11 +144,11 @@ def worth_text(value: KnockValue, multiplier: int, fancy: bool = False, samples:
         points += f" (±{(ranges.expected_points[1] - ranges.expected_points[0]) / 2:.1f})"
     parts = [
         points,
-        f"win {_share(value.win, ranges.win if ranges else None, fancy)}",
-        f"undercut {_share(value.undercut, ranges.undercut if ranges else None, fancy)}",
+        f"win {_share(value.win, ranges.win if ranges else None)}",
+        f"undercut {_share(value.undercut, ranges.undercut if ranges else None)}",
     ]
     if value.tie:
-        parts.append(f"tie {_share(value.tie, ranges.tie if ranges else None, fancy)}")
+        parts.append(f"tie {_share(value.tie, ranges.tie if ranges else None)}")
     doubled = " (doubled: spade up-card)" if multiplier > 1 else ""
     alone = " (1 sample: no error estimate)" if samples == 1 else ""
     return ", ".join(parts) + doubled + alone
@@ -196,9 +196,9 @@ def _knock_cells(option: Option, ties: bool, fancy: bool, wide: bool) -> list[Te
     cells: list[Text | str] = []
     if wide:
         cells.append(spread_text(Arrangement(knock.spread.melds, Hand()), fancy))  # the deadwood column has the rest
-    cells += [_share(knock.win, ranges.win if ranges else None, fancy), _share(knock.undercut, ranges.undercut if ranges else None, fancy)]
+    cells += [_share(knock.win, ranges.win if ranges else None), _share(knock.undercut, ranges.undercut if ranges else None)]
     if ties:
-        cells.append(_share(knock.tie, ranges.tie if ranges else None, fancy))
+        cells.append(_share(knock.tie, ranges.tie if ranges else None))
     points = _points(knock.expected_points)
     if ranges is not None:
         points += f" ±{(ranges.expected_points[1] - ranges.expected_points[0]) / 2:.1f}"
@@ -224,12 +224,12 @@ def _outs_count(outs: Outs) -> str:
     return f"{len(outs.knock)} / {len(outs.gin)}"
 
 
-def _share(share: float, interval: tuple[float, float] | None = None, fancy: bool = False) -> str:
+def _share(share: float, interval: tuple[float, float] | None = None) -> str:
     """A share, with its 95% interval as a range when there is one: `0.0% (0.0–1.9%)`."""
     if interval is None:
         return f"{share:.1%}"
     low, high = interval
-    return f"{share:.1%} ({low * 100:.1f}{'–' if fancy else '-'}{high:.1%})"
+    return f"{share:.1%} ({low * 100:.1f}–{high:.1%})"
 
 
 def _points(points: float) -> str:
