@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from conftest import json_object, one_error_line
@@ -19,10 +20,10 @@ UNSEEN = "2h 6h 7h Kh 6c 10c Jc Ac 2c 3c 3d 4s"
 SEEN = " ".join(str(c) for c in DECK if c not in parse_cards(HAND) and c not in parse_cards(UNSEEN))
 # The tables, then the keys added beyond them.
 TOP_KEYS = {"cards", "knock_limit", "unseen", "model", "samples", "exact", "seed"} | {"opponent_turns", "stock", "stock_assumed"}
-ELEVEN_KEYS = TOP_KEYS | {"options", "recommended", "big_gin", "big_gin_points"}
+ELEVEN_KEYS = TOP_KEYS | {"options", "play", "recommended", "big_gin", "big_gin_points"}
 TEN_KEYS = TOP_KEYS | {"deadwood", "outs"}
 OPTION_KEYS = {"discard", "deadwood", "can_knock", "gin", "spread", "win", "undercut", "tie", "expected_points", "outs"} | {
-    "standard_error"
+    "standard_error", "interval"
 }
 
 
@@ -39,10 +40,11 @@ def test_eleven_cards_json_contract(run):
     options = data["options"]
     assert [o.keys() == OPTION_KEYS for o in options] == [True] * 11
     assert [o["standard_error"] for o in options] == [None] * 11  # exact: nothing was sampled
+    assert [o["interval"] for o in options] == [None] * 11
     assert sorted(o["discard"] for o in options) == sorted(HAND.split())
     knocks = [o for o in options if o["can_knock"]]
     assert [o["discard"] for o in knocks] == ["Qs", "2d"]
-    assert options[:2] == knocks and data["recommended"] == "Qs"
+    assert options[:2] == knocks and (data["play"], data["recommended"]) == ("knock", "Qs")
     best = knocks[0]
     assert best["spread"] == [["3h", "4h", "5h"], ["7c", "8c", "9c"], ["Kc", "Kd", "Ks"]]
     assert best["deadwood"] == 2 and best["gin"] is False
@@ -119,14 +121,19 @@ def test_terminal_output_names_the_play_the_model_and_the_uncertainty(run):
     lines = result.stdout.splitlines()
     assert lines[0] == "hand    3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"
     assert lines[1] == "advice  discard Qs and knock: 3h 4h 5h | 7c 8c 9c | Kc Kd Ks | (2d)"
-    assert lines[2].startswith("worth   +") and "win " in lines[2] and "±" not in lines[2]
-    assert " Qs              2  3h 4h 5h | 7c 8c 9c | Kc Kd Ks  " in result.stdout
+    assert lines[2].startswith("worth   +") and "win " in lines[2] and "±" not in lines[2] and "(" not in lines[2]
     assert lines[3] == "model   deal: every one of the 66 hands the opponent could hold (exact), each once, from 12 unseen cards"
     assert lines[4] == "seed    4"
     header = next(line for line in lines if line.split()[:1] == ["discard"])
-    assert header.split() == ["discard", "deadwood", "melds", "win", "undercut", "points", "outs"]
+    assert header.split() == ["discard", "deadwood", "win", "undercut", "points", "outs"]  # the melds are in the advice
     assert sum("cannot knock" in line for line in lines) == 9
-    assert "This is an estimate under the model above, not a certainty." in lines
+    assert lines[-4:] == [
+        "win, undercut: shares of the opponent hands; points: the mean from your side.",
+        "Exact: every hand the opponent could hold under the model above, each once.",
+        "outs: unseen cards that, drawn next, let the ten kept knock / go gin.",
+        "--wide shows each discard's melds and ranges; --json gives every figure.",
+    ]
+    assert not any("estimate" in line for line in lines)  # exact is not an estimate
     assert all(line == line.rstrip() for line in lines)
 
 
@@ -197,7 +204,7 @@ def test_on_a_terminal_cards_show_their_suits_and_fit_the_width():
     text = out.file.getvalue()
     assert "discard Q♠ and knock: 3♥ 4♥ 5♥ | 7♣ 8♣ 9♣ | K♣ K♦ K♠ | (2♦)" in text
     words = " ".join(text.split())  # the footer wraps at the terminal's width
-    assert "one standard error is at most" in words and "not a certainty" in words
+    assert "95% intervals" in words and "not a certainty" in words
     assert max(len(line) for line in text.splitlines()) <= 100
 
 
@@ -210,3 +217,95 @@ def test_the_rule_options_mean_what_they_mean_for_check(run):
     both = run("advise", *HAND.split(), "--knock-limit", "5", "--upcard", "3s")
     assert both.exit_code == 2
     assert one_error_line(both).startswith("error: give --knock-limit or --upcard, not both")
+
+
+# --- fitting the terminal, saying only what applies, one recommendation -------------------------------------------
+
+KNOCKS = "10h Jh Qh Kh 7s 7c 7d Ac Ad 2c 2d"
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("hand, seen, headline", [
+    (KNOCKS, "9h 5c Qs 3d", "advice discard 2c and knock: 7c 7d 7s | 10h Jh Qh Kh | (Ac Ad 2d)"),
+    (HAND, "Jd 6s", "advice discard Qs and knock: 3h 4h 5h | 7c 8c 9c | Kc Kd Ks | (2d)"),  # its melds wrapped at 80
+])
+def test_each_row_is_one_line_at_60_and_80_columns_with_the_spread_in_the_headline(width, hand, seen, headline):
+    advice = advise(parse_cards(hand), PRESETS["standard"], seed=7, seen=parse_cards(seen), stock=20, samples=300)
+    out = Console(file=io.StringIO(), force_terminal=True, width=width, color_system=None, soft_wrap=True)
+    render_advise.advice_report(advice, out)
+    lines = out.file.getvalue().splitlines()
+    assert all(len(line) <= width for line in lines), max(lines, key=len)
+    header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["discard", "deadwood"])
+    table = lines[header + 1 : lines.index("", header)]
+    rows = [line for line in table if line.split()[:1] and line.split()[0] in hand.split()]
+    assert len(rows) == 11 and len(table) <= 12  # one line a discard (and a rule under the header): none wrapped
+    assert headline in " ".join(" ".join(lines[:4]).split())
+
+
+def test_wide_adds_the_melds_and_the_range_of_each_figure(run):
+    args = (*KNOCKS.split(), "--seen", "9h 5c Qs 3d", "--stock", "20", "--seed", "7", "--samples", "300")
+    narrow, wide = run("advise", *args).stdout, run("advise", *args, "--wide").stdout
+    header = next(line for line in wide.splitlines() if line.split()[:1] == ["discard"])
+    assert header.split() == ["discard", "deadwood", "melds", "win", "undercut", "points", "outs"]
+    row = next(line for line in wide.splitlines() if line.split()[:1] == ["2c"])
+    assert row.split()[:9] == ["2c", "4", "7c", "7d", "7s", "|", "10h", "Jh", "Qh"]
+    assert re.search(r"\d+\.\d% \(\d+\.\d–\d+\.\d%\)", row) and re.search(r"[+-]\d+\.\d ±\d+\.\d", row)
+    assert "melds" not in narrow.split("\n\n")[1].splitlines()[0] and "--wide shows" in narrow and "--wide shows" not in wide
+
+
+def test_with_no_discard_able_to_knock_only_what_applies_is_said_and_the_outs_are_named(run):
+    result = run("advise", "3h 4h 5h Ks Kc Kd 7c 8c 2d Qs Jh", "--seed", "1")
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[1:4] == [
+        "advice  no discard may knock: discard Jh to keep the least deadwood (27)",
+        "outs    2 unseen cards would let you knock: 6c 9c",
+        "model   none ran: no discard may knock, so no opponent hand was needed",
+    ]
+    assert lines[-1] == "outs: unseen cards that, drawn next, let the ten kept knock / go gin."
+    text = result.stdout
+    for absent in ("win", "undercut", "points", "exact", "estimate", "±"):
+        assert absent not in text, absent
+    data = advise_json(run, "3h 4h 5h Ks Kc Kd 7c 8c 2d Qs Jh", "--seed", "1")
+    assert (data["model"], data["samples"], data["exact"], data["play"], data["recommended"]) == (None, 0, None, "keep", None)
+
+
+def test_one_sample_says_there_is_no_error_estimate(run):
+    result = run("advise", *KNOCKS.split(), "--samples", "1", "--seed", "3")
+    worth = next(line for line in result.stdout.splitlines() if line.startswith("worth"))
+    assert worth.endswith("(1 sample: no error estimate)") and "±" not in result.stdout
+    assert "One sample gives no error estimate" in result.stdout
+    option = advise_json(run, *KNOCKS.split(), "--samples", "1", "--seed", "3")["options"][0]
+    assert (option["standard_error"], option["interval"]) == (None, None)
+
+
+def test_sampled_json_carries_wilson_intervals_that_hold_the_share(run):
+    data = advise_json(run, *KNOCKS.split(), "--samples", "200", "--seed", "5")
+    for option in data["options"]:
+        if option["interval"] is None:
+            assert not option["can_knock"]
+            continue
+        for name in ("win", "undercut", "tie"):
+            low, high = option["interval"][name]
+            assert 0 <= low <= option[name] <= high <= 1
+        assert option["interval"]["win"][1] - option["interval"]["win"][0] > 0  # never a zero-width ±0.0%
+        low, high = option["interval"]["expected_points"]
+        assert low < option["expected_points"] < high
+
+
+@pytest.mark.parametrize("hand, rules", [
+    ("7s 8s 9s 10s Js 2h 3h 4h Kc Kd Kh", "tournament"),  # big gin beats every knock
+    (KNOCKS, "tournament"),
+    (HAND, "standard"),
+    ("3h 4h 5h Ks Kc Kd 7c 8c 2d Qs Jh", "standard"),  # nothing may knock
+])
+def test_the_text_and_the_json_recommend_the_same_play(run, hand, rules):
+    args = (*hand.split(), "--rules", rules, "--samples", "200", "--seed", "2")
+    advice_line = next(line for line in run("advise", *args).stdout.splitlines() if line.startswith("advice"))
+    data = advise_json(run, *args)
+    said = {"big_gin": "big gin: lay down all 11 cards", "gin": "and go gin", "knock": "and knock", "keep": "no discard may knock"}
+    assert said[data["play"]] in advice_line
+    if data["recommended"] is not None:
+        assert f"discard {data['recommended']} and" in advice_line
+    else:
+        assert data["play"] in ("big_gin", "keep")

@@ -161,7 +161,7 @@ def test_one_value_given_twice_is_refused(run, args, message):
     "command, missing",
     [
         ("check", "CARDS..."),
-        ("score", "--cards or --knocker"),
+        ("score", "--cards"),
         ("record", "FILE"),
         ("new", "FILE"),
         ("show", "FILE"),

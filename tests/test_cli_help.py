@@ -51,11 +51,35 @@ def test_top_level_help_lists_every_command(run):
     assert {path[0] for path in COMMANDS} <= listed
 
 
-def test_no_arguments_shows_the_usage_on_stderr(run):
-    """`no_args_is_help`: typing nothing is a usage error (exit 2), so the help goes to stderr, not stdout."""
+def test_no_arguments_shows_the_help_and_is_no_error(run):
+    """Bare `ginscore` asks what there is: the same help as `ginscore -h`, on stdout, exit 0."""
     result = run()
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert "Usage: ginscore" in result.stderr
-    assert "check" in result.stderr and "score" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    assert result.stdout == run("-h").stdout
+    assert "Usage: ginscore" in result.stdout and "Commands:" in result.stdout
+
+
+def listed_commands(help_text: str) -> list[tuple[str, str]]:
+    """Each command named in the help's command list, with its summary as printed (continuation lines joined)."""
+    rows: list[tuple[str, str]] = []
+    for line in help_text.split("Commands:", 1)[1].splitlines():
+        if line.startswith("  ") and not line.startswith("   "):
+            name, _, summary = line.strip().partition(" ")
+            rows.append((name, summary.strip()))
+        elif line.strip():
+            rows[-1] = (rows[-1][0], rows[-1][1] + " " + line.strip())
+    return rows
+
+
+@pytest.mark.parametrize("columns", ["100", "80", "60"])
+def test_top_level_help_lists_the_commands_in_the_order_a_player_meets_them_each_summary_whole(run, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    rows = listed_commands(run("-h").stdout)
+    names = [name for name, _ in rows]
+    order = ["new", "play", "record", "show", "undo", "edit", "check", "score", "advise", "rules", "validate", "stats"]
+    assert [name for name in names if name in order] == order
+    for name, summary in rows:
+        assert not summary.endswith("..."), (name, summary)
+        assert summary.endswith((".", "?")), (name, summary)
+        assert len(summary) <= 46, (name, summary)  # one line beside the names at 60 columns

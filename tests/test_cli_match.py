@@ -155,6 +155,35 @@ def test_record_cards(run, match_file):
     assert hand.recorded  # the time it was entered
 
 
+# The least-deadwood spread (2: A-2-3c, A-2-3h, the sixes) lets Bob lay off 4c 4h 5h and undercut for 11; spreading
+# only A-2-3c and the sixes (8) lets off the 4c alone, and Ann wins 2 (the hand test_cli_score.py works out).
+BEST_K, BEST_O = "Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", "2d 5s As 5h 3d 4c 3s 4d 4s 4h"
+
+
+def test_record_says_in_one_line_which_spread_it_scored_and_how_to_give_the_other(run, match_file):
+    result = run("record", match_file, "--knocker", "Ann", "--cards", BEST_K, "--opponent-cards", BEST_O)
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout.startswith("Hand 1: knock: Ann scores 2\n")
+    note = (
+        "Scored the spread best for Ann (8 deadwood, Ann scores 2); with the least-deadwood spread (2 deadwood), "
+        'Bob scores 11 (undercut): to record that one, give `--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s"`\n'
+    )
+    assert note in result.stdout
+    assert "not the lowest count" not in result.stdout  # the paragraph `score` prints is not repeated
+    assert run("undo", match_file, "--yes").exit_code == 0
+    again = run("record", match_file, "--knocker", "Ann", "--cards", "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s", "--opponent-cards", BEST_O)
+    assert again.stdout.startswith("Hand 1: undercut: Bob scores 11\n") and "Scored the spread" not in again.stdout
+
+
+def test_record_with_eleven_cards_names_the_discard_of_the_other_spread(run, match_file):
+    result = run("record", match_file, "--knocker", "a", "--cards", BEST_K + " Kd", "--opponent-cards", BEST_O)
+    option = '`--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s | Kd" --discard Kd`'
+    assert result.stdout.count(option) == 1
+    assert run("undo", match_file, "--yes").exit_code == 0
+    again = run("record", match_file, "--knocker", "a", "--cards", "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s | Kd", "--discard", "Kd", "--opponent-cards", BEST_O)
+    assert again.exit_code == 0 and again.stdout.startswith("Hand 1: undercut: Bob scores 11\n")
+
+
 def test_record_counts(run, match_file):
     result = run("record", match_file, "--knocker", "Bob", "--deadwood", "6", "--opponent-deadwood", "31")
     assert result.exit_code == 0 and result.stderr == ""
@@ -208,6 +237,31 @@ def test_record_oklahoma_needs_the_upcard_and_a_spade_doubles(run, tmp_path):
     assert "Hand 1: knock: Ann scores 16 (doubled: spade up-card)" in result.stdout  # (10-2) x 2
     line = refused(run, path, ["record", path, "--knocker", "Ann", "--deadwood", "5", "--opponent-deadwood", "10", "--upcard", "4h"], 1)
     assert "5 deadwood is over the knock limit of 4" in line
+
+
+@pytest.mark.parametrize("typed", ["a", "A", "1", "ann", "ANN"])
+def test_record_takes_a_name_an_initial_or_a_number(run, match_file, typed):
+    result = run("record", match_file, "--knocker", typed, "--deadwood", "2", "--opponent-deadwood", "10")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("Hand 1: knock: Ann scores 8")
+    assert storage.load(str(match_file))[0].hands[0].knocker == "Ann"
+
+
+def test_edit_and_new_take_an_initial_too(run, played, tmp_path):
+    result = run("edit", played, "2", "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "10")
+    assert result.exit_code == 0, result.stderr
+    assert storage.load(str(played))[0].hands[1].knocker == "Ann"
+    path = tmp_path / "d.toml"
+    assert run("new", path, "Ann", "Bob", "--dealer", "2").exit_code == 0
+    assert storage.load(str(path))[0].first_dealer == "Bob"
+
+
+def test_an_ambiguous_initial_is_refused_naming_both_players(run, tmp_path):
+    path = tmp_path / "aa.toml"
+    assert run("new", path, "Ann", "Al").exit_code == 0
+    line = refused(run, path, ["record", path, "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "10"], 2)
+    assert line == "error: 'a' could be Ann or Al: type the name"
+    assert run("record", path, "--knocker", "2", "--deadwood", "2", "--opponent-deadwood", "10").stdout.startswith("Hand 1: knock: Al scores 8")
 
 
 def test_record_unknown_player_lists_the_players(run, played):
@@ -438,6 +492,40 @@ def test_show_missing_file(run, tmp_path):
     assert "no such file" in one_error_line(result)
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["record", "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "9"], ["edit", "1", "--cancelled"],
+     ["undo", "--yes"], ["play"], ["validate"], ["stats"]],
+    ids=lambda command: command[0],
+)
+def test_a_missing_match_file_with_a_close_name_suggests_it(run, tmp_path, command):
+    assert run("new", tmp_path / "friday.toml", "Ann", "Bob").exit_code == 0
+    (tmp_path / "notes.txt").write_text("fridays")
+    typo = tmp_path / "frday.toml"
+    result = run(command[0], typo, *command[1:])
+    assert result.exit_code == 1
+    assert result.stdout == "" or command[0] == "stats"
+    suggestion = f"{typo}: no such file; did you mean {tmp_path / 'friday.toml'}?"
+    assert suggestion in result.stderr.splitlines()[0], result.stderr
+    assert not typo.exists()
+
+
+def test_a_missing_match_file_with_no_close_name_says_how_to_start_one(run, tmp_path):
+    assert run("new", tmp_path / "friday.toml", "Ann", "Bob").exit_code == 0
+    result = run("show", tmp_path / "sunday.toml")
+    assert one_error_line(result) == f"error: {tmp_path / 'sunday.toml'}: no such file: create a match with `ginscore new FILE PLAYER PLAYER`"
+
+
+def test_an_error_wraps_at_words_but_never_inside_a_command():
+    from ginscore.cli.app import wrap_keeping_commands
+
+    line = "error: friday.toml: no such file: create a match with `ginscore new FILE PLAYER PLAYER`"
+    wrapped = wrap_keeping_commands(line, 40)
+    assert wrapped == "error: friday.toml: no such file: create\n  a match with\n  `ginscore new FILE PLAYER PLAYER`"
+    assert wrap_keeping_commands(line, 200) == line
+    assert "`ginscore new FILE PLAYER PLAYER`" in wrap_keeping_commands(line, 20)  # wider than the line: kept whole
+
+
 # --- undo -------------------------------------------------------------------------------------------------
 
 
@@ -457,20 +545,21 @@ def test_undo_asks_and_y_removes(run, played):
 
 
 @pytest.mark.parametrize("answer", ["n\n", "\n", ""], ids=["no", "enter", "end-of-input"])
-def test_undo_anything_but_yes_removes_nothing(run, played, answer):
+def test_undo_anything_but_yes_removes_nothing_and_is_no_error(run, played, answer):
     before = played.read_bytes()
     result = run(["undo", str(played)], input=answer)
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     assert played.read_bytes() == before
-    assert "error: nothing removed (add --yes to remove without asking)" in result.stderr
-    assert "Removed" not in result.stdout
+    assert result.stdout == "Nothing removed.\n"
+    assert "error" not in result.stderr
+    assert result.stderr.startswith("Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: ")
 
 
-def test_undo_refused_through_a_pipe_prints_nothing_on_stdout(played):
+def test_undo_declined_through_a_pipe_says_so_on_stdout(played):
     answered = subprocess.run([GINSCORE, "undo", str(played)], input="n\n", capture_output=True, text=True)
-    assert answered.returncode == 1
-    assert answered.stdout == ""
-    assert "\nerror: nothing removed" in answered.stderr
+    assert answered.returncode == 0
+    assert answered.stdout == "Nothing removed.\n"
+    assert answered.stderr == "Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: \n"
 
 
 def test_undo_with_no_hands(run, match_file):

@@ -335,12 +335,13 @@ def test_cards_and_opponent_cards_name_the_hands_as_record_does(run):
     assert json_object(new)["points"] == 22
 
 
-def test_missing_opponent_cards_is_one_usage_line(run):
-    result = run("score", "--cards", KNOCK_K)
+@pytest.mark.parametrize("cards", ["--cards", "--knocker"])
+def test_missing_opponent_cards_is_one_usage_line_naming_todays_option(run, cards):
+    result = run("score", cards, KNOCK_K)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == (
-        "error: missing --opponent-cards or --opponent (the opponent's 10 cards; --opponent is the old name)\n"
+        "error: missing --opponent-cards (the opponent's 10 cards)\n"
         "try 'ginscore score --help'\n"
     )
 

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -188,13 +189,13 @@ BOTH = "◆"
 
 
 def legend_marks(legend: str) -> dict[str, str]:
-    """Which marker the legend gives each player and the shared one: "● Ann  ▲ Bob  ◆ both" or "Ann ●  Bob ▲  both ◆"."""
-    body = legend.removeprefix("Running totals: ").rsplit("; target ", 1)[0]
-    tokens = body.split()
-    marks = (*PLAYER_MARKS, BOTH)
-    assert len(tokens) == 6 and (all(t in marks for t in tokens[::2]) or all(t in marks for t in tokens[1::2])), legend
-    pairs = zip(tokens[::2], tokens[1::2])
-    return {name: mark for mark, name in pairs} if tokens[0] in marks else dict(pairs)
+    """Which marker the legend gives each player and the shared one: "● Ann   ▲ Bob   ◆ Ann and Bob on one mark";
+    the shared one is keyed "both" once it names both players."""
+    body = legend.removeprefix("Running totals: ").rsplit("; ┈ target ", 1)[0]
+    first, second, shared = (part.strip() for part in re.split(r"\s{3}", body))
+    marks = {first[2:]: first[0], second[2:]: second[0]}
+    assert shared == f"{BOTH} {first[2:]} and {second[2:]} on one mark", legend
+    return marks | {"both": BOTH}
 
 
 def chart_of(out: str) -> dict:
@@ -242,21 +243,32 @@ def test_chart_legend_and_markers_follow_the_running_totals(run, sample):
     a, b = data["players"]
     chart = chart_of(ok(run("show", sample, "--chart")))
     assert chart["legend"].startswith("Running totals: ")
-    assert chart["legend"].endswith(f"; target {data['rules']['target']}")
+    target = data["rules"]["target"]
+    assert chart["legend"].endswith(f"; ┈ target {target}")
     assert legend_marks(chart["legend"]) == {a: PLAYER_MARKS[0], b: PLAYER_MARKS[1], "both": BOTH}
     rows, columns = chart["rows"], chart["columns"]
     totals = [hand["totals"] for hand in data["hands"]]
     top = max(max(t.values()) for t in totals)
-    assert rows[0].split("┤")[0].strip() == str(top)  # the top row is labelled with the highest total
+    # the axis is labelled in round steps, from 0 at the bottom to the top row, past the highest total and the target
+    labels = [(row, int(line.split("┤")[0])) for row, line in enumerate(rows) if line.split("┤")[0].strip()]
+    values = [value for _, value in labels]
+    step = values[-2] - values[-1]
+    assert values == list(range(values[0], -1, -step)) and labels[0][0] == 0 and labels[-1] == (len(rows) - 1, 0)
+    assert any(step == base * 10**power for base in (1, 2, 5) for power in range(4)) or step in (25, 250)
+    assert values[0] >= max(top, target) > values[0] - step
+    # the target is drawn across, on its row
+    target_rows = [row for row, line in enumerate(rows) if "┈" in line]
+    assert len(target_rows) == 1
+    per_row = values[0] / (len(rows) - 1)
+    assert target_rows[0] == len(rows) - 1 - round(target / per_row)
     leader = a if max(t[a] for t in totals) == top else b
     at = next(i for i, t in enumerate(totals) if t[leader] == top)
-    top_row = rows[0]
-    # the leader's marker sits on the top row at the hand where they reach their highest total
-    assert top_row[columns[at]] in (PLAYER_MARKS[data["players"].index(leader)], BOTH)
-    assert {top_row[c] for c in columns if len(top_row) > c and c != columns[at]} <= {" ", PLAYER_MARKS[data["players"].index(leader)], BOTH}
+    # the leader's marker, where they reach their highest total, is the highest mark drawn
+    highest = min(row for row, line in enumerate(rows) if any(len(line) > c and line[c] in (*PLAYER_MARKS, BOTH) for c in columns))
+    assert rows[highest][columns[at]] in (PLAYER_MARKS[data["players"].index(leader)], BOTH)
     # in every hand's column each player's marker is in exactly one row, the higher total higher up
     for index, (column, total) in enumerate(zip(columns, totals)):
-        found = {row: line[column] for row, line in enumerate(rows) if len(line) > column and line[column] != " "}
+        found = {row: line[column] for row, line in enumerate(rows) if len(line) > column and line[column] not in " ┈"}  # ┈: the target
         if total[a] == total[b]:
             assert list(found.values()) == [BOTH], (index, found)
             continue
@@ -276,10 +288,31 @@ def test_chart_legend_and_markers_follow_the_running_totals(run, sample):
 
 def test_chart_exact_picture_for_the_standard_sample(run):
     chart = chart_of(ok(run("show", STANDARD, "--chart")))
-    # Tom's 103 at hand 9 is the only marker on the top row; Tom's 0 in hands 1 to 3 sits on the bottom row
-    assert chart["rows"][0] == "103 ┤" + " " * (3 * 8 + 1) + "▲"
+    # Tom's 103 reaches past the target of 100: steps of 50 up to 150, four rows apart. His 103 at hand 9 sits on
+    # the target's row; his 0 in hands 1 to 3 on the bottom row.
+    assert [line.split("┤")[0].strip() for line in chart["rows"]] == ["150", *[""] * 3, "100", *[""] * 3, "50", *[""] * 3, "0"]
+    assert chart["rows"][4] == "100 ┤" + "┈" * (3 * 8 + 1) + "▲┈"
     assert chart["rows"][-1] == "  0 ┤ ▲  ▲  ▲"
-    assert len(chart["rows"]) == 12
+    assert chart["rows"][0] == "150 ┤"
+
+
+@pytest.mark.parametrize("highest, steps", [
+    (83, [0, 25, 50, 75, 100]),
+    (100, [0, 25, 50, 75, 100]),
+    (156, [0, 50, 100, 150, 200]),
+    (7, [0, 2, 4, 6, 8]),
+    (13, [0, 5, 10, 15]),
+    (1, [0, 1]),
+    (460, [0, 200, 400, 600]),
+    (2400, [0, 1000, 2000, 3000]),
+])
+def test_the_points_axis_is_labelled_in_round_steps(highest, steps):
+    from ginscore.render.chart import total_axis
+
+    axis = total_axis(highest, 12)
+    labels = [int(axis.label(level)) for level in range(axis.height) if axis.label(level)]
+    assert labels == steps
+    assert abs(axis.height - 12) <= 3  # about the height asked for
 
 
 def test_chart_with_no_hands_yet(run, tmp_path):
@@ -287,7 +320,7 @@ def test_chart_with_no_hands_yet(run, tmp_path):
     ok(run("new", path, "Ann", "Bob"))
     out = ok(run("show", path, "--chart"))
     legend, last = out.splitlines()[-2:]
-    assert legend.startswith("Running totals: ") and legend.endswith("; target 100")
+    assert legend.startswith("Running totals: ") and legend.endswith("; ┈ target 100")
     assert legend_marks(legend) == {"Ann": "●", "Bob": "▲", "both": "◆"}
     assert last == "No hands yet."
 

@@ -78,7 +78,7 @@ EXPECTED = {
         },
         "Omar": {
             "games_won": 0, "margin": -421, "hands_won": 0, "gins": 0, "undercuts_given": 0, "undercuts_suffered": 2,
-            "average_hand": None, "biggest_hand": 0,
+            "average_hand": None, "biggest_hand": None,  # no hand won: none, not 0
             "knocks": 2, "knock_rate": 0.33,
             "average_knock_count": 6.0,  # (8 + 4) / 2
             "layoffs": 0, "average_deadwood_when_losing": None,
@@ -142,15 +142,20 @@ def test_stats_text_over_the_sample_folder(run):
     assert maria_tom["hands won"] == ["4", "4"]
     assert maria_tom["gins"] == ["0", "1"]
     assert maria_tom["undercuts given"] == ["1", "0"] and maria_tom["undercuts suffered"] == ["0", "1"]
-    assert maria_tom["average hand won"] == ["16.0", "25.75"] and maria_tom["biggest hand"] == ["28", "38"]
+    assert maria_tom["average hand won"] == ["16.0", "25.8"] and maria_tom["biggest hand"] == ["28", "38"]  # one decimal a mean
     assert maria_tom["knocks"] == ["3", "5"]
-    assert maria_tom["average knock count"] == ["5.33", "3.8"]
+    assert maria_tom["average knock count"] == ["5.3", "3.8"]
     assert maria_tom["cards laid off"] == ["4", "1"]
     assert any(cells == ["33%", "56%"] for cells in maria_tom.values())  # the knock rate
-    assert any(cells == ["24.5", "18.25"] for label, cells in maria_tom.items() if "deadwood" in label)
+    assert any(cells == ["24.5", "18.3"] for label, cells in maria_tom.items() if "deadwood" in label)  # 18.25, half up
     lena_omar = found[(("Lena", "Omar"), 1, 1, 6)]
-    assert any(cells == ["-", "-"] for label, cells in lena_omar.items() if "deadwood" in label)  # counts only
-    assert lena_omar["average hand won"] == ["24.2", "-"]
+    assert any(cells == ["none", "none"] for label, cells in lena_omar.items() if "deadwood" in label)  # counts only
+    assert lena_omar["average hand won"] == ["24.2", "none"]
+    assert lena_omar["biggest hand"] == ["47", "none"]  # Omar won no hand: none, as his average says, not 0
+    for cells in (cell for table in found.values() for row in table.values() for cell in row):
+        assert cells != "-"  # one word for nothing, everywhere
+    means = [cell for table in found.values() for label, row in table.items() if label.startswith("average") for cell in row]
+    assert all(re.fullmatch(r"\d+\.\d", cell) or cell == "none" for cell in means), means
     assert result.stdout.rstrip("\n").splitlines()[-1].startswith("3 files read")
 
 

@@ -29,15 +29,15 @@ GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 # Ann discards 9h and spreads 3h-5h, 7c-9c, the kings with 2d = 2; Bob has 5s-7s and 45 deadwood: Ann 43
 ANN_CARDS = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h"
 BOB_CARDS = "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
-WHO = "Who knocked? Ann (a/1), Bob (b/2), cancelled (c) or quit (q): "
+WHO = "Who knocked? Ann (a), Bob (b), c cancelled: "
 
 
 def ann_cards_question(name: str = "Ann") -> str:
-    return f"{name}'s cards (10 or 11, '|' between melds), count, or both counts ('4 23'): "
+    return f"{name}'s cards or count: "
 
 
 def opponent_question(name: str = "Bob") -> str:
-    return f"{name}'s cards (10) or their count after lay-offs: "
+    return f"{name}'s cards or count after lay-offs: "
 
 
 def opponent_count_question(name: str = "Bob") -> str:
@@ -158,8 +158,8 @@ def test_an_illegal_knock_is_explained_at_once_and_the_knockers_cards_asked_agai
     refused = out.index("illegal knock")
     first_line = out[refused:].splitlines()[0]
     assert f"{explained} deadwood is over the knock limit of 10" in first_line and "Try again." in first_line
-    assert out.count(f"{knocker}'s cards (10 or 11") == 2
-    assert out.index(f"{knocker}'s cards (10 or 11") < refused < out.index("count after lay-offs")
+    assert out.count(ann_cards_question(knocker)) == 2
+    assert out.index(ann_cards_question(knocker)) < refused < out.index("count after lay-offs")
     assert out.count("Hand 1: Ann deals. Score: Ann 0, Bob 0.") == 1
     match, _ = saved(short)
     assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [(knocker, 3, 8)]
@@ -200,7 +200,7 @@ def test_shared_initials_are_not_offered_and_numbers_still_work(run, tmp_path):
     assert run("new", path, "Ann", "Al").exit_code == 0
     result = run("play", path, input=lines("a", "2", "3", "8"))
     assert result.exit_code == 0 and result.stderr == ""
-    who = "Who knocked? Ann (1), Al (2), cancelled (c) or quit (q): "
+    who = "Who knocked? Ann (1), Al (2), c cancelled: "
     assert f"{who}  'a' is not a player: type 1 for Ann, 2 for Al, or c for a cancelled hand. Try again.\n{who}" in result.stdout
     match, _ = saved(path)
     assert [(h.knocker, h.knocker_deadwood) for h in match.hands] == [("Al", 3)]
@@ -211,7 +211,7 @@ def test_an_initial_that_is_a_command_letter_is_not_offered_and_a_full_name_wins
     assert run("new", path, "Carl", "Q").exit_code == 0
     result = run("play", path, input=lines("c", "q", "1", "8"))  # c cancels; q is the player Q, not quit
     assert result.exit_code == 0 and result.stderr == ""
-    assert "Who knocked? Carl (1), Q (2), cancelled (c) or quit (q): " in result.stdout
+    assert "Who knocked? Carl (1), Q (2), c cancelled: " in result.stdout
     match, _ = saved(path)
     assert [(h.cancelled, h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [
         (True, None, None, None),
@@ -273,7 +273,7 @@ def test_a_spread_in_groups_that_no_discard_makes_legal_is_refused_at_once(run, 
     question = ann_cards_question()
     assert f"{question}  '3h 4h 6h' is not a meld: a run is 3+ cards of one suit in sequence, a set 3 or 4 of one rank. Try again.\n{question}" in out
     assert f"{question}  illegal knock: 34 deadwood is over the knock limit of 10" in out
-    assert out.count(question) == 3 and "The card discarded face down: " in out
+    assert out.count(question) == 3 and "Discarded face down: " in out
 
 
 def test_a_discard_that_cannot_be_is_asked_again_alone(run, short):
@@ -281,7 +281,7 @@ def test_a_discard_that_cannot_be_is_asked_again_alone(run, short):
     result = run("play", short, input=lines("a", spread, "Ac", "Ks", "9h", BOB_CARDS))
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    discard = "The card discarded face down: "
+    discard = "Discarded face down: "
     assert f"{discard}  the discard Ac is not in the knocker's hand" in out
     assert f"{discard}  the discard Ks cannot be in the meld Ks Kc Kd. Try again.\n{discard}{opponent_question()}" in out
     assert out.count(ann_cards_question()) == 1
@@ -388,7 +388,7 @@ def test_cancelled_records_a_dead_hand(run, short, word):
     assert ann_cards_question() not in result.stdout  # nothing more asked for a dead hand
 
 
-UPCARD = "Up-card (the knock card): "
+UPCARD = "Up-card: "
 
 
 @pytest.fixture
@@ -427,7 +427,7 @@ def test_big_gin_by_count_asks_whether_all_eleven_were_melded(run, tmp_path):
     # tournament: big gin 31 + Bob's 20 = 51; then a plain gin by count: 25 + 20 = 45
     result = run("play", path, input=lines("Ann", "0", "maybe", "y", "20", "Bob", "0", "", "20"))
     assert result.exit_code == 0 and result.stderr == ""
-    question = "Big gin, all 11 cards melded? (y/N): "
+    question = "Big gin, all 11 melded? (y/N): "
     assert result.stdout.count(question) == 3
     assert "'maybe' is not an answer: type y or n" in result.stdout
     assert "Ann scores 51" in result.stdout and "Bob scores 45" in result.stdout
@@ -440,7 +440,7 @@ def test_big_gin_with_both_counts_on_one_line_asks_only_whether_all_eleven_were_
     assert run("new", path, "Ann", "Bob", "--rules", "tournament").exit_code == 0
     result = run("play", path, input=lines("a", "0 20", "y"))
     assert result.exit_code == 0 and result.stderr == ""
-    assert f"{ann_cards_question()}Big gin, all 11 cards melded? (y/N): Hand 1: big gin: Ann scores 51\n" in result.stdout
+    assert f"{ann_cards_question()}Big gin, all 11 melded? (y/N): Hand 1: big gin: Ann scores 51\n" in result.stdout
     match, _ = saved(path)
     assert [(h.knocker_deadwood, h.opponent_deadwood, h.big_gin) for h in match.hands] == [(0, 20, True)]
 
@@ -454,7 +454,7 @@ def test_eleven_cards_spread_in_groups_ask_for_the_discard(run, short):
     spread = "3h 4h 5h | Ks Kc Kd | 7c 8c 9c | 2d 9h"
     result = run("play", short, input=lines("Ann", spread, "9x", "9h", BOB_CARDS))
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout.count("The card discarded face down: ") == 2
+    assert result.stdout.count("Discarded face down: ") == 2
     assert "Hand 1: knock: Ann scores 43" in result.stdout
     record = saved(short)[0].hands[0]
     assert record.discard == "9h" and record.knocker_cards == spread
@@ -519,7 +519,7 @@ def test_ctrl_c_keeps_every_complete_hand(short):
 
 # --- the README's transcript --------------------------------------------------------------------------------------
 
-QUESTION = re.compile(r"(?:Who knocked\?|Up-card|The card discarded|Big gin|[^\s']+'s (?:cards|count)) .*?:(?: |$)")
+QUESTION = re.compile(r"(?:Who knocked\?|Up-card|Discarded face down|Spread laid down|Big gin|[^\s']+'s (?:cards|count)).*?: ")
 
 
 def test_the_readmes_play_transcript_is_what_play_prints(run, tmp_path, monkeypatch):
@@ -556,12 +556,14 @@ class FakeTable:
         self.match = match
         self.answers = list(answers)
         self.questions: list[str] = []
+        self.offered: list[str] = []
         self.told: list[str] = []
         self.shown: list[int] = []
         self.commits = 0
 
-    def ask(self, question: str) -> str | None:
+    def ask(self, question: str, offered: str = "") -> str | None:
         self.questions.append(question)
+        self.offered.append(offered)
         return self.answers.pop(0) if self.answers else None
 
     def commit(self, record: HandRecord):
@@ -656,3 +658,169 @@ def test_core_play_oklahoma_asks_the_upcard_before_the_knocker():
         play(match, tally(match), fake.table())
     assert fake.questions == [UPCARD, WHO, ann_cards_question("Bob"), UPCARD]
     assert [(h.upcard, h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in fake.match.hands] == [("Kh", "Bob", 9, 30)]
+
+
+# --- a refused answer offered again, help at any question, short questions ----------------------------------------
+
+
+def test_core_play_offers_a_refused_answer_again_for_editing_and_nothing_else():
+    match = short_match()
+    typo = "3h 4h 5h Ks Kc 4x 7c 8c 9c 2d 9h"
+    fake = FakeTable(match, ["Zed", "Ann", typo, "?", ANN_CARDS, "note late", BOB_CARDS])
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.questions[:8] == [WHO, WHO, ann_cards_question(), ann_cards_question(), ann_cards_question(), opponent_question(), opponent_question(), WHO]
+    # the refused answer is offered once, when its question comes back; help, a note and a good answer offer nothing
+    assert fake.offered[:8] == ["", "Zed", "", typo, "", "", "", ""]
+    assert fake.match.hands[0].knocker_cards == ANN_CARDS and fake.match.hands[0].note == "late"
+
+
+@pytest.mark.parametrize("answers, question, explained", [
+    (["?"], WHO, "Type who knocked: their name, or a or 1 for Ann, b or 2 for Bob. Type c for a cancelled hand"),
+    (["a", "help"], ann_cards_question(), "put | between the melds to give the spread laid down"),
+    (["a", ANN_CARDS, "?"], opponent_question(), "Type the opponent's 10 cards, to work out the lay-offs, or their count after lay-offs"),
+    (["a", "4", "?"], opponent_count_question(), "Type the opponent's count after lay-offs, like 23"),
+])
+def test_core_play_question_mark_explains_the_question_and_asks_it_again(answers, question, explained):
+    match = short_match()
+    fake = FakeTable(match, answers)
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.questions[-2:] == [question, question]
+    assert explained in fake.told[-1] and "q stops" in fake.told[-1]
+    assert "Try again" not in fake.told[-1]
+
+
+def test_every_question_is_short_and_its_help_is_behind_a_question_mark():
+    """At 60 columns each question fits on one line with room to start the answer, for names of 8 letters (before:
+    66 to 76 characters); what it takes is told behind `?`."""
+    from dataclasses import replace
+
+    match = Match(("Henriett", "Benjamin"), replace(PRESETS["tournament"], target=200, oklahoma=True), "Benjamin")
+    answers = ["?", "Kh", "?", "h", "?", "0", "?", "y", "?", "20"]
+    fake = FakeTable(match, answers)
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    asked = set(fake.questions)
+    assert len(asked) == 5, asked  # the up-card, who, the cards, big gin, the count
+    assert all(len(question) <= 55 for question in asked), sorted(asked, key=len)[-1]
+    assert sum(1 for text in fake.told if "q stops" in text) == 5
+
+
+# BEST_K's least-deadwood spread (2: A-2-3c, A-2-3h, the sixes) lets Bob lay off 4c 4h 5h and undercut for 11;
+# spreading only A-2-3c and the sixes (8) lets off the 4c alone, and Ann wins 2. The same hand as test_cli_score's.
+BEST_K, BEST_O = "Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", "2d 5s As 5h 3d 4c 3s 4d 4s 4h"
+
+
+@pytest.mark.parametrize("choice, stored, result", [
+    ("1", "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s", "Hand 1: undercut: Bob scores 11"),
+    ("2", "Ac 2c 3c | 6c 6d 6h | Ah 2h | 2s 3h", "Hand 1: knock: Ann scores 2"),
+])
+def test_play_asks_which_spread_was_laid_down_when_two_score_differently(run, short, choice, stored, result):
+    out = run("play", short, input=lines("a", BEST_K, BEST_O, "3", choice)).stdout
+    assert "These cards can be spread two ways that score differently. Which did Ann lay down?\n" in out
+    assert "  1: Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s (2 deadwood): Bob scores 11 (undercut)\n" in out
+    assert "  2: Ac 2c 3c | 6c 6d 6h | Ah 2h | 2s 3h (8 deadwood): Ann scores 2\n" in out
+    assert "'3' is not one of the spreads: type 1 or 2. Try again." in out
+    assert result in out
+    record = saved(short)[0].hands[0]
+    assert record.knocker_cards == stored and record.opponent_cards == BOB_CARDS.replace(BOB_CARDS, BEST_O)
+
+
+def test_play_asks_nothing_more_when_the_best_spread_is_the_least_deadwood_one(run, short):
+    out = run("play", short, input=lines("a", ANN_CARDS, BOB_CARDS)).stdout
+    assert "spread two ways" not in out and "Spread laid down" not in out
+    assert saved(short)[0].hands[0].knocker_cards == ANN_CARDS
+
+
+def test_play_keeps_the_discard_of_the_spread_chosen_from_eleven_cards(run, short):
+    eleven = BEST_K + " Kd"
+    run("play", short, input=lines("a", eleven, BEST_O, "2"))
+    record = saved(short)[0].hands[0]
+    assert (record.knocker_cards, record.discard) == ("Ac 2c 3c | 6c 6d 6h | Ah 2h | 2s 3h | Kd", "Kd")
+
+
+def test_a_long_question_wraps_at_words_keeping_the_space_for_the_answer():
+    from ginscore.cli.prompt import wrapped_question
+
+    question = "Who knocked? Maximiliane (m), Bartholomew (b), c cancelled: "
+    assert wrapped_question(question, 80) == [question]
+    assert wrapped_question(question, 40) == ["Who knocked? Maximiliane (m),", "Bartholomew (b), c cancelled: "]
+
+
+def test_the_readline_hook_puts_the_offered_text_on_the_line():
+    from ginscore.cli.prompt import offer
+
+    class Editor:
+        def __init__(self):
+            self.inserted: list[str] = []
+
+        def insert_text(self, text: str) -> None:
+            self.inserted.append(text)
+
+    editor = Editor()
+    assert offer(editor, "") is None  # type: ignore[arg-type]
+    hook = offer(editor, "3h 4x")  # type: ignore[arg-type]
+    assert hook is not None
+    hook()
+    assert editor.inserted == ["3h 4x"]
+
+
+def test_on_a_terminal_the_arrow_keys_edit_and_a_refused_answer_comes_back_to_edit(short):
+    """A real pseudo-terminal, 60 columns: `Annn` is refused and offered again, so one Backspace and Enter make it
+    `Ann`; then `4 3`, Left, `2` is `4 23`. Without line editing the first would be refused twice and the second
+    would read '4 3\\x1b[D2'. Every line printed fits the 60 columns."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: its terminal made 60 columns wide before ginscore starts
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+        env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
+        os.execve(GINSCORE, [GINSCORE, "play", str(short)], env)
+    seen, start = b"", 0
+
+    def until(marker: bytes) -> None:
+        """Wait for `marker` after the last one waited for. Keys are typed only once readline shows its line:
+        it may discard what was typed ahead while it sets the terminal up."""
+        nonlocal seen, start
+        deadline = time.monotonic() + 20
+        while marker not in seen[start:]:
+            ready, _, _ = select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, seen
+            seen += os.read(terminal, 65536)
+        start = seen.index(marker, start) + len(marker)
+
+    try:
+        until(b"c cancelled: ")
+        os.write(terminal, b"Annn\r")
+        until(b"Try again.")
+        until(b"c cancelled: Annn")  # offered again, on the line
+        os.write(terminal, b"\x7f\r")
+        until(b"cards or count: ")
+        os.write(terminal, b"4 3\x1b[D2\r")
+        until(b"Hand 2: Ann deals")
+        until(b"c cancelled: ")
+        os.write(terminal, b"\x04")
+        while True:  # to the end: the child closes the terminal when it exits
+            try:
+                chunk = os.read(terminal, 65536) if select.select([terminal], [], [], 20)[0] else b""
+            except OSError:  # EIO: the other end is closed
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(terminal)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    match, _ = saved(short)
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", seen.decode("utf-8", "replace"))
+    assert "'Annn' is not a player" in text
+    assert "Stopped. 1 hand is saved" in text and " ".join(text.split()).endswith("to carry on.")
+    printed = [line for line in text.split("\n") if str(short.parent) not in line]  # a path is one long word
+    assert len(printed) > 20 and all(len(line.rstrip()) <= 60 for line in printed), max(printed, key=len)

@@ -210,7 +210,7 @@ def check_marks(parts: dict, totals: list[dict[str, int]], players: tuple[str, s
     columns = marked_columns(parts["rows"], parts["margin"])
     assert len(columns) == len(totals)
     for column, total in zip(columns, totals):
-        found = {r: row[column] for r, row in enumerate(parts["rows"]) if len(row) > column and row[column] != " "}
+        found = {r: row[column] for r, row in enumerate(parts["rows"]) if len(row) > column and row[column] not in " ┈"}  # ┈: the target
         if list(found.values()) == ["◆"]:
             continue
         where = {mark: r for r, mark in found.items()}
@@ -425,3 +425,21 @@ def test_stats_with_long_names_fit_and_keep_every_figure(width):
     assert won.split()[-2:] == [str(data[name]["hands_won"]) for name in pair.players]
     rate = next(line for line in lines if line.lstrip().startswith("knocked in (share of hands)"))
     assert rate.split()[-2:] == [f"{data[name]['knock_rate']:.0%}" for name in pair.players]
+
+
+def test_records_note_on_the_spread_scored_wraps_at_words_and_never_splits_the_option():
+    from ginscore.render.sheet import hand_view
+
+    match = Match(("Ann", "Bob"), Rules(), "Ann")
+    record = make_record(match, knocker="Ann", cards="Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", opponent_cards="2d 5s As 5h 3d 4c 3s 4d 4s 4h")
+    sheet = tally(match.with_hands((record,)))
+    option = '`--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s"`'
+    terminal = on_console(lambda s, out: hand_view(s.lines[-1], s, out), sheet, 60)
+    note = next(i for i, line in enumerate(terminal) if line.startswith("Scored the spread"))
+    block = terminal[note : next(i for i, line in enumerate(terminal) if line.startswith("Score:"))]
+    assert len(block) > 2 and all(cell_len(line) <= 60 for line in block if option not in line)
+    assert any(line.strip() == f"give {option}" or line.strip().endswith(option) for line in block), block
+    piped = plain_console(file=io.StringIO(), width=160, soft_wrap=True)
+    hand_view(sheet.lines[-1], sheet, piped)
+    one = [line for line in piped.file.getvalue().splitlines() if line.startswith("Scored the spread")]
+    assert one == [prose(block)]

@@ -141,7 +141,7 @@ def test_another_pair_is_reported_separately_and_a_tie_is_nobodys_hand():
     figures = by_name(cy_dee)
     assert figures["cy"] == {
         "games_won": 0, "margin": 0, "hands_won": 0, "gins": 0, "undercuts_given": 0, "undercuts_suffered": 0,
-        "average_hand": None, "biggest_hand": 0, "knocks": 1, "knock_rate": 0.5, "average_knock_count": 5.0,
+        "average_hand": None, "biggest_hand": None, "knocks": 1, "knock_rate": 0.5, "average_knock_count": 5.0,
         "layoffs": 0, "average_deadwood_when_losing": None,
     }
     assert figures["dee"]["hands_won"] == 1 and figures["dee"]["average_hand"] == 17.0
@@ -252,3 +252,22 @@ def test_head_to_head_keeps_each_matchs_margin_as_the_sheets_give_it():
         expected[players].append(sum(g.margin if g.winner.casefold() == players[0].casefold() else -g.margin for g in finished))
     assert head_to_head.margins() == expected
     assert head_to_head.margins()[("Ann", "Bob")] == [200, -288, 200]  # Ann's net margin, match by match
+
+
+@pytest.mark.parametrize("key, value, shown", [
+    ("average_hand", 16.0, "16.0"),
+    ("average_hand", 25.75, "25.8"),
+    ("average_knock_count", 5.33, "5.3"),
+    ("average_knock_count", 5, "5.0"),
+    ("average_deadwood_when_losing", 18.25, "18.3"),  # half up, as a person rounds
+    ("average_hand", None, "none"),
+    ("biggest_hand", None, "none"),
+    ("knock_rate", 0.5, "50%"),
+    ("margin", 139, "+139"),
+    ("margin", -139, "-139"),
+    ("knocks", 0, "0"),
+])
+def test_each_figure_has_one_precision_and_nothing_is_none(key, value, shown):
+    from ginscore.match.stats import stat_text
+
+    assert stat_text(key, value) == shown

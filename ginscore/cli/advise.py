@@ -9,7 +9,7 @@ from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, judged_rules
 
 
-@command()
+@command(short_help="Should I knock, and with which discard?")
 def advise(
     cards: list[str] = typer.Argument(..., help="Your 11 cards after the draw, or 10 before it."),
     seen: str | None = typer.Option(
@@ -28,13 +28,17 @@ def advise(
     ),
     samples: int = typer.Option(2000, "--samples", help="Opponent hands to draw (all of them, once each, when fewer exist)."),
     seed: int | None = typer.Option(None, "--seed", help="Makes the run repeatable; the seed used is printed with the model, and in --json."),
+    wide: bool = typer.Option(False, "--wide", help="Add each knock's melds, and the range of each figure, to the table."),
     as_json: bool = JSON,
 ) -> None:
     """Should I knock, and with which discard and spread? Estimates each option against the opponent's likely hands.
 
+    The headline gives the play and its whole spread; the table compares every discard.
+
     \b
-    Example:
+    Examples:
       ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --seen "Jd 6s" --stock 20
+      ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --wide
     """
     import random
 
@@ -54,7 +58,7 @@ def advise(
         )
 
     if as_json:
-        from ..game.advise import advice_dict
+        from ..game.advice_json import advice_dict
 
         print_json(advice_dict(run()))
         return
@@ -64,4 +68,4 @@ def advise(
     out = console()
     with progress_bar(out) as progress:
         advice = run(progress)
-    advice_report(advice, out)
+    advice_report(advice, out, wide)

@@ -74,12 +74,22 @@ def _cut(long: re.Match[str]) -> str:
 
 def _param_name(param: Parameter) -> str:
     if isinstance(param, TyperOption):
-        return " or ".join(param.opts)
+        return param.opts[0]  # today's name: an old one kept working is never offered
     return param.metavar or (param.name or "").upper()
 
 
+COMMAND_ORDER = ("new", "play", "record", "show", "undo", "edit", "check", "score", "advise", "rules", "validate", "stats", "serve")
+"""The order `ginscore --help` lists the commands in: the order a player meets them. A command missing here comes last."""
+
+
 class Group(TyperGroup):
-    """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2."""
+    """The `ginscore` group: usage errors from any command become one `error:` line and exit status 2; the
+    commands listed in the order a player meets them."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: index for index, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
 
     def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any) -> Context:
         if any(arg.startswith(_COMPLETION_OPTIONS) for arg in args):
@@ -113,7 +123,7 @@ def _use_line_completion() -> None:
 
 
 def _rephrased(error: UsageError) -> UsageError | UsageLine:
-    # Typing nothing asks for the help itself: it is shown whole (on stderr, exit 2), as it always was.
+    # A group typed with nothing after it asks for its help: it is shown whole.
     return error if isinstance(error, NoArgsIsHelpError) else _usage_line(error)
 
 
@@ -186,8 +196,10 @@ def _show_version(value: bool) -> None:
 app = typer.Typer(
     name="ginscore",
     cls=Group,
-    help="Scorekeeper and hand checker for Gin Rummy played with a real deck.",
-    no_args_is_help=True,
+    help="Scorekeeper and hand checker for Gin Rummy played with a real deck.\n\n"
+    "\b\nExample:\n  ginscore new friday.toml Ann Bob\n  ginscore play friday.toml",
+    no_args_is_help=False,
+    invoke_without_command=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -196,11 +208,15 @@ app = typer.Typer(
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", is_eager=True, callback=_show_version, help="Print ginscore's version and exit."
     ),
 ) -> None:
     """Scorekeeper and hand checker for Gin Rummy played with a real deck."""
+    if ctx.invoked_subcommand is None:  # bare `ginscore` asks what there is: the help, and no error
+        sys.stdout.write(ctx.get_help() + "\n")
+        raise typer.Exit()
 
 
 def fail(message: str, code: int) -> None:
@@ -212,11 +228,41 @@ def fail(message: str, code: int) -> None:
     line = "error: " + re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
     if sys.stderr.isatty():
         import shutil
-        import textwrap
 
-        line = textwrap.fill(line, shutil.get_terminal_size().columns, subsequent_indent="  ", break_on_hyphens=False)
+        line = wrap_keeping_commands(line, shutil.get_terminal_size().columns)
     sys.stderr.write(line + "\n")
     raise typer.Exit(code)
+
+
+def wrap_keeping_commands(line: str, width: int) -> str:
+    """`line` wrapped at words to `width`, later lines indented; a command in backquotes is never split, so
+    that it can be copied whole, even when it is wider than the line."""
+    import textwrap
+
+    glued = re.sub(r"`[^`]*`", lambda command: command.group().replace(" ", "\0"), line)
+    wrapped = textwrap.fill(glued, width, subsequent_indent="  ", break_on_hyphens=False, break_long_words=False)
+    return wrapped.replace("\0", " ")
+
+
+def with_near_miss(error: GinscoreError) -> str:
+    """The error's text; for a match file that does not exist, with the file in its folder whose name is
+    closest, when one is close (a typo in the name)."""
+    from ..errors import MatchFileError
+
+    text = str(error)
+    if not (isinstance(error, MatchFileError) and error.problems[0].startswith("no such file")) or os.path.lexists(error.path):
+        return text
+    import difflib
+
+    folder, name = os.path.split(error.path)
+    try:
+        names = [entry for entry in os.listdir(folder or ".") if entry.endswith(".toml") and os.path.isfile(os.path.join(folder, entry))]
+    except OSError:
+        return text
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
+    if not close:
+        return text
+    return f"{error.path}: no such file; did you mean {os.path.join(folder, close[0])}?"
 
 
 def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -227,7 +273,7 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except GinscoreError as error:
-            fail(str(error), error.exit_code)
+            fail(with_near_miss(error), error.exit_code)
         except KeyboardInterrupt:
             sys.stderr.write("\ninterrupted\n")
             raise typer.Exit(130) from None

@@ -14,7 +14,7 @@ from .app import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset, judged_rules
 
 
-@command()
+@command(short_help="Count a hand's deadwood: can I knock?")
 def check(
     cards: list[str] = typer.Argument(..., help="10 or 11 cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d; '-' reads one hand a line from stdin."),
     rules_name: str = RULES,
@@ -105,13 +105,13 @@ def _line_text(line: bytes | None) -> str:
     raise InputError(f"the line is far longer than any hand (more than {MAX_HAND_TEXT} characters): type 10 or 11 cards")
 
 
-@command()
+@command(short_help="Score one knock from both hands.")
 def score(
     cards: str = typer.Option(
-        ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'; --knocker is the old name."
+        ..., "--cards", "--knocker", help="The knocker's 10 or 11 cards, or the spread grouped with '|'."
     ),
     opponent_cards: str = typer.Option(
-        ..., "--opponent-cards", "--opponent", help="The opponent's 10 cards; --opponent is the old name."
+        ..., "--opponent-cards", "--opponent", help="The opponent's 10 cards."
     ),
     discard: str | None = typer.Option(None, "--discard", help="The card discarded face down, when 11 are given."),
     rules_name: str = RULES,
@@ -123,6 +123,7 @@ def score(
     """Score one knock from both hands: lay-offs, counts, undercut, gin, points.
 
     Given only cards, the knocker's best legal spread is scored (it may not be the lowest count).
+    --knocker and --opponent, the old names of --cards and --opponent-cards, still work.
 
     \b
     Example:
@@ -150,7 +151,7 @@ def score(
     score_report(scored, console())
 
 
-@command(name="rules")
+@command(name="rules", short_help="Show the rule presets and their knobs.")
 def rules_command(
     name: str | None = typer.Argument(None, autocompletion=complete_preset, help="A preset: standard, tournament or oklahoma."),
     settings: list[str] = SETTINGS,

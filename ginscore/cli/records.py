@@ -12,7 +12,7 @@ from .app import command, now
 from .options import RULES, SETTINGS, complete_player
 
 
-@command()
+@command(short_help="Start a match file for two players.")
 def new(
     file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
     players: list[str] = typer.Argument(..., help="The two players' names."),
@@ -73,7 +73,7 @@ def _record_options(
     )
 
 
-KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked (a player's name, any case).")
+KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked: a player's name (any case), initial or number (1 or 2).")
 CANCELLED = typer.Option(False, "--cancelled", help="A dead hand: nobody scores, the same dealer deals again.")
 CARDS = typer.Option(None, "--cards", help="The knocker's 10 or 11 cards, or the spread grouped with '|'.")
 DISCARD = typer.Option(None, "--discard", help="The knocker's discard, when 11 cards are given.")
@@ -85,7 +85,7 @@ UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required
 NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
 
 
-@command()
+@command(short_help="Record one hand and show the running score.")
 def record(
     file: str = typer.Argument(..., help="The match file."),
     knocker: str | None = KNOCKER,
@@ -119,7 +119,7 @@ def record(
     hand_view(sheet.lines[-1], sheet, console())
 
 
-@command()
+@command(short_help="Replace a hand that was entered wrong.")
 def edit(
     file: str = typer.Argument(..., help="The match file."),
     number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
@@ -152,12 +152,12 @@ def edit(
     totals_change(change.before.sheet, change.sheet, number, console())
 
 
-@command()
+@command(short_help="Remove the last hand.")
 def undo(
     file: str = typer.Argument(..., help="The match file."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
 ) -> None:
-    """Remove the last hand, after confirming.
+    """Remove the last hand, after asking (answering no removes nothing).
 
     Other writers may go on while the question waits; if the last hand has changed by the time
     it is answered, nothing is removed.
@@ -178,7 +178,8 @@ def undo(
         raise RefusedError(f"{file} has no hands to undo")
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
-        raise RefusedError("nothing removed (add --yes to remove without asking)")
+        sys.stdout.write("Nothing removed.\n")  # declining is an answer, not an error
+        return
     change = changes.undo(file, expected=hands)
     sheet = change.sheet
     print_wrapped(console(), f"Removed hand {len(hands)} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")

@@ -9,10 +9,10 @@ from typing import Any
 import typer
 
 from ..errors import InputError, RefusedError
-from .app import command, print_json
+from .app import command, print_json, with_near_miss
 
 
-@command()
+@command(short_help="Print the score sheet, or export it.")
 def show(
     file: str = typer.Argument(..., help="The match file."),
     as_json: bool = typer.Option(False, "--json", help="The whole sheet as one JSON object."),
@@ -84,7 +84,7 @@ def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable
     sys.stdout.write(f"Wrote {what} to {path}\n")
 
 
-@command()
+@command(short_help="Check match files and report every problem.")
 def validate(files: list[str] = typer.Argument(..., help="Match files to check.")) -> None:
     """Reload match files, recompute everything, and report every problem with its place.
 
@@ -101,7 +101,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
             _, sheet = load(file)
         except MatchFileError as error:
             bad += 1
-            sys.stderr.write(f"{error}\n")
+            sys.stderr.write(f"{with_near_miss(error)}\n")
             continue
         state = "finished" if sheet.finished else "in play"
         sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
@@ -109,7 +109,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
         raise typer.Exit(1)
 
 
-@command()
+@command(short_help="Head-to-head figures over many matches.")
 def stats(
     paths: list[str] = typer.Argument(..., help="Match files, or folders to search for *.toml files."),
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
@@ -144,7 +144,7 @@ def stats(
                 head_to_head.add(cache.figures(path))
             except MatchFileError as error:
                 skipped.append(error.path)
-                sys.stderr.write(f"{error} (skipped)\n")
+                sys.stderr.write(f"{with_near_miss(error)} (skipped)\n")
                 continue
             files += 1
     pairs = head_to_head.pairs()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from typing import Any
 
@@ -11,14 +10,20 @@ import typer
 from .app import command, now
 
 
-@command()
+@command(short_help="Enter a game at the table, hand by hand.")
 def play(file: str = typer.Argument(..., help="The match file; start one with `ginscore new`.")) -> None:
     """Walk a whole game at the table: it asks for each hand and saves it at once.
 
-    Answer each question and press Enter. Pick the knocker by name, initial or number; give
-    the counts alone as '4 23'. A typo or an impossible answer asks that question again.
-    'note TEXT' at any question keeps a note with the hand. Ctrl-C or Ctrl-D stops, with
-    every hand entered so far saved; the next `play` carries on.
+    Answer each question and press Enter; type ? at any question to hear what it takes.
+    Pick the knocker by name, initial or number (c for a cancelled hand). Give the knocker's
+    10 or 11 cards, with '|' between the melds for the spread laid down, or their count, or
+    both counts as '4 23'; then the opponent's 10 cards or their count after lay-offs. When the
+    cards alone could be spread two ways that score differently, play asks which was laid down.
+
+    A typo or an impossible answer is explained and offered again for editing: on a terminal
+    the arrow keys move along the line and back through earlier answers. 'note TEXT' at any
+    question keeps a note with the hand. q, Ctrl-C or Ctrl-D stops, with every hand entered so
+    far saved; the next `play` carries on.
 
     \b
     Example:
@@ -30,15 +35,11 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     from ..match.play import StopPlay, Table
     from ..match.play import play as play_hands
     from ..render import console
+    from ..render.hand import print_wrapped
     from ..render.sheet import hand_view
+    from .prompt import line_editor, prompt_ask
 
     out = console()
-
-    def ask(question: str) -> str | None:
-        sys.stdout.write(question)
-        sys.stdout.flush()
-        line = sys.stdin.readline()
-        return line.rstrip("\n") if line else None
 
     def commit(record: Any) -> Any:
         record = replace(record, recorded=now())
@@ -48,12 +49,12 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     match, sheet = load(file)
     if not sheet.finished:
         check_writable(file)  # before the first question: a hand typed in full must not then be refused
-    table = Table(ask=ask, tell=out.print, show=lambda line, sheet: hand_view(line, sheet, out), commit=commit)
+    table = Table(ask=prompt_ask(line_editor()), tell=lambda text: print_wrapped(out, text), show=lambda line, sheet: hand_view(line, sheet, out), commit=commit)
     try:
         play_hands(match, sheet, table)
     except (StopPlay, KeyboardInterrupt) as stop:
         _, sheet = load(file)
         saved = "1 hand is" if len(sheet.lines) == 1 else f"{len(sheet.lines)} hands are"
-        out.print(f"\nStopped. {saved} saved in {file}; run `ginscore play {file}` to carry on.")
+        print_wrapped(out, f"\nStopped. {saved} saved in {file}; run `ginscore play {file}` to carry on.")
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
-    out.print(f"\nThe match is over. `ginscore show {file}` prints the whole sheet.")
+    print_wrapped(out, f"\nThe match is over. `ginscore show {file}` prints the whole sheet.")

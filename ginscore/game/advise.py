@@ -27,6 +27,7 @@ from operator import or_
 
 from ..errors import CardListError, InputError
 from .cards import DECK, Card, Hand, format_cards, require_count
+from .estimate import mean_interval, wilson
 from .layoffs import best_layoff, layoff_choices
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
 from .rulebook import Rules
@@ -62,6 +63,16 @@ class StandardErrors:
 
 
 @dataclass(frozen=True)
+class Intervals:
+    """95% intervals, when the hands were sampled: Wilson's for each share, the normal one for the points."""
+
+    win: tuple[float, float]
+    undercut: tuple[float, float]
+    tie: tuple[float, float]
+    expected_points: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class KnockValue:
     """What knocking with one spread is worth against the model's opponent hands."""
 
@@ -76,7 +87,9 @@ class KnockValue:
     expected_points: float
     """Mean points from the knocker's side: negative when undercuts cost more than wins bring."""
     errors: StandardErrors | None
-    """None when every opponent hand was enumerated."""
+    """None when every opponent hand was enumerated, or fewer than two were sampled."""
+    intervals: Intervals | None = None
+    """None when every opponent hand was enumerated, or fewer than two were sampled."""
 
 
 @dataclass(frozen=True)
@@ -269,14 +282,15 @@ class _Tally:
     def value(self, count: int, exact: bool) -> KnockValue:
         win, undercut, tie = self.wins / count, self.undercuts / count, self.ties / count
         mean = self.net / count
-        errors = None
-        if not exact:
-            variance = (self.squares - count * mean * mean) / (count - 1) if count > 1 else 0.0
-            errors = StandardErrors(
-                _share_error(win, count), _share_error(undercut, count), _share_error(tie, count),
-                math.sqrt(max(variance, 0.0) / count),
-            )
-        return KnockValue(self.spread, win, undercut, tie, mean, errors)
+        if exact or count < 2:  # nothing to estimate, or no way to estimate it
+            return KnockValue(self.spread, win, undercut, tie, mean, None)
+        variance = (self.squares - count * mean * mean) / (count - 1)
+        error = math.sqrt(max(variance, 0.0) / count)
+        errors = StandardErrors(_share_error(win, count), _share_error(undercut, count), _share_error(tie, count), error)
+        intervals = Intervals(
+            wilson(self.wins, count), wilson(self.undercuts, count), wilson(self.ties, count), mean_interval(mean, error)
+        )
+        return KnockValue(self.spread, win, undercut, tie, mean, errors, intervals)
 
 
 def _share_error(share: float, count: int) -> float:
@@ -346,50 +360,26 @@ def _rank(option: Option) -> tuple:
     return (1, option.deadwood, -len(option.outs.knock), -len(option.outs.gin), option.discard)
 
 
-def _outs_dict(outs: Outs) -> dict:
-    return {"knock": [str(c) for c in outs.knock], "gin": [str(c) for c in outs.gin]}
+@dataclass(frozen=True)
+class Play:
+    """What to do with 11 cards: the one recommendation the text and the JSON both give."""
+
+    kind: str
+    """`big_gin`, `gin`, `knock`, or `keep` when no discard may knock."""
+    option: Option | None
+    """The discard: the one to knock with, or (for `keep`) the one that keeps the least deadwood; None for big gin."""
+    value: KnockValue | None
+    """What the play is worth; None for `keep`."""
 
 
-def _option_dict(option: Option) -> dict:
-    knock = option.knock
-    errors = knock.errors if knock else None
-    return {
-        "discard": str(option.discard),
-        "deadwood": option.deadwood,
-        "can_knock": option.can_knock,
-        "gin": option.gin,
-        "spread": knock.spread.card_lists() if knock else None,
-        "win": knock.win if knock else None,
-        "undercut": knock.undercut if knock else None,
-        "tie": knock.tie if knock else None,
-        "expected_points": knock.expected_points if knock else None,
-        "standard_error": None if errors is None else {
-            "win": errors.win, "undercut": errors.undercut, "tie": errors.tie, "expected_points": errors.expected_points
-        },
-        "outs": _outs_dict(option.outs),
-    }
-
-
-def advice_dict(advice: Advice) -> dict:
-    """The `advise --json` object."""
-    data: dict = {
-        "cards": [str(card) for card in advice.cards],
-        "knock_limit": advice.knock_limit,
-        "unseen": advice.unseen,
-        "model": advice.model,
-        "samples": advice.samples,
-        "exact": advice.exact,
-        "seed": advice.seed,
-        "opponent_turns": advice.turns,
-        "stock": advice.stock,
-        "stock_assumed": advice.stock_assumed,
-    }
-    if advice.outs is not None:
-        data["deadwood"] = advice.deadwood
-        data["outs"] = _outs_dict(advice.outs)
-        return data
-    data["options"] = [_option_dict(option) for option in advice.options]
-    data["recommended"] = str(advice.recommended.discard) if advice.recommended else None
-    data["big_gin"] = advice.big_gin
-    data["big_gin_points"] = advice.big_gin_value.expected_points if advice.big_gin_value else None
-    return data
+def recommendation(advice: Advice) -> Play | None:
+    """The play with the highest expected points: big gin when it is worth at least the best knock; None for 10 cards."""
+    if not advice.options:
+        return None
+    best = advice.recommended
+    big = advice.big_gin_value if advice.big_gin else None
+    if big is not None and (best is None or best.knock is None or big.expected_points >= best.knock.expected_points):
+        return Play("big_gin", None, big)
+    if best is None or best.knock is None:
+        return Play("keep", advice.options[0], None)
+    return Play("gin" if best.gin else "knock", best, best.knock)

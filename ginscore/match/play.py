@@ -1,8 +1,9 @@
 """Guided entry at the table: one question at a time, each hand saved as soon as it is complete.
 
 Every answer is checked as soon as it is typed, against what is known of the hand so far, so a
-typo or an impossible answer asks that one question again. The questions and answers go through
-callables, so the same loop serves a terminal and a test.
+typo or an impossible answer asks that one question again, offering the refused answer for editing.
+Questions are short; `?` at any of them explains what it takes. The questions and answers go
+through callables, so the same loop serves a terminal and a test.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ from typing import Any, TypeVar
 
 from ..errors import GinscoreError, InputError, quote, whole_number
 from ..game.cards import Card, parse_card, parse_cards
-from .records import HandRecord, Match, canonical_cards, check_note, make_record
+from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record
+from .spread_choice import gain_text, laid_down
 from .tally import HandLine, Sheet
 
 T = TypeVar("T")
 CANCEL_WORDS = ("cancelled", "cancel", "c", "dead")
 QUIT_WORDS = ("quit", "q", "exit")
 NOTE = re.compile(r"note\s+(\S.*)", re.IGNORECASE | re.DOTALL)
-HINT = "At any question, 'note TEXT' keeps a note with the hand."
+HELP_WORDS = ("?", "help")
+HINT = "Type ? at any question for help, q to stop. 'note TEXT' keeps a note with the hand."
 
 
 class StopPlay(Exception):
@@ -32,8 +35,9 @@ class StopPlay(Exception):
 class Table:
     """How `play` talks to the people at the table, and how it saves."""
 
-    ask: Callable[[str], str | None]
-    """Show a question, return the answer, or None at the end of input."""
+    ask: Callable[[str, str], str | None]
+    """Show a question and return the answer, or None at the end of input. The second argument is text to
+    offer for editing (a refused answer), or ""."""
     tell: Callable[[str], None]
     show: Callable[[HandLine, Sheet], None]
     commit: Callable[[HandRecord], tuple[Match, Sheet]]
@@ -62,52 +66,75 @@ class _HandQuestions:
     def record(self) -> HandRecord:
         rules = self.match.rules
         if rules.oklahoma:
-            self.entry["upcard"] = str(self.ask("Up-card (the knock card): ", parse_card))
-        knocker = self.ask(who_question(self.match), self.knocker)
+            self.entry["upcard"] = str(self.ask("Up-card: ", parse_card, UPCARD_HELP))
+        knocker = self.ask(who_question(self.match), self.knocker, who_help(self.match))
         if knocker is None:
             return make_record(self.match, cancelled=True, note=self.note)
         self.entry["knocker"] = knocker
         opponent = self.match.other(knocker)
-        knock = self.ask(
-            f"{knocker}'s cards (10 or 11, '|' between melds), count, or both counts ('4 23'): ", self.knock
-        )
+        knock = self.ask(f"{knocker}'s cards or count: ", self.knock, KNOCK_HELP)
         if isinstance(knock, str):
             self.entry["cards"] = knock
             if _needs_discard(knock, rules.big_gin):
-                self.entry["discard"] = str(self.ask("The card discarded face down: ", self.discard))
-            answer = self.ask(f"{opponent}'s cards (10) or their count after lay-offs: ", self.opponent)
+                self.entry["discard"] = str(self.ask("Discarded face down: ", self.discard, DISCARD_HELP))
+            answer = self.ask(f"{opponent}'s cards or count after lay-offs: ", self.opponent, OPPONENT_HELP)
             self.entry["opponent_deadwood" if isinstance(answer, int) else "opponent_cards"] = answer
+            if "|" not in knock:
+                self.ask_which_spread(knocker, opponent)
         else:
             knocker_count, opponent_count = knock
             self.entry["deadwood"] = knocker_count
             if knocker_count == 0 and rules.big_gin:
-                self.entry["big_gin"] = self.ask("Big gin, all 11 cards melded? (y/N): ", _yes_no)
+                self.entry["big_gin"] = self.ask("Big gin, all 11 melded? (y/N): ", _yes_no, BIG_GIN_HELP)
             if opponent_count is None:
-                opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count)
+                opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count, COUNT_HELP)
             self.entry["opponent_deadwood"] = opponent_count
         return make_record(self.match, **self.entry, note=self.note)
 
-    def ask(self, question: str, parse: Callable[[str], T]) -> T:
-        """Ask until the answer parses; a typo is explained, quoting it, and asked again.
+    def ask_which_spread(self, knocker: str, opponent: str) -> None:
+        """When the cards alone allow two spreads that score differently (the least deadwood, and one that
+        blocks lay-offs), ask which was laid down, and keep that one, grouped, as the knocker's cards."""
+        _, scored = score_record(make_record(self.match, **self.entry), self.match.rules)
+        if scored is None or scored.lowest is None:
+            return
+        choices = (scored.lowest, scored)
+        self.table.tell(f"These cards can be spread two ways that score differently. Which did {knocker} lay down?")
+        for number, choice in enumerate(choices, start=1):
+            cards, _ = laid_down(choice)
+            gain = gain_text(choice.result, knocker, opponent)
+            self.table.tell(f"  {number}: {cards} ({choice.result.knocker_deadwood} deadwood): {gain}")
+        picked = choices[self.ask("Spread laid down (1/2): ", _one_or_two, SPREAD_HELP) - 1]
+        self.entry["cards"], discard = laid_down(picked)
+        self.entry.pop("discard", None)
+        if discard is not None:
+            self.entry["discard"] = discard
 
-        A quit word stops play, and `note TEXT` keeps a note with the hand, unless the answer is a
-        real one (a player may be called Q).
+    def ask(self, question: str, parse: Callable[[str], T], help: str = "") -> T:
+        """Ask until the answer parses; a typo is explained, quoting it, and the answer offered again for editing.
+
+        A quit word stops play, `?` explains the question, and `note TEXT` keeps a note with the hand,
+        unless the answer is a real one (a player may be called Q).
         """
+        offered = ""
         while True:
-            answer = self.table.ask(question)
+            answer = self.table.ask(question, offered)
             if answer is None:
                 raise StopPlay
             text = answer.strip()
+            offered = ""
             try:
                 return parse(text)
             except GinscoreError as error:
                 if text.lower() in QUIT_WORDS:
                     raise StopPlay from None
                 note = NOTE.fullmatch(text)
-                if note:
+                if text.lower() in HELP_WORDS:
+                    self.table.tell(f"  {help or 'Type the answer and press Enter.'} q stops; 'note TEXT' keeps a note.")
+                elif note:
                     self.keep_note(note.group(1).strip())
                 else:
                     self.table.tell(f"  {error}. Try again.")
+                    offered = text
 
     def keep_note(self, text: str) -> None:
         """Keep a note with the hand; one with a control character is refused and the question asked again."""
@@ -129,13 +156,15 @@ class _HandQuestions:
     def knocker(self, text: str) -> str | None:
         """A player by name, initial or number, or None for a cancelled hand; a name wins over the rest."""
         try:
-            return self.match.player(text)
+            return self.match.player(text, short=False)
         except InputError:
             if text.lower() in CANCEL_WORDS:
                 return None
-            for name, keys in player_keys(self.match):
-                if text.lower() in keys:
-                    return name
+            if text.lower() not in QUIT_WORDS:
+                try:
+                    return self.match.player(text)
+                except InputError:
+                    pass
             choices = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(self.match))
             raise InputError(f"{quote(text)} is not a player: type {choices}, or c for a cancelled hand") from None
 
@@ -200,9 +229,27 @@ def player_keys(match: Match) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def who_question(match: Match) -> str:
-    """The first question of a hand, offering every answer it takes."""
-    players = ", ".join(f"{name} ({'/'.join(keys)})" for name, keys in player_keys(match))
-    return f"Who knocked? {players}, cancelled (c) or quit (q): "
+    """The first question of a hand, short: each player with one key, and c for a cancelled hand."""
+    players = ", ".join(f"{name} ({keys[0]})" for name, keys in player_keys(match))
+    return f"Who knocked? {players}, c cancelled: "
+
+
+def who_help(match: Match) -> str:
+    """What the first question takes, in full."""
+    keys = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(match))
+    return f"Type who knocked: their name, or {keys}. Type c for a cancelled hand (nobody scores), q to stop."
+
+
+UPCARD_HELP = "Type the up-card, the knock card turned at the start, like 7h: its value is the knock limit."
+KNOCK_HELP = (
+    "Type the knocker's 10 or 11 cards, like 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h; put | between the melds to give the"
+    " spread laid down. Or type their count, like 4, or both counts, the knocker's then the opponent's, like 4 23."
+)
+DISCARD_HELP = "Type the card the knocker discarded face down, like 9h: it is one of the 11 typed, in a group of its own."
+OPPONENT_HELP = "Type the opponent's 10 cards, to work out the lay-offs, or their count after lay-offs, like 23."
+COUNT_HELP = "Type the opponent's count after lay-offs, like 23: with the knocker's count, only a count is taken."
+BIG_GIN_HELP = "Type y when the knocker melded all 11 cards (big gin), n or Enter for a plain gin."
+SPREAD_HELP = "Type 1 or 2: the spread the knocker laid down, as listed above. It decides what could be laid off."
 
 
 def _needs_discard(cards: str, big_gin: bool) -> bool:
@@ -228,6 +275,12 @@ def _counts(text: str) -> tuple[int, int | None] | None:
         raise InputError(f"{quote(text)} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
     counts = [whole_number(word) or 0 for word in words]  # ASCII digits, checked above: never None
     return counts[0], (counts[1] if len(counts) == 2 else None)
+
+
+def _one_or_two(text: str) -> int:
+    if text in ("1", "2"):
+        return int(text)
+    raise InputError(f"{quote(text)} is not one of the spreads: type 1 or 2")
 
 
 def _yes_no(text: str) -> bool:

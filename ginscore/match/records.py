@@ -69,14 +69,23 @@ class Match:
     note: str = ""
     """Free text a person wrote about the match (where, what for); never read by the scoring."""
 
-    def player(self, name: str) -> str:
-        """A player's name as stored, matched case-insensitively and however its accents were typed."""
+    def player(self, name: str, *, short: bool = True) -> str:
+        """A player's name as stored, from their name in any case and however its accents were typed, or
+        (with `short`) their initial when it is theirs alone, or their number, 1 or 2; a name wins over the rest."""
         if name in self.players:
             return name
         typed = _name_key(name)
         for player in self.players:
             if _name_key(player) == typed:
                 return player
+        if short and typed in ("1", "2"):
+            return self.players[int(typed) - 1]
+        if short and len(typed) == 1:
+            found = [player for player in self.players if _name_key(player)[:1] == typed]
+            if len(found) == 2:
+                raise InputError(f"{quote(name.strip())} could be {found[0]} or {found[1]}: type the name")
+            if found:
+                return found[0]
         raise InputError(f"unknown player {quote(name)}: the players are {self.players[0]} and {self.players[1]}")
 
     def other(self, name: str) -> str:

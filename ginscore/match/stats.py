@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
+from decimal import ROUND_HALF_UP, Decimal
 
 from .tally import Sheet
 
@@ -52,7 +53,7 @@ class PlayerStats:
             "undercuts_given": self.undercuts_given,
             "undercuts_suffered": self.undercuts_suffered,
             "average_hand": _average(self.points, self.hands_won),
-            "biggest_hand": self.biggest_hand,
+            "biggest_hand": self.biggest_hand if self.hands_won else None,  # no hand won: none, not 0
             "knocks": self.knocks,
             "knock_rate": _average(self.knocks, hands),
             "average_knock_count": _average(self.knock_deadwood, self.knocks),
@@ -221,12 +222,22 @@ STAT_ROWS = (
 )
 
 
+NONE = "none"
+"""The one word every view of the figures shows where there is nothing to count or average."""
+AVERAGES = ("average_hand", "average_knock_count", "average_deadwood_when_losing")
+"""The figures that are means: each shown to one decimal, whatever its value."""
+
+
 def stat_text(key: str, value: object) -> str:
-    """A figure as a table shows it: `-` for none, a rate as a percentage, a gain with its sign."""
+    """A figure as a table shows it, one precision a row: `none` for nothing, a rate as a whole percentage, a
+    mean to one decimal, a gain with its sign."""
     if value is None:
-        return "-"
+        return NONE
     if key == "knock_rate" and isinstance(value, float):
         return f"{value:.0%}"
+    if key in AVERAGES and isinstance(value, (int, float)):
+        # Half up, as people round: 18.25 shows as 18.3 (a float's own rounding would give 18.2).
+        return str(Decimal(str(value)).quantize(Decimal("0.1"), ROUND_HALF_UP))
     if key == "margin" and isinstance(value, int) and value > 0:
         return f"+{value}"
     return str(value)

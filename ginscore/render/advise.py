@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from ..game.advise import recommendation
 from ..game.cards import Hand
 from ..game.melds import Arrangement
 from .console import card_text, cards_text, is_fancy, labelled_rows, new_table, spread_text
@@ -17,6 +18,7 @@ from .hand import print_wrapped
 
 if TYPE_CHECKING:
     from ..game.advise import Advice, KnockValue, Option, Outs, ProgressCallback
+    from ..game.cards import Card
 
 SHOW_AFTER = 0.5
 """A run expected to take longer than this many seconds gets a progress bar on a terminal."""
@@ -54,8 +56,10 @@ def progress_bar(out: Console) -> Iterator[ProgressCallback | None]:
             bar.stop()
 
 
-def advice_report(advice: Advice, out: Console) -> None:
-    """The advice: a headline, the model, and for 11 cards a table of every discard."""
+def advice_report(advice: Advice, out: Console, wide: bool = False) -> None:
+    """The advice: a headline with the whole spread to lay down, the model, and for 11 cards a table of every
+    discard, narrow enough for the terminal (`wide` adds each knock's melds and ranges), then only the notes
+    that apply to what is shown."""
     fancy = is_fancy(out)
     rows: list[tuple[str, Text | str]] = [("hand", cards_text(advice.cards, fancy))]
     if advice.outs is not None:
@@ -72,64 +76,92 @@ def advice_report(advice: Advice, out: Console) -> None:
     rows += model_rows(advice)
     out.print(labelled_rows(rows))
     out.print()
-    out.print(options_table(advice, out))
-    print_wrapped(out, Text(
-        "\nwin, undercut: shares of the opponent hands; points: the mean from your side"
-        + (", exact over every hand." if advice.exact else f"; one standard error is {_largest_errors(advice)}.")
-        + "\nouts: unseen cards that, drawn next, let the ten kept knock / go gin."
-        + "\nThis is an estimate under the model above, not a certainty."
-    ))
+    out.print(options_table(advice, out, wide))
+    print_wrapped(out, Text("\n" + "\n".join(footer(advice, wide))))
+
+
+def footer(advice: Advice, wide: bool) -> list[str]:
+    """What the columns shown mean, and how sure the figures are: only the lines that apply."""
+    lines = []
+    if advice.samples:
+        ties = any(o.knock is not None and o.knock.tie for o in advice.options)
+        shares = "win, undercut, tie" if ties else "win, undercut"
+        lines.append(f"{shares}: shares of the opponent hands; points: the mean from your side.")
+        if advice.exact:
+            lines.append("Exact: every hand the opponent could hold under the model above, each once.")
+        elif advice.samples < 2:
+            lines.append("One sample gives no error estimate: a rough guess under the model above; take more with --samples.")
+        else:
+            ranges = "The ranges and ± are" if wide else "The ranges in the advice and ± are"
+            lines.append(f"{ranges} 95% intervals: an estimate under the model above, not a certainty.")
+    lines.append("outs: unseen cards that, drawn next, let the ten kept knock / go gin.")
+    if advice.samples and not wide:
+        lines.append("--wide shows each discard's melds and ranges; --json gives every figure.")
+    return lines
 
 
 def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
-    """What to play, and what it is worth."""
-    best = advice.recommended
-    if advice.big_gin and advice.big_gin_value is not None:
-        big = advice.big_gin_value
-        if best is None or best.knock is None or big.expected_points >= best.knock.expected_points:
-            return [
-                ("advice", Text.assemble(("big gin", "bold green"), ": lay down all 11 cards, ", spread_text(big.spread, fancy))),
-                ("worth", worth_text(big, advice.multiplier)),
-            ]
-    if best is None or best.knock is None:
-        keep = advice.options[0]
-        return [(
-            "advice",
-            Text.assemble(
-                ("no discard may knock", "yellow"), ": discard ", card_text(keep.discard, fancy),
-                f" to keep the least deadwood ({keep.deadwood}); {len(keep.outs.knock)} unseen cards would let you "
-                + ("go gin" if advice.knock_limit == 0 else "knock") + " next",
-            ),
-        )]
-    action = ("go gin", "bold green") if best.gin else ("knock", "bold")
+    """What to play, and what it is worth: the one recommendation `--json` gives too."""
+    play = recommendation(advice)
+    assert play is not None  # 11 cards
+    if play.kind == "big_gin" and play.value is not None:
+        return [
+            ("advice", Text.assemble(("big gin", "bold green"), ": lay down all 11 cards, ", spread_text(play.value.spread, fancy))),
+            ("worth", worth_text(play.value, advice.multiplier, advice.samples)),
+        ]
+    option = play.option
+    assert option is not None
+    if play.kind == "keep" or play.value is None:
+        return [
+            ("advice", Text.assemble(
+                ("no discard may knock", "yellow"), ": discard ", card_text(option.discard, fancy),
+                f" to keep the least deadwood ({option.deadwood})",
+            )),
+            ("outs", outs_named(option.outs.knock, advice.knock_limit, fancy)),
+        ]
+    action = ("go gin", "bold green") if play.kind == "gin" else ("knock", "bold")
     return [
-        ("advice", Text.assemble("discard ", card_text(best.discard, fancy), " and ", action, ": ", spread_text(best.knock.spread, fancy))),
-        ("worth", worth_text(best.knock, advice.multiplier)),
+        ("advice", Text.assemble("discard ", card_text(option.discard, fancy), " and ", action, ": ", spread_text(play.value.spread, fancy))),
+        ("worth", worth_text(play.value, advice.multiplier, advice.samples)),
     ]
 
 
-def worth_text(value: KnockValue, multiplier: int) -> str:
-    """Expected points and the shares, each with its standard error when sampled."""
-    errors = value.errors
+def outs_named(cards: tuple[Card, ...], limit: int, fancy: bool) -> Text:
+    """The outs of the discard kept, named: `7 unseen cards would let you knock: Ac Ad ...`."""
+    act = "go gin" if limit == 0 else "knock"
+    if not cards:
+        return Text(f"no unseen card would let you {act} next")
+    many = "1 unseen card" if len(cards) == 1 else f"{len(cards)} unseen cards"
+    return Text.assemble(f"{many} would let you {act}: ", cards_text(cards, fancy))
+
+
+def worth_text(value: KnockValue, multiplier: int, samples: int = 0) -> str:
+    """Expected points and the shares, each with its 95% interval when sampled; below two samples, a word
+    that there is no error estimate."""
+    ranges = value.intervals
+    points = f"{_points(value.expected_points)} points a hand"
+    if ranges is not None:
+        points += f" (±{(ranges.expected_points[1] - ranges.expected_points[0]) / 2:.1f})"
     parts = [
-        f"{_points(value.expected_points)} points a hand" + (f" (±{errors.expected_points:.1f})" if errors else ""),
-        f"win {_share(value.win, errors.win if errors else None)}",
-        f"undercut {_share(value.undercut, errors.undercut if errors else None)}",
+        points,
+        f"win {_share(value.win, ranges.win if ranges else None)}",
+        f"undercut {_share(value.undercut, ranges.undercut if ranges else None)}",
     ]
     if value.tie:
-        parts.append(f"tie {_share(value.tie, errors.tie if errors else None)}")
+        parts.append(f"tie {_share(value.tie, ranges.tie if ranges else None)}")
     doubled = " (doubled: spade up-card)" if multiplier > 1 else ""
-    return ", ".join(parts) + doubled
+    alone = " (1 sample: no error estimate)" if samples == 1 else ""
+    return ", ".join(parts) + doubled + alone
 
 
 def model_rows(advice: Advice) -> list[tuple[str, Text | str]]:
-    """The opponent model in words: what was drawn, from what, what was assumed, and the seed."""
+    """The model in words (what was drawn, from what, what was assumed, and the seed), or that none ran."""
     if not advice.samples:
-        return [("model", "none needed: no discard may knock")]
+        return [("model", "none ran: no discard may knock, so no opponent hand was needed")]
     if advice.exact:
         drawn = f"every one of the {advice.samples} hands the opponent could hold (exact), each once,"
     else:
-        drawn = f"{advice.samples} opponent hands drawn at random"
+        drawn = f"{advice.samples} opponent {'hand' if advice.samples == 1 else 'hands'} drawn at random"
     rows: list[tuple[str, Text | str]] = [("model", f"{advice.model}: {drawn} from {advice.unseen} unseen cards")]
     if advice.model == "improved":
         stock = f"{advice.stock} cards" + (" (assumed mid-hand: give --stock)" if advice.stock_assumed else "")
@@ -139,32 +171,37 @@ def model_rows(advice: Advice) -> list[tuple[str, Text | str]]:
     return rows
 
 
-def options_table(advice: Advice, out: Console) -> object:
-    """One row a discard, best first."""
+def options_table(advice: Advice, out: Console, wide: bool = False) -> object:
+    """One row a discard, best first; `wide` adds the melds of each knock and the ranges of its figures."""
     fancy = is_fancy(out)
     ties = any(o.knock is not None and o.knock.tie for o in advice.options)
     knocks = advice.samples > 0
-    scored = ("melds", "win", "undercut", *(("tie",) if ties else ()), "points") if knocks else ()
+    scored = (*(("melds",) if wide else ()), "win", "undercut", *(("tie",) if ties else ()), "points") if knocks else ()
     table = new_table(out)
     for heading in ("discard", "deadwood", *scored, "outs"):
         table.add_column(
             heading, justify="right" if heading in ("deadwood", "points", "outs") else "left", no_wrap=heading != "melds"
         )
     for option in advice.options:
-        cells = _knock_cells(option, ties, fancy) if knocks else []
+        cells = _knock_cells(option, ties, fancy, wide) if knocks else []
         table.add_row(card_text(option.discard, fancy), str(option.deadwood), *cells, _outs_count(option.outs))
     return table
 
 
-def _knock_cells(option: Option, ties: bool, fancy: bool) -> list[Text | str]:
+def _knock_cells(option: Option, ties: bool, fancy: bool, wide: bool) -> list[Text | str]:
     knock = option.knock
     if knock is None:
-        return [Text("cannot knock", style="dim"), "", "", *([""] if ties else []), ""]
-    melds = spread_text(Arrangement(knock.spread.melds, Hand()), fancy)  # the deadwood column has the rest
-    cells: list[Text | str] = [melds, _share(knock.win), _share(knock.undercut)]
+        return [Text("cannot knock", style="dim"), *([""] if wide else []), "", *([""] if ties else []), ""]
+    ranges = knock.intervals if wide else None
+    cells: list[Text | str] = []
+    if wide:
+        cells.append(spread_text(Arrangement(knock.spread.melds, Hand()), fancy))  # the deadwood column has the rest
+    cells += [_share(knock.win, ranges.win if ranges else None), _share(knock.undercut, ranges.undercut if ranges else None)]
     if ties:
-        cells.append(_share(knock.tie))
+        cells.append(_share(knock.tie, ranges.tie if ranges else None))
     points = _points(knock.expected_points)
+    if ranges is not None:
+        points += f" ±{(ranges.expected_points[1] - ranges.expected_points[0]) / 2:.1f}"
     cells.append(Text(points, style="green" if knock.expected_points > 0 else "magenta"))
     return cells
 
@@ -183,19 +220,16 @@ def outs_text(outs: Outs, unseen: int, limit: int, fancy: bool) -> Text:
     return Text("; ").join(parts)
 
 
-def _largest_errors(advice: Advice) -> str:
-    errors = [o.knock.errors for o in advice.options if o.knock is not None and o.knock.errors is not None]
-    shares = max((max(e.win, e.undercut, e.tie) for e in errors), default=0.0)
-    points = max((e.expected_points for e in errors), default=0.0)
-    return f"at most {points:.1f} points and {shares:.1%} on a share"
-
-
 def _outs_count(outs: Outs) -> str:
     return f"{len(outs.knock)} / {len(outs.gin)}"
 
 
-def _share(share: float, error: float | None = None) -> str:
-    return f"{share:.1%}" + (f" ±{error:.1%}" if error else "")
+def _share(share: float, interval: tuple[float, float] | None = None) -> str:
+    """A share, with its 95% interval as a range when there is one: `0.0% (0.0–1.9%)`."""
+    if interval is None:
+        return f"{share:.1%}"
+    low, high = interval
+    return f"{share:.1%} ({low * 100:.1f}–{high:.1%})"
 
 
 def _points(points: float) -> str:

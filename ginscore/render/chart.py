@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from ..match.tally import HandLine, Sheet
 
 _PLAYER_MARKS = (("●", "bold cyan"), ("▲", "bold yellow"))
+_BOTH = ("◆", "bold")
+"""The mark of two totals that fall on one row: the key names both players."""
+_TARGET_MARK = "┈"
 _SUFFIX = "  hand"
 _NICE = (1, 2, 5)
 
@@ -59,33 +62,71 @@ def hand_axis(hands: int, room: int) -> HandAxis:
     return HandAxis(hands, per_column, 1)
 
 
+@dataclass(frozen=True)
+class TotalAxis:
+    """The points axis: from 0 to `top` in round steps, each `rows_per_step` rows apart."""
+
+    step: int
+    steps: int
+    rows_per_step: int
+
+    @property
+    def top(self) -> int:
+        return self.step * self.steps
+
+    @property
+    def height(self) -> int:
+        """Rows from 0 to the top, both included."""
+        return self.steps * self.rows_per_step + 1
+
+    def level(self, total: int) -> int:
+        """The row a total is drawn on, counted from 0 at the bottom."""
+        return round(total / self.top * (self.height - 1))
+
+    def label(self, level: int) -> str:
+        """The number beside a row: a multiple of the step, or nothing between them."""
+        return str(level // self.rows_per_step * self.step) if level % self.rows_per_step == 0 else ""
+
+
+def total_axis(highest: int, height: int, most_steps: int = 4) -> TotalAxis:
+    """An axis from 0 past `highest` in the fewest round steps (1, 2, 2.5 or 5 times a power of ten, whole
+    numbers only) that number at most `most_steps`, with about `height` rows."""
+    highest = max(highest, 1)
+    candidates = sorted({base * 10**power // 2 for power in range(10) for base in (2, 4, 5, 10)} - {0})
+    step = next(c for c in candidates if -(-highest // c) <= most_steps)
+    steps = -(-highest // step)
+    return TotalAxis(step, steps, max(1, round((height - 1) / steps)))
+
+
 def chart_view(sheet: Sheet, out: Console, height: int = 12) -> None:
-    """Both players' running totals, with each hand's kind marked under it; never wider than the console.
+    """Both players' running totals, with the target drawn across and each hand's kind marked under it; never
+    wider than the console. The points axis is labelled in round steps.
 
     With more hands than fit, each column stands for several hands (the totals after the last of them), and a
     line under the chart says so.
     """
     match = sheet.match
     lines = sheet.lines
-    print_wrapped(out, Text.assemble(("Running totals: ", "bold"), *_chart_legend(match.players), f"; target {match.rules.target}"))
+    target = match.rules.target
+    legend = Text.assemble(("Running totals: ", "bold"), *_chart_legend(match.players), f"; {_TARGET_MARK} target {target}")
+    print_wrapped(out, legend)
     if not lines:
         out.print("No hands yet.")
         return
-    top = max(max(max(line.totals.values()) for line in lines), 1)
-    label_width = len(str(top))
+    scale = total_axis(max(max(max(line.totals.values()) for line in lines), target), height)
+    label_width = len(str(scale.top))
     axis = hand_axis(len(lines), out.width - label_width - 2 - len(_SUFFIX))
     shown = [lines[axis.last_hand(column)] for column in range(axis.columns)]
     width = axis.columns * axis.step
-    rows = [[(" ", "")] * width for _ in range(height)]
+    rows = [[(" ", "")] * width for _ in range(scale.height)]
+    rows[scale.height - 1 - scale.level(target)] = [(_TARGET_MARK, "dim")] * width
     for column, line in enumerate(shown):
-        levels = [round(line.totals[name] / top * (height - 1)) for name in match.players]
+        levels = [scale.level(line.totals[name]) for name in match.players]
         for player, level in enumerate(levels):
-            mark, style = ("◆", "bold") if levels[0] == levels[1] else _PLAYER_MARKS[player]
-            rows[height - 1 - level][axis.centre(column)] = (mark, style)
+            mark, style = _BOTH if levels[0] == levels[1] else _PLAYER_MARKS[player]
+            rows[scale.height - 1 - level][axis.centre(column)] = (mark, style)
     for row_index, cells in enumerate(rows):
-        level = height - 1 - row_index
-        value = round(level / (height - 1) * top)
-        label = str(value) if row_index % 3 == 0 or level == 0 else ""
+        label = scale.label(scale.height - 1 - row_index)
         out.print(_cells_text(f"{label:>{label_width}} ┤", cells))
     margin = " " * (label_width + 2)
     ticks, numbers = _hand_labels(axis, shown)
@@ -137,5 +178,5 @@ def _chart_legend(players: tuple[str, str]) -> list[Text]:
     parts = []
     for name, (mark, style) in zip(players, _PLAYER_MARKS):
         parts += [Text(mark, style=style), Text(f" {name}   ")]
-    parts.append(Text("◆ both"))
+    parts += [Text(_BOTH[0], style=_BOTH[1]), Text(f" {players[0]} and {players[1]} on one mark")]
     return parts

@@ -47,9 +47,15 @@ def outcome(result: str, winner: str | None, points: int, multiplier: int, where
 
 
 def score_report(
-    scored: ScoredKnock, out: Console, knocker: str = "knocker", opponent: str = "opponent", with_result: bool = True
+    scored: ScoredKnock,
+    out: Console,
+    knocker: str = "knocker",
+    opponent: str = "opponent",
+    with_result: bool = True,
+    explain_lowest: bool = True,
 ) -> None:
-    """Both spreads, the lay-offs, both counts and (unless told not to) the result of one knock."""
+    """Both spreads, the lay-offs, both counts and (unless told not to) the result of one knock, and (unless told
+    not to) what the least-deadwood spread would have given, when the best spread is another."""
     fancy = is_fancy(out)
     result = scored.result
     discard = Text.assemble(" (discarded ", card_text(scored.discard, fancy), ")") if scored.discard else ""
@@ -61,7 +67,7 @@ def score_report(
     if with_result:
         rows.append(("result", result_text(result, knocker, opponent)))
     out.print(labelled_rows(rows))
-    if scored.lowest is not None:
+    if scored.lowest is not None and explain_lowest:
         low = scored.lowest
         laid = low.response.layoffs if low.response else None
         print_wrapped(
@@ -81,6 +87,20 @@ def score_report(
 def print_wrapped(out: Console, text: Text | str) -> None:
     """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
     out.print(text, soft_wrap=not out.is_terminal)
+
+
+def print_prose(out: Console, text: str) -> None:
+    """A line of prose as `print_wrapped` prints it, except that a command or option in backquotes is never
+    split across lines on a terminal, so that it can be copied whole."""
+    if not out.is_terminal:
+        out.print(text, soft_wrap=True)
+        return
+    import re
+    import textwrap
+
+    glued = re.sub(r"`[^`]*`", lambda command: command.group().replace(" ", "\0"), text)
+    wrapped = textwrap.fill(glued, out.width, break_on_hyphens=False, break_long_words=False)
+    out.print(wrapped.replace("\0", " "), soft_wrap=True)
 
 
 def _the(role: str) -> str:

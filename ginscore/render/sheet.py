@@ -9,6 +9,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
+from ..match.spread_choice import other_spread_note
 from ..sheets.words import (
     counts_words,
     flat_shutout,
@@ -20,7 +21,7 @@ from ..sheets.words import (
 )
 from .chart import chart_view
 from .console import RESULT_STYLES, labelled_rows, plain_console
-from .hand import outcome, print_wrapped, score_report
+from .hand import outcome, print_prose, print_wrapped, score_report
 
 if TYPE_CHECKING:
     from ..game.rulebook import Rules
@@ -333,7 +334,11 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
     """What `record` prints: the hand's result, its cards when known, and the running score."""
     out.print(Text.assemble((f"Hand {line.number}: ", "bold"), _line_result(line)))
     if line.scored is not None and line.knocker is not None:
-        score_report(line.scored, out, line.knocker, sheet.match.other(line.knocker), with_result=False)
+        opponent = sheet.match.other(line.knocker)
+        score_report(line.scored, out, line.knocker, opponent, with_result=False, explain_lowest=False)
+        note = other_spread_note(line.scored, line.knocker, opponent)
+        if note is not None:
+            print_prose(out, note)
     elif line.knocker is not None:
         out.print(labelled_rows([("counts", f"{line.knocker} {line.knocker_deadwood}, {sheet.match.other(line.knocker)} {line.opponent_deadwood}")]))
     out.print(Text.assemble(("Score: ", "bold"), sheet.score_text()))
