@@ -65,7 +65,7 @@ def _edit_hand(table: Any, old: HandRecord, record: HandRecord, line: HandLine, 
     if record != old:
         wanted = {key: value for key, value in entry(record, line).items() if key not in DERIVED}
         for key in [key for key in table if key not in DERIVED and key not in wanted]:
-            del table[key]
+            _delete_keeping_comment(table, key)
         for key, value in wanted.items():
             if key not in table or _plain(table[key]) != value:
                 table[key] = value
@@ -79,19 +79,36 @@ def _edit_hand(table: Any, old: HandRecord, record: HandRecord, line: HandLine, 
                 totals[name] = wanted_total
 
 
+def _delete_keeping_comment(table: Any, key: str) -> None:
+    """Delete a key; a comment after its value stays, on a line of its own where the key was."""
+    from tomlkit.items import Comment, Null, Trivia
+
+    container = table.value
+    trivia = container.item(key).trivia
+    index = next(i for i, (found, _) in enumerate(container.body) if found is not None and found.key == key)
+    del table[key]
+    if not trivia.comment or not isinstance(container.body[index][1], Null):
+        return
+    # tomlkit leaves a Null where a deleted key was, so the comment takes its place and no index moves.
+    container.body[index] = (None, Comment(Trivia(indent=trivia.indent, comment_ws="", comment=trivia.comment, trail=trivia.trail)))
+
+
 def _remove_last(document: Any, hands: Any) -> None:
     """Drop the last hand; the comments after its last value belong to no hand, and stay where they were."""
     last = hands[-1]
     trail = _trailing_trivia(last.value) if hasattr(last, "value") and hasattr(last.value, "body") else []
     del hands[-1]
-    if not trail:
+    from tomlkit.items import Comment, Table
+
+    if not any(isinstance(item, Comment) for item in trail):
         return
     if len(hands) and hasattr(hands[-1], "value"):
         container = _deepest(hands[-1].value)
-    elif list(document)[-1:] == ["hands"]:
-        container = document
     else:
-        raise ValueError("nowhere to keep the comments after the removed hand")
+        keys = [key.key if key is not None else None for key, _ in document.body]
+        at = keys.index("hands") if "hands" in keys else len(keys)
+        before = [item for _, item in document.body[:at] if isinstance(item, Table)]
+        container = _deepest(before[-1].value) if before else document
     for item in trail:
         container.add(item)
 
