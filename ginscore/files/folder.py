@@ -6,6 +6,11 @@ followed), is flushed and renamed over it, keeping its mode and owner: a crash l
 or the new one, whole. Read-only files and files with other hard links are refused. Writers take
 turns through a `.NAME.lock` beside the real file, and a write clears the temporaries that killed
 writers left. Exports are written the same way.
+
+Whether a file exists and which file a write replaces are decided from one resolved path (`resolved`): the
+folder as the system finds it, then links followed, so a name like `typo/../m.toml` never checks one file and
+writes another. A lock file that is a link, a FIFO or anything but a regular file is refused with one line
+naming it, never waited on.
 """
 
 from __future__ import annotations
