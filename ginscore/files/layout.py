@@ -95,11 +95,11 @@ def _delete_keeping_comment(table: Any, key: str) -> None:
 
 def _remove_last(document: Any, hands: Any) -> None:
     """Drop the last hand; the comments after its last value belong to no hand, and stay where they were."""
+    from tomlkit.items import Comment, Table
+
     last = hands[-1]
     trail = _trailing_trivia(last.value) if hasattr(last, "value") and hasattr(last.value, "body") else []
     del hands[-1]
-    from tomlkit.items import Comment, Table
-
     if not any(isinstance(item, Comment) for item in trail):
         return
     if len(hands) and hasattr(hands[-1], "value"):
