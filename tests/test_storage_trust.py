@@ -301,3 +301,19 @@ def test_a_note_is_one_line(run, played, separator):
     with pytest.raises(ValueError):
         check_note(f"a{separator}b")
     assert hands_in(played) == 2
+
+
+def test_no_flipped_digit_anywhere_in_a_cache_row_changes_a_figure(run, played, cached):
+    """Each digit of the row changed in turn (checksum and figures alike): the figures stay those of the file."""
+    from ginscore.files.stats_cache import StatsCache
+
+    truth = json_object(run("stats", played, "--json", "--no-cache"))
+    with sqlite3.connect(cached) as connection:
+        (record,) = connection.execute("SELECT record FROM figures").fetchone()
+    digits = [index for index, char in enumerate(record) if char.isdigit()]
+    assert len(digits) > 20
+    for index in digits:
+        flipped = record[:index] + str((int(record[index]) + 1) % 10) + record[index + 1 :]
+        rewrite_rows(cached, lambda *_, text=flipped: text)
+        with StatsCache(str(cached.parent)) as cache:
+            assert cache.figures(str(played)).as_dict() == truth["pairs"][0]
