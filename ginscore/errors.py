@@ -47,7 +47,13 @@ class MatchFileError(GinscoreError):
     def __init__(self, path: str, problems: list[str]):
         self.path = path
         self.problems = problems
-        super().__init__("\n".join(f"{path}: {problem}" for problem in problems))
+        super().__init__("\n".join(f"{shown_path(path)}: {problem}" for problem in problems))
+
+
+def shown_path(path: str) -> str:
+    """A file's name as a message shows it: as typed, or quoted (`'a\\nb.toml'`) when it holds a line break
+    or another character that cannot be printed, so that every message stays one line."""
+    return path if path.isprintable() else repr(path)
 
 
 def quote(value: object, limit: int = 40) -> str:

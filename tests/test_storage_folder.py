@@ -334,7 +334,7 @@ def test_edit_of_an_early_hand_updates_the_totals_after_it_in_place(run, played)
     assert run("edit", played, "1", "--knocker", "Bob", "--deadwood", "3", "--opponent-deadwood", "10").exit_code == 0
     text = played.read_text()
     assert "# --- after the break ---" in text and "# end of the evening" in text
-    assert "# she was sure" not in text  # inside the hand that was replaced
+    assert "# she was sure" in text and "# a long hand" in text  # inside the hand that was changed, kept too
     assert run("validate", played).exit_code == 0
     assert storage.load(str(played))[1].summed("totals") == {"Ann": 0, "Bob": 15}
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from ..errors import InputError, RefusedError
+from ..errors import InputError
 from .app import command, print_json, with_near_miss
 
 
@@ -71,15 +71,15 @@ def _export(sheet: Any, path: str | None, terminal: str | None, chart: bool, for
 
 def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable[[str], str], what: str = "the score sheet") -> None:
     """Write an export whose kind the file's name gives; an existing file is replaced only with --force."""
-    import os
 
-    from ..files.folder import write_atomic
+    from ..files.changes import already_exists
+    from ..files.folder import exists_for_write, write_atomic
 
     kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if kind not in kinds:
         raise InputError(f"cannot tell the format of {path!r}: end the name in {', '.join('.' + k for k in kinds)}")
-    if os.path.lexists(path) and not force:
-        raise RefusedError(f"{path} already exists: pick another name, or add --force to replace it")
+    if not force and exists_for_write(path):
+        raise already_exists(path)
     write_atomic(path, text(kind).encode("utf-8"))
     sys.stdout.write(f"Wrote {what} to {path}\n")
 

@@ -7,13 +7,12 @@ words.
 
 from __future__ import annotations
 
-import os
 from typing import Any, NamedTuple
 
-from ..errors import RefusedError, StaleError, quote
+from ..errors import RefusedError, StaleError, quote, shown_path
 from ..match.records import HandRecord, Match, make_record
 from ..match.tally import HandLine, Sheet, add_hand, remove_last_hand, replace_hand
-from .folder import locked
+from .folder import exists_for_write, locked
 from .storage import MatchFile, load_file, save
 
 
@@ -26,15 +25,19 @@ class Change(NamedTuple):
 
 
 def already_exists(path: str) -> RefusedError:
-    return RefusedError(f"{path} already exists: pick another name, or add --force to replace it")
+    return RefusedError(f"{shown_path(path)} already exists: pick another name, or add --force to replace it")
 
 
 def start(path: str, match: Match, *, force: bool = False) -> None:
-    """Write a new match file; one that exists is replaced only with `force`."""
-    if os.path.lexists(path) and not force:
+    """Write a new match file; one that exists is replaced only with `force`.
+
+    Whether it exists is asked of the file the write would replace (`folder.resolved`), never of the name as typed:
+    `typo/../m.toml` with `typo` missing is refused for its folder, not taken for `m.toml`.
+    """
+    if not force and exists_for_write(path):
         raise already_exists(path)  # before the lock, so that the refusal creates nothing
     with locked(path):
-        if os.path.exists(path) and not force:
+        if not force and exists_for_write(path):
             raise already_exists(path)  # made by another writer while this one waited for the lock
         save(path, match)
 
@@ -92,11 +95,11 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         _check_expected(path, before, expected_hands)
         if expected is not None and before.match.hands != expected:
             raise StaleError(
-                f"{path} changed while the question waited (hand {len(expected)} is no longer the last, "
+                f"{shown_path(path)} changed while the question waited (hand {len(expected)} is no longer the last, "
                 "or not the one shown); nothing removed"
             )
         if not before.match.hands:
-            raise RefusedError(f"{path} has no hands to undo")
+            raise RefusedError(f"{shown_path(path)} has no hands to undo")
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before)
     return Change(before, match, sheet)

@@ -6,6 +6,11 @@ followed), is flushed and renamed over it, keeping its mode and owner: a crash l
 or the new one, whole. Read-only files and files with other hard links are refused. Writers take
 turns through a `.NAME.lock` beside the real file, and a write clears the temporaries that killed
 writers left. Exports are written the same way.
+
+Whether a file exists and which file a write replaces are decided from one resolved path (`resolved`): the
+folder as the system finds it, then links followed, so a name like `typo/../m.toml` never checks one file and
+writes another. A lock file that is a link, a FIFO or anything but a regular file is refused with one line
+naming it, never waited on.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import re
 import stat
 from collections.abc import Iterator
 
-from ..errors import MatchFileError, os_error_problem
+from ..errors import MatchFileError, os_error_problem, shown_path
 
 MAX_BYTES = 64 * 1024 * 1024
 """No real match comes near this; a bigger file is refused before it is read."""
@@ -110,26 +115,51 @@ def write_atomic(path: str, data: bytes) -> None:
     writers are removed first; a writer's own is safe from that while it lives (see
     `_remove_stale_temporaries`), so this needs no lock and serves exports too.
     """
-    real = os.path.realpath(path)
+    real = resolved(path)
     status = _writable_status(path, real)
     try:
         _replace_with(real, data, status)
     except FileNotFoundError:
-        raise _no_folder(path) from None
+        raise _no_folder(path, os.path.dirname(real)) from None
     except OSError as error:
         raise MatchFileError(path, [os_error_problem("write", error) + "; nothing was changed"]) from None
 
 
-def _no_folder(path: str) -> MatchFileError:
-    folder = os.path.dirname(path) or "."
-    return MatchFileError(path, [f"cannot write: the folder {folder} does not exist; nothing was changed"])
+def resolved(path: str) -> str:
+    """The file a write to `path` would replace, found once for the existence check and the write alike: the
+    folder as the system finds it (so `typo/../m.toml` is not `m.toml` when `typo` is missing), then links
+    followed. A missing folder, the link's target's too, is refused and named."""
+    _refuse_missing_folder(path, os.path.dirname(path))
+    real = os.path.realpath(path)
+    _refuse_missing_folder(path, os.path.dirname(real))
+    return real
+
+
+def exists_for_write(path: str) -> bool:
+    """Whether a write to `path` would replace something: the name as typed (a dangling link too) or the file it resolves to."""
+    return os.path.lexists(path) or os.path.lexists(resolved(path))
+
+
+def _refuse_missing_folder(path: str, folder: str) -> None:
+    if os.path.isdir(folder or "."):
+        return
+    parts = folder.split(os.sep)
+    for end in range(1, len(parts) + 1):
+        prefix = os.sep.join(parts[:end]) or os.sep
+        if not os.path.isdir(prefix):
+            raise _no_folder(path, prefix)
+    raise _no_folder(path, folder)
+
+
+def _no_folder(path: str, folder: str) -> MatchFileError:
+    return MatchFileError(path, [f"cannot write: the folder {shown_path(folder or '.')} does not exist; nothing was changed"])
 
 
 def check_writable(path: str) -> None:
     """Refuse an existing match file that a write would refuse (see `_writable_status`), before
     anything is asked or created: a missing file too, and one that is not a regular file."""
     _refuse_special(path, "nothing was changed")
-    _writable_status(path, os.path.realpath(path))
+    _writable_status(path, resolved(path))
 
 
 def _writable_status(path: str, real: str) -> os.stat_result | None:
@@ -250,10 +280,10 @@ def locked(path: str, *, existing: bool = False) -> Iterator[None]:
     command refused while it holds a lock file it created itself removes that file: a refusal
     leaves nothing behind.
     """
-    real = os.path.realpath(path)
     if existing:
         check_writable(path)
-    elif os.path.exists(real):
+    real = resolved(path)
+    if not existing and os.path.exists(real):
         _writable_status(path, real)
     folder, name = os.path.split(real)
     lock_path = os.path.join(folder, f".{name}.lock")
@@ -275,22 +305,40 @@ def _take_lock(path: str, lock_path: str) -> tuple[int, bool]:
 
     A writer that removes a lock file it created does so while holding its lock; one that was
     waiting on that removed file then finds the name gone (or leading to a new file), and tries again.
+    A lock file that is not a regular file (a link, a FIFO, a device) is refused at once, never waited on.
     """
     import fcntl
 
     while True:
         try:
             try:
-                descriptor, created = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+                descriptor = os.open(lock_path, _LOCK_FLAGS | os.O_CREAT | os.O_EXCL, 0o644)
+                created = True
             except FileExistsError:
-                descriptor, created = os.open(lock_path, os.O_RDWR), False
+                descriptor, created = os.open(lock_path, _LOCK_FLAGS), False
         except FileNotFoundError:
             if not os.path.isdir(os.path.dirname(lock_path)):
-                raise _no_folder(path) from None
+                raise _no_folder(path, os.path.dirname(lock_path)) from None
             continue  # the lock file was removed between the two opens
         except OSError as error:
-            raise MatchFileError(path, [os_error_problem(f"create the lock file {lock_path}", error)]) from None
+            if os.path.islink(lock_path) or (os.path.lexists(lock_path) and not os.path.isfile(lock_path)):
+                raise _strange_lock(path, lock_path) from None
+            raise MatchFileError(path, [os_error_problem(f"create the lock file {shown_path(lock_path)}", error)]) from None
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            raise _strange_lock(path, lock_path)
         fcntl.flock(descriptor, fcntl.LOCK_EX)
         if _same_file(descriptor, lock_path):
             return descriptor, created
         os.close(descriptor)
+
+
+_LOCK_FLAGS = os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+"""No link is followed to a lock file, and opening one that is a FIFO never waits."""
+
+
+def _strange_lock(path: str, lock_path: str) -> MatchFileError:
+    kind = "a symbolic link" if os.path.islink(lock_path) else "not a regular file"
+    return MatchFileError(
+        path, [f"the lock file {shown_path(lock_path)} is {kind}, not one ginscore made: remove it if no ginscore is running; nothing was changed"]
+    )

@@ -4,7 +4,9 @@ Reading a match checks every hand again (a card hand's best spread is searched a
 makes its totals derived rather than trusted. So a file is read in full the first time its exact
 bytes are seen. Its figures are then kept in a small SQLite database under the user's cache folder
 (`$GINSCORE_CACHE_DIR`, else `$XDG_CACHE_HOME/ginscore`, else `~/.cache/ginscore`), looked up by a
-SHA-256 of the bytes and by ginscore's version, both of which decide them. The cache is safe to
+SHA-256 of the bytes and by ginscore's version, both of which decide them. A row is never believed blindly:
+it carries a checksum of its figures, version and digest, and its figures are type-checked when read; a row
+failing either is recomputed from the match file and replaced, so `stats` prints only what `--no-cache` would. The cache is safe to
 delete, lives outside the match folders and never writes a match file. If it cannot be used
 (unwritable, locked too long, corrupt), files are read without it; a corrupt one is removed.
 """
@@ -17,10 +19,12 @@ import json
 import os
 import sqlite3
 import stat
+from dataclasses import fields
 from types import TracebackType
+from typing import Any
 
 from ..errors import MatchFileError
-from ..match.stats import PairStats, contribution
+from ..match.stats import PairStats, PlayerStats, contribution
 from ..match.tally import Sheet
 from ..version import __version__
 from .storage import load, loads
@@ -79,6 +83,8 @@ class StatsCache:
         return figures
 
     def _get(self, digest: bytes) -> PairStats | None:
+        """The figures remembered for these bytes, or None: a row whose checksum or types are wrong is never
+        believed (the file is read again and the row replaced)."""
         if self._connection is None:
             return None
         try:
@@ -88,15 +94,12 @@ class StatsCache:
             return None
         if row is None:
             return None
-        try:
-            return PairStats.from_record(json.loads(row[0]))
-        except (ValueError, KeyError, TypeError):
-            return None
+        return _unsealed(row[0], self.version, digest)
 
     def _put(self, digest: bytes, figures: PairStats) -> None:
         if self._connection is None:
             return
-        self._pending.append((self.version, digest, json.dumps(figures.as_record(), ensure_ascii=False)))
+        self._pending.append((self.version, digest, _sealed(figures.as_record(), self.version, digest)))
         if len(self._pending) >= _BATCH:
             self._flush()
 
@@ -110,7 +113,7 @@ class StatsCache:
                     # Figures written by another version can never be read again.
                     self._connection.execute("DELETE FROM figures WHERE version != ?", (self.version,))
                     self._purged = True
-                self._connection.executemany("INSERT OR IGNORE INTO figures VALUES (?, ?, ?)", self._pending)
+                self._connection.executemany("INSERT OR REPLACE INTO figures VALUES (?, ?, ?)", self._pending)
         except sqlite3.Error as error:
             self._give_up(error)
         self._pending.clear()
@@ -141,6 +144,53 @@ class StatsCache:
         self.close()
 
 
+def _sealed(record: dict[str, Any], version: str, digest: bytes) -> str:
+    """A row's text: the figures as JSON after a checksum of them, the version and the file's digest."""
+    text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+    return _checksum(text, version, digest) + " " + text
+
+
+def _checksum(text: str, version: str, digest: bytes) -> str:
+    return hashlib.sha256(b"%s\0%s\0%s" % (version.encode(), digest, text.encode("utf-8"))).hexdigest()
+
+
+def _unsealed(row: object, version: str, digest: bytes) -> PairStats | None:
+    """The figures in a row, or None when its checksum does not match its content or a figure has the wrong type."""
+    if not isinstance(row, str):
+        return None
+    checksum, _, text = row.partition(" ")
+    if checksum != _checksum(text, version, digest):
+        return None
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return None
+    return PairStats.from_record(record) if _well_typed(record) else None
+
+
+_COUNTS = ("matches", "games", "hands")
+_PLAYER_FIGURES = frozenset(figure.name for figure in fields(PlayerStats))
+
+
+def _well_typed(record: object) -> bool:
+    """Whether a row's figures have exactly the shape `PairStats.as_record` gives: two names, whole numbers."""
+    if not isinstance(record, dict) or set(record) != {"players", "by_player", *_COUNTS}:
+        return False
+    players, by_player = record["players"], record["by_player"]
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(name, str) for name in players)):
+        return False
+    if not (isinstance(by_player, dict) and set(by_player) == set(players) and all(_whole(record[key]) for key in _COUNTS)):
+        return False
+    return all(
+        isinstance(figures, dict) and set(figures) == _PLAYER_FIGURES and all(_whole(value) for value in figures.values())
+        for figures in by_player.values()
+    )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _read_regular_file(path: str) -> bytes | None:
     """The bytes of a regular file of a sane size; None for anything else, or when it cannot be read."""
     try:
@@ -163,8 +213,7 @@ def _read_regular_file(path: str) -> bytes | None:
 def _sheet_from_bytes(data: bytes) -> Sheet | None:
     """The sheet of a match file read without a problem, decoded as `storage.load` decodes; else None."""
     try:
-        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-        match, sheet, problems = loads(text)
+        match, sheet, problems = loads(data.decode("utf-8"))
     except (UnicodeDecodeError, RecursionError):
         return None
     return sheet if match is not None and not problems else None

@@ -129,14 +129,14 @@ def _control_character(text: str) -> str | None:
 
 
 def check_note(note: str) -> str:
-    """A note as typed, refused when it holds a control character other than a tab: `show` prints notes
-    to a terminal, where an escape could recolour it or worse, and a line break would break the sheet.
-    Invisible format characters are kept (unlike in names): emoji and many scripts join letters with them."""
-    char = next((char for char in note if unicodedata.category(char) == "Cc" and char != "\t"), None)
+    """A note as typed, refused when it holds a control character other than a tab, or a line or paragraph
+    separator (U+2028, U+2029): `show` prints notes to a terminal, where an escape could recolour it or worse,
+    and a line break of any kind would break the sheet. Invisible format characters are kept (unlike in names):
+    emoji and many scripts join letters with them."""
+    char = next((char for char in note if unicodedata.category(char) in ("Cc", "Zl", "Zp") and char != "\t"), None)
     if char is not None:
-        raise InputError(
-            f"a note cannot hold the control character {quote(char)} (U+{ord(char):04X}): write it as plain text on one line"
-        )
+        kind = "control character" if unicodedata.category(char) == "Cc" else "line or paragraph separator"
+        raise InputError(f"a note cannot hold the {kind} {quote(char)} (U+{ord(char):04X}): write it as plain text on one line")
     return note
 
 

@@ -1,0 +1,275 @@
+"""Reading a match file: TOML to `Match`, with every problem found and its place.
+
+The file is the score sheet. It stores inputs; the dealer and running totals written beside each
+hand are for people reading the file, and on load they are recomputed and compared, never trusted.
+A write reads its new bytes back with this same reader before they replace the file (see `storage`).
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from dataclasses import fields, replace
+from typing import Any, NamedTuple
+
+from ..errors import GinscoreError, MatchFileError, quote
+from ..game.rulebook import KNOBS, Rules, apply_knobs
+from ..match.records import HandRecord, Match, check_note, check_players
+from ..match.tally import HandLine, Sheet, tally
+from . import plain_toml
+from .folder import read_text
+
+FORMAT = 2
+"""Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
+FORMATS_READ = (1, 2)
+BOM = "\ufeff"
+RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
+DERIVED = ("dealer", "totals")
+_TYPE_WORDS = {int: "a whole number without quotes", str: "text in quotes", bool: "true or false"}
+_TOP_KEYS = ("format", "created", "match", "rules", "hands")
+_MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
+
+
+class MatchFile(NamedTuple):
+    """A match file as read: its text and parsed TOML (so a write can keep what a person typed),
+    the match and its sheet."""
+
+    path: str
+    text: str
+    data: dict[str, Any]
+    match: Match
+    sheet: Sheet
+
+
+def load(path: str) -> tuple[Match, Sheet]:
+    """Read a match file; any problem raises `MatchFileError` listing them all."""
+    found = load_file(path)
+    return found.match, found.sheet
+
+
+def load_file(path: str) -> MatchFile:
+    """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
+    text = read_text(path)
+    data, match, sheet, problems = load_text(text)
+    if problems or data is None or match is None or sheet is None:
+        raise MatchFileError(path, problems)
+    return MatchFile(path, text, data, match, sheet)
+
+
+def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
+    """Read a match; returns the match, its sheet and every problem found (each with its place)."""
+    _, match, sheet, problems = load_text(text)
+    return match, sheet, problems
+
+
+def load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
+    text = text.removeprefix(BOM)
+    try:
+        data = parse(text)
+    except UnreadableError as error:
+        return None, None, None, [str(error)]
+    problems: list[str] = []
+    match = _read_match(data, problems)
+    if match is None:
+        return data, None, None, problems
+    entries = data.get("hands", [])
+    if not isinstance(entries, list):
+        return data, None, None, [f"hands: expected [[hands]] tables, found {quote(entries)}"]
+    found: list[tuple[int, str]] = []
+    match = replace(match, hands=tuple(read_hands(entries, found)))
+    hand_problems: list[tuple[int, GinscoreError]] = []
+    sheet = tally(match, hand_problems)
+    found += [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
+    # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
+    first_bad = min((number for number, _ in found), default=len(match.hands) + 1)
+    found += compare_derived(entries[: first_bad - 1], sheet.lines)
+    problems += [text for _, text in sorted(found, key=lambda item: item[0])]
+    return data, match, sheet, problems
+
+
+class UnreadableError(ValueError):
+    """Text that is not a TOML document Python can hold, in words."""
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The TOML document in `text`: the plain layout ginscore writes is read quickly, the rest by tomllib
+    (imported only then: most runs never need it)."""
+    found = plain_toml.read(text)
+    if found is not None:
+        return found
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise UnreadableError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise UnreadableError("a value is nested too deeply to be a match file (hundreds of levels of [ or {)") from None
+    except ValueError as error:  # Python's limit on the digits of a whole number, or another value it cannot hold
+        digits = sys.get_int_max_str_digits()
+        if "digits" in str(error):
+            raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
+        raise UnreadableError(f"a value cannot be read: {error}") from None
+
+
+def _shown_key(key: str) -> str:
+    """A key from the file (a name in `totals` too) as a message shows it: as it is (`match.venue`), or
+    quoted and cut short when it is long or holds a character that cannot be printed."""
+    return key if 0 < len(key) <= 40 and key.isprintable() else quote(key)
+
+
+def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], place: str, problems: list[str]) -> None:
+    for key in table:
+        if key not in known:
+            problems.append(f"{place}{_shown_key(key)}: unknown key (known: {', '.join(known)})")
+
+
+def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
+    """The match without its hands, or None when its players or rules cannot be read."""
+    version = data.get("format")
+    if type(version) is not int or version not in FORMATS_READ:
+        problems.append(f"format: expected {' or '.join(map(str, FORMATS_READ))}, found {quote(data.get('format'))}; is this a ginscore match file?")
+        return None
+    _unknown_keys(data, _TOP_KEYS, "", problems)
+    info = data.get("match")
+    if not isinstance(info, dict):
+        problems.append("match: missing the [match] table with players and first_dealer")
+        return None
+    _unknown_keys(info, _MATCH_KEYS, "match.", problems)
+    players = info.get("players")
+    try:
+        players = check_players(players)
+    except GinscoreError as error:
+        problems.append(f"match.players: {error}")
+        return None
+    first_dealer = unicodedata.normalize("NFC", str(info.get("first_dealer")))
+    if first_dealer not in players:
+        problems.append(f"match.first_dealer: expected one of {quote(players[0])} or {quote(players[1])}, found {quote(first_dealer)}")
+    hollywood, preset, note = info.get("hollywood", False), info.get("preset"), info.get("note", "")
+    created = data.get("created", "")
+    if not isinstance(hollywood, bool):
+        problems.append(f"match.hollywood: expected true or false, found {quote(hollywood)}")
+    if preset is not None and not isinstance(preset, str):
+        problems.append(f"match.preset: expected a preset's name, found {quote(preset)}")
+    if not isinstance(note, str):
+        problems.append(f"match.note: expected text in quotes, found {quote(note)}")
+    else:
+        _check_note(note, "match.note", problems)
+    if not isinstance(created, str):
+        problems.append(f"created: expected text in quotes, found {quote(created)}")
+    rules = _read_rules(data.get("rules"), problems)
+    if problems or rules is None:
+        return None
+    return Match(
+        players=players,
+        rules=rules,
+        first_dealer=first_dealer,
+        hollywood=hollywood,
+        created=created,
+        preset=preset,
+        note=note,
+    )
+
+
+def _check_note(note: str, place: str, problems: list[str]) -> None:
+    try:
+        check_note(note)
+    except GinscoreError as error:
+        problems.append(f"{place}: {error}")
+
+
+def _read_rules(values: Any, problems: list[str]) -> Rules | None:
+    if not isinstance(values, dict):
+        problems.append("rules: missing the [rules] table (every knob is stored in the file)")
+        return None
+    before = len(problems)
+    for name in values:
+        if name not in KNOBS:
+            problems.append(f"rules.{_shown_key(name)}: unknown knob (known: {', '.join(KNOBS)})")
+    for name in KNOBS:
+        if name not in values:
+            problems.append(f"rules.{name}: missing")
+            continue
+        try:
+            apply_knobs(Rules(), {name: values[name]})
+        except GinscoreError as error:
+            problems.append(f"rules.{name}: {error}")
+    if len(problems) > before:
+        return None
+    return Rules.from_dict(values)
+
+
+def read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRecord]:
+    """The hand records; one that cannot be read is noted in `found` with its number and stands
+    in as a cancelled hand, so that the others are still scored and checked."""
+    records = []
+    for number, entry in enumerate(entries, start=1):
+        place = f"hands[{number}]"
+        if not isinstance(entry, dict):
+            found.append((number, f"{place}: expected a table"))
+            records.append(HandRecord(cancelled=True))
+            continue
+        problems: list[str] = []
+        values = {}
+        for key, value in entry.items():
+            if key in DERIVED:
+                continue
+            known = RECORD_FIELDS.get(key)
+            if known is None:
+                problems.append(f"{place}.{_shown_key(key)}: unknown key (known: {', '.join([*RECORD_FIELDS, *DERIVED])})")
+                continue
+            expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                problems.append(f"{place}.{key}: expected {_TYPE_WORDS[expected]}, found {quote(value)}")
+                continue
+            if key == "note" and isinstance(value, str):
+                _check_note(value, f"{place}.note", problems)
+            values[key] = value
+        found += [(number, problem) for problem in problems]
+        records.append(HandRecord(**(values if not problems else {"cancelled": True})))
+    return records
+
+
+def compare_derived(entries: list[Any], lines: tuple[HandLine, ...] | list[HandLine]) -> list[tuple[int, str]]:
+    """A dealer or total written in the file is an assertion: report where it disagrees."""
+    problems = []
+    for line, entry in zip(lines, entries):
+        place = f"hands[{line.number}]"
+        dealer = entry.get("dealer")
+        if dealer is not None and dealer != line.dealer and _nfc(dealer) != line.dealer:
+            problems.append((line.number, f"{place}.dealer: the file says {quote(dealer)} but by the hands before it {quote(line.dealer)} dealt"))
+        totals = entry.get("totals")
+        if totals is not None and totals != line.totals and _nfc(totals) != line.totals:
+            said = ", ".join(f"{_shown_key(k)} {quote(v)}" for k, v in totals.items()) if isinstance(totals, dict) else quote(totals)
+            real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
+            problems.append((line.number, f"{place}.totals: the file says {said} but the hands add up to {real}"))
+    return problems
+
+
+def _nfc(value: Any) -> Any:
+    """A name, or a table keyed by names, with the names composed as `check_players` stores them."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {_nfc(key): item for key, item in value.items()}
+    return value
+
+
+def read_back(text: str, sheet: Sheet) -> tuple[dict[str, Any] | None, Match | None, list[str]]:
+    """Text about to be written, read as `load_text` reads it: the document, the match and the problems,
+    its dealers and totals compared with `sheet`'s. A write compares the match with the one it meant, whose
+    sheet `sheet` is, so the hands are not tallied again."""
+    try:
+        data = parse(text.removeprefix(BOM))
+    except UnreadableError as error:
+        return None, None, [str(error)]
+    problems: list[str] = []
+    match = _read_match(data, problems)
+    entries = data.get("hands", [])
+    if match is None or not isinstance(entries, list):
+        return data, None, problems or ["hands: expected [[hands]] tables"]
+    found: list[tuple[int, str]] = []
+    match = replace(match, hands=tuple(read_hands(entries, found)))
+    if len(entries) == len(sheet.lines):
+        found += compare_derived(entries, sheet.lines)
+    return data, match, problems + [problem for _, problem in found]
