@@ -13,7 +13,8 @@ In order, for each HTTP request:
    from this server's own origin (403 otherwise). An API write authenticated by the cookie, rather than by
    Bearer, must also carry `X-CSRF-Token: <csrf_token(request)>` (403 otherwise); pages check their forms'
    hidden `csrf` field with `check_csrf(request, form)`.
-4. **Body cap.** A body over `MAX_BODY` bytes gets 413, whether announced by `Content-Length` or sent chunked.
+4. **Body cap.** A body over `MAX_BODY` bytes gets 413, whether announced by `Content-Length` or sent chunked;
+   one whose rest does not arrive within `BODY_SECONDS` gets 408.
 5. **Headers.** Every response, errors included, gets the Content-Security-Policy in `HEADERS` (the server
    itself only, no inline script or style, no framing) and the other headers there.
 
@@ -22,6 +23,7 @@ The CSRF token is stateless: an HMAC of the access token, the same for every for
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -36,6 +38,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
 """The most bytes a request body may have: a hand is a few hundred."""
+BODY_SECONDS = 20.0
+"""How long the rest of a request body may take to arrive: a half-sent request is answered 408 and let go, and
+meanwhile it holds only its own connection (bodies are read asynchronously)."""
 COOKIE = "ginscore_session"
 CSRF_FIELD = "csrf"
 """The hidden form field that carries the CSRF token."""
@@ -85,11 +90,16 @@ class BodyTooLarge(Exception):
     """Raised into the app when a body passes `MAX_BODY`: the guard answers 413."""
 
 
+class BodyTooSlow(Exception):
+    """Raised into the app when the rest of a body does not come within `BODY_SECONDS`: the guard answers 408."""
+
+
 class Guard:
     """The Host, token, Origin, CSRF and body checks, and the security headers, for every HTTP request."""
 
-    def __init__(self, app: ASGIApp, token: str, hosts: Iterable[str], max_body: int = MAX_BODY):
+    def __init__(self, app: ASGIApp, token: str, hosts: Iterable[str], max_body: int = MAX_BODY, body_seconds: float = BODY_SECONDS):
         self.app = app
+        self.body_seconds = body_seconds
         self.token = token.encode("utf-8")
         self.session = _derived(token, b"session").encode()
         self.hosts = {host.lower() for host in hosts}
@@ -117,7 +127,11 @@ class Guard:
 
         async def capped_receive() -> Message:
             nonlocal received
-            message = await receive()
+            try:
+                async with asyncio.timeout(self.body_seconds):
+                    message = await receive()
+            except TimeoutError:
+                raise BodyTooSlow() from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
@@ -130,6 +144,10 @@ class Guard:
             if started:
                 raise
             await _respond(scope, send_with_headers, 413, _too_large(self.max_body))
+        except BodyTooSlow:
+            if started:
+                raise
+            await _respond(scope, send_with_headers, 408, f"the request body did not arrive within {self.body_seconds:g} seconds; nothing was changed")
 
     def _refusal(self, scope: Scope) -> tuple[int, str, list[tuple[bytes, bytes]]] | tuple[int, str] | None:
         """Why this request is refused before the app sees it, as a status and a message (and headers); None to go on."""
