@@ -208,7 +208,7 @@ class Folder:
         except MatchFileError as error:
             raise MatchFileError(name, error.problems) from None
         except GinscoreError as error:
-            text = str(error).replace(path, name)
+            text = str(error).replace(quote(path), quote(name)).replace(path, name)  # quoted, a long path is cut short
             if text == str(error):
                 raise
             renamed = type(error)(text)
