@@ -194,7 +194,7 @@ def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
                 ends.append({"label": BONUS_WORDS[kind], "css": kind, "cells": values})
         ends.append({"label": "final", "css": "final",
                      "cells": [game.final[p] if game.finished else "" for game in sheet.games for p in match.players]})
-    game_ends = [("Game %d: " % (index + 1) if match.hollywood else "") + game_end(game, match.rules)
+    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
                  for index, game in enumerate(sheet.games) if game.finished]
     chart = sheet_chart(sheet)
     return SheetView(
@@ -212,7 +212,7 @@ async def folder_page(request: Request) -> Response:
 
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
     entries = _folder(request).listing()
-    return render(request, "folder.html", {"entries": entries, "form": _Form(form), "presets": list(PRESETS),
+    return render(request, "folder.html", {"entries": entries, "when": when, "form": _Form(form), "presets": list(PRESETS),
                                            "errors": errors or {}}, status)
 
 
@@ -230,10 +230,27 @@ async def new_match(request: Request) -> Response:
         made = _folder(request).new(fields)
     except GinscoreError as error:
         place = _error_place(error, ("file", "players", "rules", "settings", "target", "note"))
-        if place == "" and ("knob" in str(error) or "=" in str(error)):
-            place = "settings"
+        knobs = [line.partition("=")[0].strip() for line in settings]
+        if place == "" and any(knob and str(error).startswith(knob) for knob in knobs):
+            place = "target" if str(error).startswith("target") and form.get("target", "").strip() else "settings"
         return _folder_page(request, form, {place: str(error)}, status_of(error))
     return _redirect(request, "match", name=made["name"])
+
+
+def when(stamp: str | None) -> str:
+    """An ISO 8601 time as a person reads it on a phone: `2026-11-30 23:11 UTC`."""
+    if not stamp:
+        return ""
+    from datetime import UTC, datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+        return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def _file_name(players: list[str]) -> str:
@@ -348,7 +365,8 @@ def picker_from(form: Mapping[str, str], sides: list[tuple[str, str, str]], lege
     picking = form.get("side") or form.get("picking") or keys[0]
     if picking not in keys:
         picking = keys[0]
-    state = [{"key": key, "field": name, "label": label, "codes": split_cards(form.get(name, ""))} for key, name, label in sides]
+    state: list[dict[str, Any]] = [{"key": key, "field": name, "label": label, "codes": split_cards(form.get(name, ""))}
+                                   for key, name, label in sides]
     current = next(side for side in state if side["key"] == picking)
     toggle = form.get("toggle")
     if toggle:
@@ -450,8 +468,10 @@ def _complete(form: Mapping[str, str], picker: Picker) -> bool:
     return bool(form.get("deadwood", "").strip() and form.get("opponent_deadwood", "").strip())
 
 
-def _choice_words(choice: dict[str, Any]) -> str:
-    return hand_words(choice["result"], choice["winner"], choice["points"])
+def _choice_words(choice: dict[str, Any], knocker: str, opponent: str) -> str:
+    """A spread's result in the sheet's words, with the players' names for `knocker` and `opponent`."""
+    winner = {"knocker": knocker, "opponent": opponent}.get(choice["winner"], choice["winner"])
+    return hand_words(choice["result"], winner, choice["points"])
 
 
 def preview_view(folder: Folder, name: str, fields: Mapping[str, str], chosen: str) -> dict[str, Any]:
@@ -465,14 +485,18 @@ def preview_view(folder: Folder, name: str, fields: Mapping[str, str], chosen: s
     best, lowest = found.get("spread"), found.get("lowest")
     if best:
         view["spread"] = best["cards"]
-    if best and lowest and lowest["points"] != best["points"]:
+    knocker = hand["knocker"] or ""
+    opponent = next((name for name in hand["totals"] if name != knocker), "")
+    if best and lowest and (lowest["points"], lowest["winner"]) != (best["points"], best["winner"]):
         view["choice_question"] = "Which spread was laid down? They score differently."
         view["choices"] = [
-            {"value": "best", "label": f"Best for the knocker: {best['cards']} ({_choice_words(best)})", "checked": chosen != "lowest"},
-            {"value": "lowest", "label": f"Least deadwood: {lowest['cards']} ({_choice_words(lowest)})", "checked": chosen == "lowest"},
+            {"value": "best", "label": f"Best for {knocker}: {best['cards']} ({_choice_words(best, knocker, opponent)})",
+             "checked": chosen != "lowest"},
+            {"value": "lowest", "label": f"Least deadwood: {lowest['cards']} ({_choice_words(lowest, knocker, opponent)})",
+             "checked": chosen == "lowest"},
         ]
         if chosen == "lowest":
-            view["words"], view["spread"] = _choice_words(lowest), lowest["cards"]
+            view["words"], view["spread"] = _choice_words(lowest, knocker, opponent), lowest["cards"]
     return view
 
 
