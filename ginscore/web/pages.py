@@ -526,7 +526,7 @@ async def record_page(request: Request) -> Response:
     except GinscoreError as error:
         return _problem(request, error)
     form = {"expected_hands": str(info.hands)}
-    picker = picker_from(form, _hand_sides(info.players, ""), "Cards")
+    picker = picker_from(form, _hand_sides(info.players, ""), "The cards")
     return render(request, "record.html", _record_context(
         request, info, form, picker, heading="Record a hand", action=_path(request, "record", name=name),
         live_url=_path(request, "record_live", name=name), save_label="Save the hand", preview=False))
@@ -551,7 +551,7 @@ async def _hand_post(request: Request, name: str, form: dict[str, str], number: 
         return _problem(request, error)
     if not form.get("expected_hands"):
         form["expected_hands"] = str(info.hands)
-    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "Cards")
+    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     if number is None:
         labels = {"heading": "Record a hand", "action": _path(request, "record", name=name),
                   "live_url": _path(request, "record_live", name=name), "save_label": "Save the hand"}
@@ -595,7 +595,7 @@ async def _live(request: Request, name: str) -> Response:
         info = _match_info(folder, name)
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{_escape(str(error))}</p>', status_of(error))
-    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "Cards")
+    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
     context = {
         "check": _judge(picker.cards("knocker"), info.limit_fields) if how == "cards" else None,
@@ -642,7 +642,7 @@ async def edit_page(request: Request) -> Response:
     except GinscoreError as error:
         return _problem(request, error)
     form = _record_form(info, number)
-    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "Cards")
+    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     return render(request, "record.html", _record_context(
         request, info, form, picker, heading=f"Edit hand {number}", action=_path(request, "edit", name=name, number=number),
         live_url=_path(request, "edit_live", name=name, number=number), save_label=f"Replace hand {number}", preview=False))
