@@ -170,7 +170,7 @@ class Folder:
 
     def __init__(self, path: str):
         self.path = os.path.abspath(path)
-        self._summaries: dict[str, tuple[tuple[int, int, int], dict[str, Any]]] = {}
+        self._summaries: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
         self._lock = threading.Lock()
 
     # names
@@ -229,7 +229,7 @@ class Folder:
             status = os.stat(path)
         except OSError as error:
             return self._broken(name, None, f"cannot read: {error.strerror or 'refused'}")
-        key = (status.st_mtime_ns, status.st_size, status.st_ino)
+        key = (status.st_mtime_ns, status.st_ctime_ns, status.st_size, status.st_ino)
         with self._lock:
             cached = self._summaries.get(name)
         if cached is not None and cached[0] == key:
@@ -297,7 +297,8 @@ class Folder:
             status = os.stat(path)
         except OSError:
             raise NotFoundError(f"{quote(name)}: no such match file in this folder") from None
-        return f"{status.st_mtime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
+        # ctime too: a program can set a file's mtime back, but not its ctime
+        return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
 
     def exports(self, name: str, kind: str) -> tuple[bytes, str]:
         """The sheet as `show --export` writes it (`html`, `svg`, `csv` or `md`), and its media type."""
