@@ -15,7 +15,8 @@ free port (every request goes to 127.0.0.1, and the number of requests is bounde
 - `POST .../hands` with `--clients` clients at once, each recording `--requests` // 2 hands (at least 2);
   the median and 95th percentile of each request's latency, and the hands per second.
 
-Last, the bytes of the folder, match, record and check pages: the HTML and every style sheet and script it links.
+Last, the bytes of the folder, match, record and check pages, with a match of each size (copies no phase writes
+to): the HTML and every style sheet and script it links.
 Standard library and httpx only.
 """
 
@@ -191,6 +192,7 @@ def main() -> None:
             path = os.path.join(folder, f"{name}.toml")
             write_match(path, [hand_options(rng, PLAYERS) for _ in range(size)])
             shutil.copyfile(path, os.path.join(folder, "cli", f"{name}.toml"))
+            shutil.copyfile(path, os.path.join(folder, f"pages-{name}.toml"))  # for the page weights: never written to
         server = Server(folder)
         print(f"ginscore serve on 127.0.0.1; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
         print(f"POST /api/matches/FILE/hands against `ginscore record`, {requests} hands each, interleaved; milliseconds")
@@ -212,10 +214,11 @@ def main() -> None:
                 f"{size:>6,} hands   median {statistics.median(latencies) * 1000:7.1f}   p95 {percentile(latencies, 0.95) * 1000:7.1f}"
                 f"   {len(latencies) / spent:6.1f} hands/s"
             )
-        print("\npage weight, bytes as sent (no compression)")
-        print(f"  {'page':<8}{'HTML':>8}{'CSS':>8}{'JS':>8}{'total':>8}")
-        for label, html, css, js in page_sizes(server, "small.toml"):
-            print(f"  {label:<8}{html:>8,}{css:>8,}{js:>8,}{html + css + js:>8,}")
+        for name, size in sizes.items():
+            print(f"\npage weight with a match of {size:,} hands, bytes as sent (no compression)")
+            print(f"  {'page':<8}{'HTML':>9}{'CSS':>9}{'JS':>9}{'total':>9}")
+            for label, html, css, js in page_sizes(server, f"pages-{name}.toml"):
+                print(f"  {label:<8}{html:>9,}{css:>9,}{js:>9,}{html + css + js:>9,}")
         status = server.stop()
         server = None
         print(f"\nserver stopped with Ctrl-C: exit status {status}")

@@ -467,8 +467,14 @@ def test_exports_are_downloads(api: TestClient, match: Path, kind: str, media: s
     response = api.get(f"/api/matches/m.toml/export/{kind}")
     assert response.status_code == 200
     assert response.headers["content-type"].startswith(media)
-    assert response.headers["content-disposition"] == f"attachment; filename*=UTF-8''m.{kind}"
+    assert response.headers["content-disposition"] == f"attachment; filename=\"m.{kind}\"; filename*=UTF-8''m.{kind}"
     assert response.content
+
+
+def test_an_export_of_a_name_with_other_letters_has_a_plain_fallback(api: TestClient):
+    api.post("/api/matches", json={"file": "café \"x\".toml", "players": ["Ann", "Bob"]})
+    disposition = api.get("/api/matches/café \"x\".toml/export/csv").headers["content-disposition"]
+    assert disposition == "attachment; filename=\"caf_ _x_.csv\"; filename*=UTF-8''caf%C3%A9%20%22x%22.csv"
 
 
 def test_an_unknown_export_is_400(api: TestClient, match: Path):

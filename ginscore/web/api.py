@@ -86,7 +86,8 @@ async def export(request: Request) -> Response:
     name, kind = request.path_params["file"], request.path_params["kind"]
     data, media_type = await run_in_threadpool(_folder(request).exports, name, kind)
     filename = name.removesuffix(".toml") + "." + kind
-    disposition = f"attachment; filename*=UTF-8''{_quoted(filename)}"
+    plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in filename)
+    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{_quoted(filename)}"
     return Response(data, media_type=media_type, headers={"content-disposition": disposition})
 
 
