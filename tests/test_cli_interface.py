@@ -319,7 +319,7 @@ def completions(words: list[str], incomplete: str) -> list[str]:
 
 
 def test_completion_of_commands_and_options():
-    assert completions([], "s") == ["score", "show", "stats"]
+    assert completions([], "s") == ["score", "show", "stats", "serve"]
     assert completions(["check"], "--k") == ["--knock-limit"]
     assert set(completions(["score"], "--opp")) == {"--opponent-cards", "--opponent"}
 
