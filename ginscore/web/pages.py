@@ -32,7 +32,7 @@ from ..game.check import verdict as knock_verdict
 from ..game.rulebook import PRESETS
 from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
-from ..sheets.words import BONUS_WORDS, bonus_columns, counts_words, game_end, hand_words, sheet_title, verdict
+from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
 from . import service
 from .service import Folder, status_of
 
@@ -150,7 +150,7 @@ class SheetView:
     players: list[str]
     note: str
     hollywood: bool
-    games: list[int]
+    games: list[dict[str, Any]]
     columns: int
     rows: list[dict[str, Any]]
     ends: list[dict[str, Any]]
@@ -164,16 +164,15 @@ class SheetView:
 
 
 def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
-    """The sheet as the page shows it: each hand's result in words, the running totals, the ends and the chart."""
+    """The sheet as the page shows it: each hand's result in words and the running totals, the ends and the chart.
+
+    A phone has room for two totals beside the words, so a Hollywood sheet shows the totals summed over the
+    three games (as the chart does), each hand's games under its words, and each game's totals in a table below.
+    """
     match = sheet.match
     rows = []
     for line, record in zip(sheet.lines, match.hands):
-        cells = []
-        for index, column in enumerate(line.column_totals):
-            went_in = index in line.columns
-            for side, player in enumerate(match.players):
-                cells.append({"text": str(column[player]) if went_in or not match.hollywood else "",
-                              "won": went_in and player == line.winner, "first": side == 0 and match.hollywood})
+        cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
         detail = [f"{line.dealer} dealt"]
         if line.knocker:
             detail.append(f"{line.knocker} knocked")
@@ -181,25 +180,31 @@ def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
             detail.append(counts_words(line))
         if line.multiplier > 1:
             detail.append(f"×{line.multiplier}")
+        if match.hollywood:
+            for index in line.columns:
+                column = line.column_totals[index]
+                detail.append(f"game {index + 1}: " + ", ".join(f"{player} {column[player]}" for player in match.players))
         rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
-                     "detail": " · ".join(detail), "note": record.note, "cells": cells})
-    ends: list[dict[str, Any]] = [
-        {"label": "points", "css": "points", "cells": [game.totals[p] for game in sheet.games for p in match.players]},
-        {"label": "boxes", "css": "boxes", "cells": [game.boxes[p] for game in sheet.games for p in match.players]},
-    ]
-    if any(game.finished for game in sheet.games):
-        for kind in ("boxes", "game", "shutout"):
-            values = [bonus_columns(game, p, match.rules)[kind] if game.finished else "" for game in sheet.games for p in match.players]
-            if kind != "shutout" or any(values):
-                ends.append({"label": BONUS_WORDS[kind], "css": kind, "cells": values})
-        ends.append({"label": "final", "css": "final",
-                     "cells": [game.final[p] if game.finished else "" for game in sheet.games for p in match.players]})
+                     "detail": detail, "note": record.note, "cells": cells})
+    summary = {row[0]: row[1:] for row in summary_rows(sheet)}
+    labels = ["points", "boxes", *BONUS_WORDS.values(), "final"]
+    finished = any(game.finished for game in sheet.games)
+    ends = []
+    for index, label in enumerate(labels):
+        values = [summary[player][index] for player in match.players]
+        if index >= 2 and not finished or (label == BONUS_WORDS["shutout"] and not any(v != "0" for v in values)):
+            continue
+        ends.append({"label": label, "css": label.split()[0] if index < 2 or label == "final" else list(BONUS_WORDS)[index - 2],
+                     "cells": values})
+    games = [{"label": f"Game {index + 1}", "over": game.finished,
+              "cells": [game.final[p] if game.finished else game.totals[p] for p in match.players]}
+             for index, game in enumerate(sheet.games)] if match.hollywood else []
     game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
                  for index, game in enumerate(sheet.games) if game.finished]
     chart = sheet_chart(sheet)
     return SheetView(
         title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
-        games=list(range(len(sheet.games))), columns=2 * len(sheet.games), rows=rows, ends=ends, game_ends=game_ends,
+        games=games, columns=2, rows=rows, ends=ends, game_ends=game_ends,
         verdict=verdict(sheet), chart=Markup(chart_svg(chart)), chart_title=chart.title, hands=len(match.hands),
         version=version,
     )
@@ -211,7 +216,8 @@ async def folder_page(request: Request) -> Response:
 
 
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
-    entries = _folder(request).listing()
+    entries = sorted(_folder(request).listing(), key=lambda entry: entry.get("last_played") or "", reverse=True)
+    entries.sort(key=_folder_order)  # stable: the latest played first within each kind
     return render(request, "folder.html", {"entries": entries, "when": when, "form": _Form(form), "presets": list(PRESETS),
                                            "errors": errors or {}}, status)
 
@@ -235,6 +241,11 @@ async def new_match(request: Request) -> Response:
             place = "target" if str(error).startswith("target") and form.get("target", "").strip() else "settings"
         return _folder_page(request, form, {place: str(error)}, status_of(error))
     return _redirect(request, "match", name=made["name"])
+
+
+def _folder_order(entry: dict[str, Any]) -> int:
+    """Matches in play first, then finished ones, then files that cannot be used."""
+    return {"playing": 0, "finished": 1}.get(entry["status"], 2)
 
 
 def when(stamp: str | None) -> str:
@@ -506,7 +517,8 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
     if not kept.get("how"):
         kept["how"] = "cards" if picker.cards("knocker") or picker.cards("opponent") else "counts"
     context: dict[str, Any] = {
-        "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept, "picker": picker,
+        "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept,
+        "score": info.sheet.score_text() if info.sheet is not None else "", "picker": picker,
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
         "oklahoma": bool(info.rules.get("oklahoma")), "deck": DECK_CHOICES,
         "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
@@ -576,6 +588,7 @@ async def _hand_post(request: Request, name: str, form: dict[str, str], number: 
             message = str(error)
             if isinstance(error, service.StaleError):
                 message = f"Someone recorded first: {message}"
+                form["expected_hands"] = str(len(load_sheet(folder, name).match.hands))  # a retry, once seen, may go
             context = _record_context(request, info, form, picker, preview=False, **labels)
             context["errors"] = {place: message}
             return render(request, "record.html", context, status_of(error))
