@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_export_browser import CHROMIUM, CHROMIUM_FLAGS, assert_no_sideways_scroll, require_browser
+from pages import HOSTILE, QUOTED, write_hostile_hollywood
+from test_export_browser import CHROMIUM, CHROMIUM_FLAGS, CONTRAST, assert_no_sideways_scroll, require_browser
 
 TOKEN = "browser-test-token"
 PHONE = {"width": 390, "height": 844}
@@ -147,10 +148,15 @@ def page_totals(page: Any) -> list[int]:
 
 
 def check_page(page: Any) -> None:
-    """Nothing scrolls sideways at 390 px, and axe-core finds no serious or critical problem."""
+    """Nothing scrolls sideways at 390 px, every text passes WCAG AA contrast in light and dark mode, and
+    axe-core finds no serious or critical problem."""
     from axe_playwright_python.sync_playwright import Axe
 
     assert_no_sideways_scroll(page, PHONE["width"])
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate(CONTRAST) == [], scheme
+    page.emulate_media(color_scheme="light")
     violations = Axe().run(page).response["violations"]
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
     assert bad == [], bad
@@ -190,6 +196,7 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
     check_page(page)
     page.get_by_text("Bob", exact=True).tap()
     page.get_by_text("Cards", exact=True).tap()
+    page.evaluate("window.notReloaded = true")
     for card in KNOCK_K.split():
         button = page.get_by_role("button", name=words(card), exact=True)
         button.tap()
@@ -201,6 +208,7 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
     for card in KNOCK_O.split():
         page.get_by_role("button", name=words(card), exact=True).tap()
     page.locator(".preview-words").filter(has_text="Bob scores").wait_for()
+    assert page.evaluate("window.notReloaded") is True  # with script, taps toggle in place
     check_page(page)
     phone.tap("button", "Save the hand")
     page.wait_for_url(re.compile(r"\?recorded=2$"))
@@ -214,8 +222,13 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
         page.screenshot(path=str(Path(pictures) / "serve-phone.png"))
 
 
-def test_the_check_and_undo_pages(phone, server):
+def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
     page = phone.page
+    write_hostile_hollywood(server.folder / "hostile.toml")
+    page.goto(server.base + "/m/hostile.toml")
+    assert page.locator("h1").inner_text() == f"{HOSTILE} vs {QUOTED}"
+    check_page(page)
+    page.goto(server.base + "/")
     start_match(phone, "u.toml")
     record_counts(phone, "Bob", 0, 25)
     phone.tap("link", "Can I knock?")
@@ -244,6 +257,7 @@ def test_a_hand_recorded_elsewhere_shows_on_an_open_page_without_a_reload(browse
         record_counts(other, "Bob", 3, 20)
         page.locator("#hand-1").wait_for(timeout=5000)
         assert page.evaluate("window.notReloaded") is True
+        assert page.locator("#live-status").inner_text() == "Sheet updated: knock: Bob scores 17"
         assert page_totals(page) == [0, 17]
     finally:
         other.close()

@@ -177,7 +177,7 @@ def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
         if line.knocker:
             detail.append(f"{line.knocker} knocked")
         if counts_words(line):
-            detail.append(counts_words(line))
+            detail.append(counts_words(line).replace(" ", "\u00a0"))  # `2 / 30` never splits
         if line.multiplier > 1:
             detail.append(f"×{line.multiplier}")
         if match.hollywood:

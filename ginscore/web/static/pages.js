@@ -21,7 +21,13 @@
           if (!found || !found.version || (sheet && sheet.dataset.version === found.version)) return null;
           return fetch(box.dataset.sheetUrl, { credentials: "same-origin", cache: "no-store" })
             .then(function (response) { return response.ok ? response.text() : null; })
-            .then(function (html) { if (html) box.innerHTML = html; });
+            .then(function (html) {
+              if (!html) return;
+              box.innerHTML = html;
+              // say the newest hand once, rather than having a screen reader read the whole sheet again
+              var status = document.getElementById("live-status"), last = box.querySelector("tr.hand:last-of-type .result");
+              if (status) status.textContent = last ? "Sheet updated: " + last.textContent : "Sheet updated.";
+            });
         })
         .catch(function () {})
         .then(function () { busy = false; });
