@@ -162,6 +162,30 @@ def test_a_bad_count_is_refused_next_to_it_with_everything_kept(client, folder):
     assert Folder(str(folder)).show("x.toml")["hands"] == []
 
 
+@pytest.mark.parametrize(("fields", "place", "words"), [
+    ({"how": "cards", "cards": "3h 4h 5h Ks Qc Jd 7c 8c 9c 2d", "opponent_cards": KNOCK_O, "upcard": "5s"}, "cards", "illegal knock: 32 deadwood"),
+    ({"how": "cards", "cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c", "opponent_cards": KNOCK_O, "upcard": "5s"}, "cards", "needs 10 or 11 cards"),
+    ({"how": "cards", "cards": KNOCK_K, "opponent_cards": KNOCK_O}, "upcard", "give the up-card"),
+    ({"how": "cards", "cards": KNOCK_K + " 9h", "discard": "Qs", "opponent_cards": KNOCK_O, "upcard": "5s"}, "discard", "the discard Qs is not in"),
+    ({"how": "counts", "deadwood": "7", "opponent_deadwood": "20", "upcard": "5s"}, "deadwood", "illegal knock"),
+    ({"how": "counts", "deadwood": "3", "opponent_deadwood": "20", "upcard": "Xx"}, "upcard", "&#39;Xx&#39; is not a card"),
+])
+def test_a_refused_hand_says_why_beside_the_field_it_is_about(client, folder, fields, place, words):
+    location = new_match(client, rules="oklahoma")
+    response = record(client, "x.toml", knocker="Ann", **fields)
+    assert response.status_code in (400, 422)
+    found = re.search(rf'<p class="error" id="error-{place}" role="alert">([^<]*)</p>', response.text)
+    assert found and words in found.group(1), re.findall(r'id="error-\w*" role="alert">[^<]*', response.text)
+    assert 'value="Ann" checked' in response.text
+    assert "No hands yet." in client.get(location).text
+
+
+def test_who_knocked_is_asked_beside_the_knocker_buttons(client):
+    new_match(client)
+    response = record(client, "x.toml", how="counts", deadwood="3", opponent_deadwood="20")
+    assert re.search(r'id="error-knocker" role="alert">say who knocked', response.text)
+
+
 def toggle_cards(client: TestClient, url: str, page: str, cards: str, side: str | None = None, **fields: str) -> str:
     """Tap each card, as a browser without script does: each tap posts the form and gets it back."""
     state = {"csrf": csrf(page), **fields}

@@ -530,6 +530,30 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
     return context
 
 
+HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note")
+"""The hand form's fields an error can be shown beside."""
+
+
+def _hand_error_place(message: str, fields: Mapping[str, str]) -> str:
+    """Which field a hand's refusal is about, from its words, when the error does not name its field: the
+    knocker's cards or count for an illegal knock, the up-card, the knocker, the discard, the opponent's side."""
+    by_cards = "cards" in fields
+    lowered = message.lower()
+    if "upcard" in lowered or "up-card" in lowered or "knock card" in lowered:
+        return "upcard"
+    if "--knocker" in lowered or "who knocked" in lowered or "not a player" in lowered:
+        return "knocker"
+    if "discard" in lowered and by_cards:
+        return "discard"
+    if "big gin" in lowered and not by_cards:
+        return "big_gin"
+    if "opponent" in lowered:
+        return "opponent_cards" if by_cards else "opponent_deadwood"
+    if "knock" in lowered or "deadwood" in lowered or "hand needs" in lowered:
+        return "cards" if by_cards else "deadwood"
+    return ""
+
+
 async def record_page(request: Request) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
@@ -583,8 +607,7 @@ async def _hand_post(request: Request, name: str, form: dict[str, str], number: 
             folder.edit(name, number, fields)
             return _redirect(request, "match", f"edited={number}", name=name)
         except GinscoreError as error:
-            place = _error_place(error, ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards",
-                                         "opponent_cards", "discard", "upcard", "note"))
+            place = _error_place(error, HAND_PLACES) or _hand_error_place(str(error), fields)
             message = str(error)
             if isinstance(error, service.StaleError):
                 message = f"Someone recorded first: {message}"
