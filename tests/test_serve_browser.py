@@ -162,12 +162,11 @@ def check_page(page: Any) -> None:
     assert bad == [], bad
 
 
-def start_match(phone: Phone, file: str) -> None:
-    page = phone.page
+def start_match(page: Any, file: str) -> None:
     page.get_by_label("First player").fill("Ann")
     page.get_by_label("Second player").fill("Bob")
     page.get_by_label("File name").fill(file)
-    phone.tap("button", "Start the match")
+    page.get_by_role("button", name="Start the match", exact=True).tap()
     page.wait_for_url(f"**/m/{file}")
 
 
@@ -187,7 +186,7 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
     page = phone.page
     assert page.locator("h1").inner_text() == "Matches"
     check_page(page)
-    start_match(phone, "x.toml")
+    start_match(phone.page, "x.toml")
     record_counts(phone, "Ann", 4, 19)
     assert page.locator("p.notice").inner_text() == "Recorded hand 1."
 
@@ -229,7 +228,7 @@ def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
     assert page.locator("h1").inner_text() == f"{HOSTILE} vs {QUOTED}"
     check_page(page)
     page.goto(server.base + "/")
-    start_match(phone, "u.toml")
+    start_match(phone.page, "u.toml")
     record_counts(phone, "Bob", 0, 25)
     phone.tap("link", "Can I knock?")
     page.wait_for_url("**/m/u.toml/check")
@@ -249,7 +248,7 @@ def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
 
 def test_a_hand_recorded_elsewhere_shows_on_an_open_page_without_a_reload(browser, server, phone):
     page = phone.page
-    start_match(phone, "live.toml")
+    start_match(phone.page, "live.toml")
     other = Phone(browser, server)
     try:
         other.page.goto(server.base + "/m/live.toml")
@@ -267,3 +266,33 @@ def test_a_hand_recorded_elsewhere_shows_on_an_open_page_without_a_reload(browse
     assert page.evaluate("window.notReloaded") is True
     data = show_json(server, "live.toml")
     assert page_totals(page) == [data["totals"][name] for name in data["players"]]
+
+
+def test_without_script_every_tap_is_a_form_that_comes_back(browser, server):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(5000)
+        page.goto(server.url)
+        start_match(page, "plain.toml")
+        page.get_by_role("link", name="Record a hand").tap()
+        page.wait_for_url("**/record")
+        page.get_by_text("Bob", exact=True).tap()
+        page.get_by_text("Cards", exact=True).tap()
+        for side, cards in (("", KNOCK_K), ("Ann's cards", KNOCK_O)):  # named once the knocker is chosen
+            if side:
+                with page.expect_navigation():
+                    page.get_by_role("button", name=re.compile(f"^{side}")).tap()
+            for card in cards.split():
+                with page.expect_navigation():
+                    page.get_by_role("button", name=words(card), exact=True).tap()
+                assert page.get_by_role("button", name=words(card), exact=True).get_attribute("aria-pressed") == "true"
+        previewed = page.locator(".preview-words").inner_text()
+        assert page.get_by_role("button", name="3 of hearts", exact=True).is_disabled()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Save the hand").tap()
+        page.wait_for_url(re.compile(r"\?recorded=1$"))
+        hand = show_json(server, "plain.toml")["hands"][0]
+        assert previewed == f"{hand['result']}: {hand['winner']} scores {hand['points']}" == "knock: Bob scores 43"
+    finally:
+        context.close()
