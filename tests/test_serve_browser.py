@@ -12,6 +12,7 @@ import json
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import HOSTILE, QUOTED, write_hostile_hollywood
+from pages import HOSTILE, QUOTED, SAMPLES, write_hostile_hollywood
 from test_export_browser import CHROMIUM, CHROMIUM_FLAGS, CONTRAST, assert_no_sideways_scroll, require_browser
 
 TOKEN = "browser-test-token"
@@ -217,8 +218,10 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
     assert page_totals(page) == [data["totals"][name] for name in data["players"]]
     check_page(page)
     pictures = os.environ.get("GINSCORE_PICTURES")
-    if pictures:
-        page.screenshot(path=str(Path(pictures) / "serve-phone.png"))
+    if pictures:  # the README's picture: the standard sample's sheet on a phone
+        shutil.copy(SAMPLES / "standard.toml", server.folder / "standard.toml")
+        page.goto(server.base + "/m/standard.toml")
+        page.screenshot(path=str(Path(pictures) / "serve-phone.png"), scale="css")
 
 
 def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
