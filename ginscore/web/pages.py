@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -47,6 +48,9 @@ SHOWN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The picker's rows, top to bottom: black and red alternate, and the symbol and word say the suit anyway."""
 CSRF_FIELD = "csrf"
 """The form field that carries the CSRF token; `service` ignores it in a hand's fields."""
+FALLBACK_500 = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>ginscore</title>'
+                '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>'
+                "<h1>Something went wrong</h1><p>Something went wrong; nothing was written.</p></main></body></html>")
 KEPT = ("knocker", "how", "deadwood", "opponent_deadwood", "big_gin", "discard", "upcard", "note", "expected_hands", "spread")
 """A hand form's fields that are re-rendered as they were typed."""
 
@@ -210,7 +214,7 @@ def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
     )
 
 
-async def folder_page(request: Request) -> Response:
+def folder_page(request: Request, form: dict[str, str]) -> Response:
     """The folder: every match file with its score, and the form that starts a new match."""
     return _folder_page(request, {"rules": "standard"})
 
@@ -222,9 +226,8 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
                                            "errors": errors or {}}, status)
 
 
-async def new_match(request: Request) -> Response:
+def new_match(request: Request, form: dict[str, str]) -> Response:
     """Start a match from the folder page's form; a refusal re-renders the form with what was typed."""
-    form = await _form(request)
     players = [form.get("player1", "").strip(), form.get("player2", "").strip()]
     file = form.get("file", "").strip() or _file_name(players)
     settings = [line.strip() for line in form.get("settings", "").splitlines() if line.strip()]
@@ -271,7 +274,7 @@ def _file_name(players: list[str]) -> str:
     return base[:60] + ".toml"
 
 
-async def match_page(request: Request) -> Response:
+def match_page(request: Request, form: dict[str, str]) -> Response:
     """A match: the sheet with every running total, the verdict, the chart, notes and the downloads."""
     name = request.path_params["name"]
     folder = _folder(request)
@@ -290,7 +293,7 @@ async def match_page(request: Request) -> Response:
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message})
 
 
-async def sheet_fragment(request: Request) -> Response:
+def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     """The sheet alone, for the live page to swap in."""
     name = request.path_params["name"]
     folder = _folder(request)
@@ -301,7 +304,7 @@ async def sheet_fragment(request: Request) -> Response:
     return render(request, "_sheet.html", {"view": view})
 
 
-async def version(request: Request) -> Response:
+def version(request: Request, form: dict[str, str]) -> Response:
     """The match file's version, polled by open pages to see other people's hands."""
     try:
         return JSONResponse({"version": _folder(request).version(request.path_params["name"])},
@@ -310,7 +313,7 @@ async def version(request: Request) -> Response:
         return JSONResponse({"error": str(error)}, status_of(error))
 
 
-async def export(request: Request) -> Response:
+def export(request: Request, form: dict[str, str]) -> Response:
     """One of `show --export`'s files, as a download."""
     name, kind = request.path_params["name"], request.path_params["kind"]
     try:
@@ -554,7 +557,7 @@ def _hand_error_place(message: str, fields: Mapping[str, str]) -> str:
     return ""
 
 
-async def record_page(request: Request) -> Response:
+def record_page(request: Request, form: dict[str, str]) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
     try:
@@ -572,14 +575,13 @@ def _path(request: Request, route: str, **params: Any) -> str:
     return str(request.app.url_path_for(route, **{key: str(value) for key, value in params.items()}))
 
 
-async def record_post(request: Request) -> Response:
+def record_post(request: Request, form: dict[str, str]) -> Response:
     """The record form posted: a card toggled, a preview asked for, or the hand saved."""
     name = request.path_params["name"]
-    form = await _form(request)
-    return await _hand_post(request, name, form, number=None)
+    return _hand_post(request, name, form, number=None)
 
 
-async def _hand_post(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
+def _hand_post(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = _folder(request)
     try:
         info = _match_info(folder, name)
@@ -619,13 +621,12 @@ async def _hand_post(request: Request, name: str, form: dict[str, str], number: 
     return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, **labels))
 
 
-async def record_live(request: Request) -> Response:
+def record_live(request: Request, form: dict[str, str]) -> Response:
     """The record form's live part: the picked cards judged, and the preview once the hand is complete."""
-    return await _live(request, request.path_params["name"])
+    return _live(request, request.path_params["name"], form)
 
 
-async def _live(request: Request, name: str) -> Response:
-    form = await _form(request)
+def _live(request: Request, name: str, form: dict[str, str]) -> Response:
     folder = _folder(request)
     try:
         info = _match_info(folder, name)
@@ -640,7 +641,7 @@ async def _live(request: Request, name: str) -> Response:
     return render(request, "_live_hand.html", context)
 
 
-async def edit_pick(request: Request) -> Response:
+def edit_pick(request: Request, form: dict[str, str]) -> Response:
     """The match page's 'edit hand N' box, without script: on to that hand's form."""
     name = request.path_params["name"]
     number = request.query_params.get("number", "").strip()
@@ -668,7 +669,7 @@ def _text(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-async def edit_page(request: Request) -> Response:
+def edit_page(request: Request, form: dict[str, str]) -> Response:
     """Edit a past hand: its form filled with what was entered."""
     name, number = request.path_params["name"], request.path_params["number"]
     try:
@@ -684,19 +685,18 @@ async def edit_page(request: Request) -> Response:
         live_url=_path(request, "edit_live", name=name, number=number), save_label=f"Replace hand {number}", preview=False))
 
 
-async def edit_post(request: Request) -> Response:
-    form = await _form(request)
-    return await _hand_post(request, request.path_params["name"], form, number=request.path_params["number"])
+def edit_post(request: Request, form: dict[str, str]) -> Response:
+    return _hand_post(request, request.path_params["name"], form, number=request.path_params["number"])
 
 
-async def edit_live(request: Request) -> Response:
-    return await _live(request, request.path_params["name"])
+def edit_live(request: Request, form: dict[str, str]) -> Response:
+    return _live(request, request.path_params["name"], form)
 
 
 # --- undo ---------------------------------------------------------------------------------------------------
 
 
-async def undo_page(request: Request) -> Response:
+def undo_page(request: Request, form: dict[str, str]) -> Response:
     """Undo, step one: which hand would go, and a button to confirm."""
     name = request.path_params["name"]
     try:
@@ -714,10 +714,9 @@ def _undo_context(info: MatchInfo) -> dict[str, Any]:
     return {"name": info.name, "players": info.players, "hands": info.hands, "last": last}
 
 
-async def undo_post(request: Request) -> Response:
+def undo_post(request: Request, form: dict[str, str]) -> Response:
     """Undo, step two: remove the last hand, only if it is still the one the page showed."""
     name = request.path_params["name"]
-    form = await _form(request)
     folder = _folder(request)
     try:
         folder.undo(name, form.get("expected_hands", ""))
@@ -736,12 +735,12 @@ async def undo_post(request: Request) -> Response:
 # --- check and advise -------------------------------------------------------------------------------------
 
 
-async def check_page(request: Request) -> Response:
+def check_page(request: Request, form: dict[str, str]) -> Response:
     """Can I knock? The card picker, the solver's answer, and for 11 cards which discard is best."""
     return _check(request, {"rules": "standard"}, None)
 
 
-async def match_check_page(request: Request) -> Response:
+def match_check_page(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     try:
         info = _match_info(_folder(request), name)
@@ -798,13 +797,12 @@ def _check(request: Request, form: Mapping[str, str], info: MatchInfo | None, st
     return render(request, "check.html", context, status)
 
 
-async def check_post(request: Request) -> Response:
-    return _check(request, await _form(request), None)
+def check_post(request: Request, form: dict[str, str]) -> Response:
+    return _check(request, form, None)
 
 
-async def match_check_post(request: Request) -> Response:
+def match_check_post(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
-    form = await _form(request)
     try:
         info = _match_info(_folder(request), name)
     except GinscoreError as error:
@@ -812,8 +810,7 @@ async def match_check_post(request: Request) -> Response:
     return _check(request, form, info)
 
 
-async def check_live(request: Request) -> Response:
-    form = await _form(request)
+def check_live(request: Request, form: dict[str, str]) -> Response:
     info = None
     if "name" in request.path_params:
         try:
@@ -823,25 +820,32 @@ async def check_live(request: Request) -> Response:
     return render(request, "_check_answer.html", _check_context(form, info))
 
 
-Endpoint = Callable[[Request], Awaitable[Response]]
+Endpoint = Callable[[Request, dict[str, str]], Response]
+"""A page: the request and its posted form (empty on a GET), answered synchronously in a worker thread, since
+`service` reads and writes files."""
 
 
-def guarded(endpoint: Endpoint) -> Endpoint:
+def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
     """A page that never shows a traceback: a stale form gets 403 and a reload hint; anything unexpected is
     logged and answered with a plain page saying nothing was written."""
 
     @functools.wraps(endpoint)
     async def page(request: Request) -> Response:
         try:
-            return await endpoint(request)
+            form = await _form(request) if request.method == "POST" else {}
+            return await run_in_threadpool(endpoint, request, form)
         except CsrfRefused:
             return render(request, "problem.html", {"heading": "This form is out of date",
                                                     "message": "Reload the page and try again; nothing was written."}, 403)
         except Exception:
             log.exception("a page failed: %s %s", request.method, request.url.path)
-            return render(request, "problem.html", {"heading": "Something went wrong",
-                                                    "message": "Something went wrong; nothing was written. "
-                                                               "The server's log says what."}, 500)
+            try:
+                return render(request, "problem.html", {"heading": "Something went wrong",
+                                                        "message": "Something went wrong; nothing was written. "
+                                                                   "The server's log says what."}, 500)
+            except Exception:
+                log.exception("the error page failed too")
+                return HTMLResponse(FALLBACK_500, 500)
 
     return page
 
