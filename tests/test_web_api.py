@@ -8,6 +8,7 @@ Answers are compared with what the command line prints for the same thing (`show
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import warnings
@@ -605,7 +606,9 @@ def test_a_half_sent_body_is_let_go_with_408():
         await asyncio.wait_for(guard(scope, receive, send), 5)
         return sent
 
-    sent = asyncio.run(main())
+    # in a thread of its own: a browser test's Playwright may hold this thread's event loop for the whole session
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        sent = pool.submit(asyncio.run, main()).result(timeout=10)
     assert sent[0]["status"] == 408
     assert b"did not arrive" in sent[1]["body"]
 
