@@ -8,6 +8,7 @@ With GINSCORE_PICTURES=FOLDER, a phone screenshot of a match is saved there as s
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import queue
@@ -87,9 +88,18 @@ class Server:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_browser()
-    from playwright.sync_api import sync_playwright
+    """Chromium, launched as tests/test_export_browser.py launches it, or that module's own when it is running.
 
+    One thread can run one sync Playwright at a time, and that module keeps its Chromium for the whole session,
+    so when both modules run in one session this one borrows it rather than starting a second Playwright.
+    """
+    require_browser()
+    from playwright.sync_api import Browser, sync_playwright
+
+    running = [thing for thing in gc.get_objects() if isinstance(thing, Browser) and thing.is_connected()]
+    if running:
+        yield running[0]
+        return
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
@@ -148,6 +158,12 @@ def page_totals(page: Any) -> list[int]:
     return [int(text) for text in row.locator("td.total").all_inner_texts()]
 
 
+SMALL_TARGETS = """[...document.querySelectorAll('main button:not([hidden]), main a.button, .big-choice label, .card')]
+  .map(e => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44).map(([text, r]) => [text, Math.round(r.width), Math.round(r.height)])"""
+"""Buttons smaller than 44 x 44 px: every card, every choice and every button is a thumb's size."""
+
+
 def check_page(page: Any) -> None:
     """Nothing scrolls sideways at 390 px, every text passes WCAG AA contrast in light and dark mode, and
     axe-core finds no serious or critical problem."""
@@ -202,8 +218,12 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
         button.tap()
         assert button.get_attribute("aria-pressed") == "true"
     page.locator("#live-hand .knock-verdict").filter(has_text="can knock (2 <= 10)").wait_for()
+    for width in (320, 390, 430):
+        page.set_viewport_size({"width": width, "height": PHONE["height"]})
+        assert page.evaluate(SMALL_TARGETS) == [], width
+    page.set_viewport_size(PHONE)
     assert page.locator("#live-hand .deadwood").inner_text() == "2"
-    phone.tap("button", re.compile(r"^Opponent's cards"))
+    phone.tap("button", re.compile(r"^Ann's cards"))  # named when Bob was chosen
     assert page.get_by_role("button", name="3 of hearts", exact=True).is_disabled()  # the knocker's card
     for card in KNOCK_O.split():
         page.get_by_role("button", name=words(card), exact=True).tap()

@@ -103,7 +103,20 @@
       paint();
       refresh();
     });
+    function name_sides() {
+      // the side buttons say whose cards they are once the knocker is chosen, as the server's page does
+      var radios = Array.prototype.slice.call(form.querySelectorAll("input[name=knocker]"));
+      var chosen = radios.filter(function (radio) { return radio.checked; })[0];
+      if (!box || !chosen || radios.length !== 2) return;
+      var other = radios[0] === chosen ? radios[1] : radios[0];
+      var names = { knocker: chosen.value, opponent: other.value };
+      box.querySelectorAll("button[name=side]").forEach(function (button) {
+        if (button.firstChild && button.firstChild.nodeType === 3) button.firstChild.nodeValue = names[button.value] + "'s cards ";
+      });
+    }
+
     form.addEventListener("change", function (event) {
+      if (event.target.name === "knocker") name_sides();
       if (liveHand && liveHand.contains(event.target)) return;  // a spread chosen in the preview: nothing to ask
       refresh();
     });
