@@ -539,6 +539,18 @@ def test_a_link_to_nothing_is_listed_as_not_a_match_file(api: TestClient, folder
     error_of(api.get("/api/matches/gone.toml"), 404)
 
 
+def test_a_failure_no_route_caught_is_a_500_without_a_traceback(api: TestClient, app, monkeypatch: pytest.MonkeyPatch, caplog):
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app.state.folder, "listing", broken)
+    response = api.get("/api/matches")
+    assert "server failed" in error_of(response, 500)
+    assert "Traceback" not in response.text and "a bug" not in response.text
+    assert response.headers["x-frame-options"] == "DENY"
+    assert "a bug" in caplog.text  # in the server's log instead
+
+
 def test_an_unknown_api_route_is_a_json_404(api: TestClient):
     error_of(api.get("/api/nothing"), 404)
 

@@ -16,7 +16,12 @@ In order, for each HTTP request:
 4. **Body cap.** A body over `MAX_BODY` bytes gets 413, whether announced by `Content-Length` or sent chunked;
    one whose rest does not arrive within `BODY_SECONDS` gets 408.
 5. **Headers.** Every response, errors included, gets the Content-Security-Policy in `HEADERS` (the server
-   itself only, no inline script or style, no framing) and the other headers there.
+   itself only, no inline script or style, no framing) and the other headers there. With
+   `Referrer-Policy: no-referrer` a browser sends `Origin: null` on a form's POST, which the Origin check
+   refuses: pages carry `<meta name="referrer" content="same-origin">` (templates/base.html), so that their
+   forms send their real origin while no address ever leaves for another site.
+6. **Failures.** An exception no route caught is logged and answered 500, with the same headers, never a
+   traceback.
 
 The CSRF token is stateless: an HMAC of the access token, the same for every form while the server runs.
 """
@@ -27,6 +32,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 from collections.abc import Iterable, Mapping
 from http.cookies import SimpleCookie
@@ -36,6 +42,7 @@ from urllib.parse import parse_qsl, urlencode
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+log = logging.getLogger("ginscore.web")
 MAX_BODY = 64 * 1024
 """The most bytes a request body may have: a hand is a few hundred."""
 BODY_SECONDS = 20.0
@@ -123,10 +130,12 @@ class Guard:
         if refusal is not None:
             await _respond(scope, send_with_headers, *refusal)
             return
-        received = 0
+        received, body_done = 0, False
 
         async def capped_receive() -> Message:
-            nonlocal received
+            nonlocal received, body_done
+            if body_done or started:
+                return await receive()  # only waiting for a disconnect now: no time limit
             try:
                 async with asyncio.timeout(self.body_seconds):
                     message = await receive()
@@ -136,18 +145,21 @@ class Guard:
                 received += len(message.get("body", b""))
                 if received > self.max_body:
                     raise BodyTooLarge()
+                body_done = not message.get("more_body", False)
             return message
 
         try:
             await self.app(scope, capped_receive, send_with_headers)
-        except BodyTooLarge:
+        except Exception as error:
             if started:
                 raise
-            await _respond(scope, send_with_headers, 413, _too_large(self.max_body))
-        except BodyTooSlow:
-            if started:
-                raise
-            await _respond(scope, send_with_headers, 408, f"the request body did not arrive within {self.body_seconds:g} seconds; nothing was changed")
+            if isinstance(error, BodyTooLarge):
+                await _respond(scope, send_with_headers, 413, _too_large(self.max_body))
+            elif isinstance(error, BodyTooSlow):
+                await _respond(scope, send_with_headers, 408, f"the request body did not arrive within {self.body_seconds:g} seconds; nothing was changed")
+            else:
+                log.exception("%s %s failed", scope["method"], scope["path"])
+                await _respond(scope, send_with_headers, 500, "the server failed on this request (its log says why)")
 
     def _refusal(self, scope: Scope) -> tuple[int, str, list[tuple[bytes, bytes]]] | tuple[int, str] | None:
         """Why this request is refused before the app sees it, as a status and a message (and headers); None to go on."""

@@ -18,9 +18,12 @@ import os
 import threading
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, StaleError, quote, whole_number
+
+if TYPE_CHECKING:
+    from ..match.tally import Sheet
 
 HAND_FIELDS = (
     "knocker", "cards", "discard", "opponent_cards", "deadwood", "opponent_deadwood", "cancelled", "big_gin", "upcard", "note",
@@ -279,15 +282,19 @@ class Folder:
             "hollywood": False,
         }
 
-    def show(self, name: str) -> dict[str, Any]:
-        """Exactly what `ginscore show NAME --json` prints."""
+    def sheet(self, name: str) -> Sheet:
+        """The match's sheet, as `show` reads it; errors name the file as the person named it."""
         from ..files.storage import load
-        from ..match.tally import sheet_dict
 
         path = self.resolve(name)
         with self._named(name, path):
-            _, sheet = load(path)
-        return sheet_dict(sheet)
+            return load(path)[1]
+
+    def show(self, name: str) -> dict[str, Any]:
+        """Exactly what `ginscore show NAME --json` prints."""
+        from ..match.tally import sheet_dict
+
+        return sheet_dict(self.sheet(name))
 
     def version(self, name: str) -> str:
         """A text that changes whenever the file changes (each write renames a new file into place), for pages
@@ -302,15 +309,11 @@ class Folder:
 
     def exports(self, name: str, kind: str) -> tuple[bytes, str]:
         """The sheet as `show --export` writes it (`html`, `svg`, `csv` or `md`), and its media type."""
-        from ..files.storage import load
         from ..sheets.export import export_text
 
         if kind not in EXPORT_TYPES:
             raise InputError(f"{quote(kind)} is not an export: use {', '.join(EXPORT_TYPES)}")
-        path = self.resolve(name)
-        with self._named(name, path):
-            _, sheet = load(path)
-        return export_text(sheet, kind).encode("utf-8"), EXPORT_TYPES[kind]
+        return export_text(self.sheet(name), kind).encode("utf-8"), EXPORT_TYPES[kind]
 
     # changes
 
@@ -435,7 +438,7 @@ def _spread_choice(scored: Any) -> dict[str, Any]:
     }
 
 
-def hand_dict(sheet: Any, number: int) -> dict[str, Any]:
+def hand_dict(sheet: Sheet, number: int) -> dict[str, Any]:
     """Hand `number` (from 1) exactly as `show --json` gives it, without building the whole sheet's object."""
     from dataclasses import replace
 
