@@ -24,9 +24,10 @@ from conftest import json_object, one_error_line
 from starlette.requests import Request
 
 from ginscore.web.app import create_app
-from ginscore.web.security import BODY_SECONDS, COOKIE, MAX_BODY, Guard, check_csrf, csrf_token
+from ginscore.web.security import BODY_SECONDS, MAX_BODY, Guard, check_csrf, cookie_name, csrf_token
 
 TOKEN = "test-token"
+COOKIE = cookie_name(TOKEN)
 BASE = "http://127.0.0.1:8000"
 HOSTS = ["127.0.0.1:8000", "localhost:8000"]
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -112,6 +113,18 @@ def test_a_wrong_token_in_the_url_is_refused_and_sets_nothing(client: TestClient
     response = client.get("/?token=nope", follow_redirects=False)
     assert response.status_code == 401 and "set-cookie" not in response.headers
     assert "text/html" in response.headers["content-type"]
+
+
+def test_two_servers_on_one_host_keep_their_own_cookies(folder: Path):
+    """Browsers share cookies across the ports of a host: each server's cookie has a name of its own."""
+    first = TestClient(create_app(str(folder), "one", HOSTS), base_url=BASE)
+    second_app = create_app(str(folder), "two", HOSTS)
+    first.get("/?token=one")
+    second = TestClient(second_app, base_url=BASE, cookies=first.cookies)
+    second.get("/?token=two")
+    first.cookies.update(second.cookies)
+    assert first.get("/api/matches").status_code == 200
+    assert cookie_name("one") != cookie_name("two")
 
 
 def test_a_forged_cookie_is_refused(client: TestClient):

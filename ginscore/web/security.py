@@ -48,7 +48,6 @@ MAX_BODY = 64 * 1024
 BODY_SECONDS = 20.0
 """How long the rest of a request body may take to arrive: a half-sent request is answered 408 and let go, and
 meanwhile it holds only its own connection (bodies are read asynchronously)."""
-COOKIE = "ginscore_session"
 CSRF_FIELD = "csrf"
 """The hidden form field that carries the CSRF token."""
 CSRF_HEADER = "x-csrf-token"
@@ -76,6 +75,12 @@ def new_token() -> str:
 
 def _derived(token: str, purpose: bytes) -> str:
     return hmac.new(token.encode("utf-8"), purpose, hashlib.sha256).hexdigest()
+
+
+def cookie_name(token: str) -> str:
+    """The session cookie's name, its own for each token: browsers share cookies between the ports of one host, so
+    two servers on one machine must not overwrite each other's."""
+    return "ginscore_" + _derived(token, b"cookie name")[:12]
 
 
 def csrf_token(request: Request) -> str:
@@ -109,6 +114,7 @@ class Guard:
         self.body_seconds = body_seconds
         self.token = token.encode("utf-8")
         self.session = _derived(token, b"session").encode()
+        self.cookie = cookie_name(token)
         self.hosts = {host.lower() for host in hosts}
         self.max_body = max_body
 
@@ -177,7 +183,7 @@ class Guard:
                 return 401, "wrong token: open the URL `ginscore serve` printed, token and all"
             rest = urlencode([(name, value) for name, value in pairs if name != "token"])
             location = path + (f"?{rest}" if rest else "")
-            cookie = f"{COOKIE}={self.session.decode()}; Path=/; HttpOnly; SameSite=Strict"
+            cookie = f"{self.cookie}={self.session.decode()}; Path=/; HttpOnly; SameSite=Strict"
             return 303, "", [(b"location", location.encode("utf-8")), (b"set-cookie", cookie.encode()), (b"cache-control", b"no-store")]
         if path.startswith(_OPEN_PREFIXES):
             return None
@@ -217,7 +223,7 @@ class Guard:
             cookies.load(raw.decode("latin-1"))
         except Exception:  # a malformed Cookie header is no cookie at all
             return False
-        found = cookies.get(COOKIE)
+        found = cookies.get(self.cookie)
         return found is not None and hmac.compare_digest(found.value.encode(), self.session)
 
 
