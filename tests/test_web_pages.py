@@ -358,3 +358,37 @@ def test_page_sizes_stay_small(client):
     static = sum(path.stat().st_size for path in STATIC.iterdir())
     for url in ("/", "/m/standard.toml", "/m/standard.toml/record", "/check"):
         assert len(client.get(url).content) + static < 40_000, url
+
+
+def test_a_cancelled_hand_and_an_oklahoma_up_card(client, folder):
+    new_match(client, rules="oklahoma")
+    page = client.get("/m/x.toml/record").text
+    assert '<select id="upcard" name="upcard">' in page and '<option value="Qs">queen of spades</option>' in page
+    assert record(client, "x.toml", how="cancelled", knocker="Ann", note="phone rang").status_code == 303
+    assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20", upcard="7h").status_code == 303
+    hands = Folder(str(folder)).show("x.toml")["hands"]
+    assert [(hand["result"], hand["note"]) for hand in hands] == [("cancelled", "phone rang"), ("knock", "")]
+    page = client.get("/m/x.toml").text
+    assert '<span class="result">cancelled</span>' in page and "phone rang" in page
+
+
+def test_editing_a_hand_recorded_by_cards_shows_its_cards_picked(client, folder):
+    new_match(client)
+    record(client, "x.toml", how="cards", knocker="Ann", cards=KNOCK_K, opponent_cards=KNOCK_O)
+    page = client.get("/m/x.toml/edit/1").text
+    assert hidden(page, "cards").split() == KNOCK_K.split() and hidden(page, "opponent_cards").split() == KNOCK_O.split()
+    assert 'aria-label="3 of hearts" aria-pressed="true"' in page
+    assert 'aria-label="queen of hearts" aria-pressed="false" disabled' in page  # the opponent's, while the knocker's are picked
+    assert 'id="how-cards" name="how" value="cards" checked' in page
+
+
+def test_a_hollywood_match_shows_each_game(client, folder):
+    new_match(client, hollywood="on", target="50")
+    for knocker in ("Ann", "Bob", "Ann"):
+        assert record(client, "x.toml", how="counts", knocker=knocker, deadwood="0", opponent_deadwood="30").status_code == 303
+    page = client.get("/m/x.toml").text
+    data = Folder(str(folder)).show("x.toml")
+    assert re.search(r"game 1: Ann \d+, Bob 0", page), re.findall(r"game \d: [^<·]*", page)
+    assert re.search(r'<th scope="row">Game 1 \((over|in play)\)</th><td class="num">\d+</td>', page)
+    last = re.findall(r'<tr class="hand r-\w+" id="hand-3">(.*?)</tr>', page, re.S)[0]
+    assert [int(x) for x in re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)] == [data["totals"][p] for p in data["players"]]
