@@ -1,7 +1,7 @@
 """The phone pages of `ginscore serve`: the folder, a match, record, edit, undo and check.
 
 Server-rendered Jinja2 templates (`templates/`, autoescaped) that work with plain forms and links; the one static
-script (`static/ginscore.js`) makes the card picker toggle in place and keeps a match's sheet live. Every answer
+script (`static/pages.js`) makes the card picker toggle in place and keeps a match's sheet live. Every answer
 about cards comes from the server (`service.check`, `service.preview`, `service.advise`): the script never solves
 a hand itself. The card picker keeps its picked cards in hidden inputs, so without script each card is a submit
 button (`name="toggle" value="3h"`) that re-renders the form with the card toggled.
@@ -16,7 +16,7 @@ import functools
 import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
@@ -27,7 +27,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-from ..errors import GinscoreError, MatchFileError
+from ..errors import GinscoreError, InputError, MatchFileError, StaleError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
 from ..game.check import verdict as knock_verdict
 from ..game.rulebook import PRESETS
@@ -35,7 +35,8 @@ from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
 from . import service
-from .service import Folder, status_of
+from .security import CSRF_FIELD, check_csrf, csrf_token
+from .service import Folder, NotFoundError, status_of
 
 log = logging.getLogger("ginscore.web")
 
@@ -46,8 +47,6 @@ RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SHOWN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The picker's rows, top to bottom: black and red alternate, and the symbol and word say the suit anyway."""
-CSRF_FIELD = "csrf"
-"""The form field that carries the CSRF token; `service` ignores it in a hand's fields."""
 FALLBACK_500 = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>ginscore</title>'
                 '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>'
                 "<h1>Something went wrong</h1><p>Something went wrong; nothing was written.</p></main></body></html>")
@@ -71,12 +70,6 @@ def _folder(request: Request) -> Folder:
     return folder
 
 
-def _csrf(request: Request) -> str:
-    from .security import csrf_token
-
-    return csrf_token(request)
-
-
 def render(request: Request, template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """A template with the helpers every page uses: `path`, `static` and the CSRF field."""
     app = request.app
@@ -87,7 +80,7 @@ def render(request: Request, template: str, context: dict[str, Any], status: int
     def static(file: str) -> str:
         return str(app.url_path_for("static", path=file))
 
-    context = {"path": path, "static": static, "csrf_name": CSRF_FIELD, "csrf_token": _csrf(request),
+    context = {"path": path, "static": static, "csrf_name": CSRF_FIELD, "csrf_token": csrf_token(request),
                "errors": {}, **context}
     response: HTMLResponse = TEMPLATES.TemplateResponse(request, template, context, status_code=status)
     return response
@@ -111,8 +104,6 @@ class CsrfRefused(Exception):
 async def _form(request: Request) -> dict[str, str]:
     """The posted form, text fields only (the last of a repeated one), after the CSRF check."""
     form: FormData = await request.form()
-    from .security import check_csrf
-
     if not check_csrf(request, form):
         raise CsrfRefused()
     return {key: value for key, value in form.multi_items() if isinstance(value, str)}
@@ -120,7 +111,7 @@ async def _form(request: Request) -> dict[str, str]:
 
 def _error_place(error: GinscoreError, fields: tuple[str, ...]) -> str:
     """Where on the form an error belongs: its field when the form has one, else the top."""
-    if isinstance(error, service.StaleError):
+    if isinstance(error, StaleError):
         return "stale"
     name = error.field or ""
     if name in fields:
@@ -164,7 +155,6 @@ class SheetView:
     chart_title: str
     hands: int
     version: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
@@ -611,7 +601,7 @@ def _hand_post(request: Request, name: str, form: dict[str, str], number: int | 
         except GinscoreError as error:
             place = _error_place(error, HAND_PLACES) or _hand_error_place(str(error), fields)
             message = str(error)
-            if isinstance(error, service.StaleError):
+            if isinstance(error, StaleError):
                 message = f"Someone recorded first: {message}"
                 form["expected_hands"] = str(len(load_sheet(folder, name).match.hands))  # a retry, once seen, may go
             context = _record_context(request, info, form, picker, preview=False, **labels)
@@ -646,7 +636,7 @@ def edit_pick(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     number = request.query_params.get("number", "").strip()
     if not number.isdigit() or int(number) < 1:
-        return _problem(request, service.InputError(f"number: {number!r} is not a hand number: write it with the digits 0-9"))
+        return _problem(request, InputError(f"number: {number!r} is not a hand number: write it with the digits 0-9"))
     return _redirect(request, "edit", name=name, number=int(number))
 
 
@@ -675,7 +665,7 @@ def edit_page(request: Request, form: dict[str, str]) -> Response:
     try:
         info = _match_info(_folder(request), name)
         if not 1 <= number <= info.hands:
-            raise service.NotFoundError(f"{name} has no hand {number} (it has {info.hands})")
+            raise NotFoundError(f"{name} has no hand {number} (it has {info.hands})")
     except GinscoreError as error:
         return _problem(request, error)
     form = _record_form(info, number)
@@ -726,7 +716,7 @@ def undo_post(request: Request, form: dict[str, str]) -> Response:
         except GinscoreError:
             return _problem(request, error)
         message = str(error)
-        if isinstance(error, service.StaleError):
+        if isinstance(error, StaleError):
             message = f"Someone changed the match first: {message}"
         return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, status_of(error))
     return _redirect(request, "match", f"removed={form.get('expected_hands', '')}", name=name)
