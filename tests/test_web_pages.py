@@ -148,6 +148,7 @@ def test_record_counts_only_without_script(client, folder):
     assert data["totals"] == {"Ann": 0, "Bob": 15} and data["hands"][0]["note"] == "first"
     page = client.get("/m/x.toml?recorded=1").text
     assert "Recorded hand 1." in page and "knock: Bob scores 15" in page
+    assert "Recorded hand" not in client.get("/m/x.toml?recorded=1%20(call%20us)").text  # a link cannot put words here
 
 
 def test_a_bad_count_is_refused_next_to_it_with_everything_kept(client, folder):

@@ -274,12 +274,11 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     except GinscoreError as error:
         return _problem(request, error)
     message = ""
-    if request.query_params.get("recorded"):
-        message = f"Recorded hand {request.query_params['recorded']}."
-    elif request.query_params.get("removed"):
-        message = f"Removed hand {request.query_params['removed']}."
-    elif request.query_params.get("edited"):
-        message = f"Replaced hand {request.query_params['edited']}."
+    for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
+        number = request.query_params.get(key, "")
+        if number.isascii() and number.isdigit() and len(number) < 7:  # a link says only which hand, nothing else
+            message = f"{words} hand {number}."
+            break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message})
 
 
