@@ -22,8 +22,7 @@ APART = {("cli", "web"), ("web", "cli"), ("web", "render")}
 """Side by side, never through each other: what both need lives below them, and the web layer never loads rich."""
 
 DOORS = {("ginscore.cli.serve", "ginscore.web.server")}
-"""The one exception: the `serve` command must start the server, so it imports the web layer's entry point, inside
-the command (start-up stays fast); the web layer never imports cli, and no other cli module imports web."""
+"""The one exception: `ginscore serve` starts the server through web.server, imported inside the command."""
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
