@@ -109,6 +109,18 @@ def test_the_redirect_keeps_the_other_query_parameters(client: TestClient):
     assert (response.status_code, response.headers["location"]) == (303, "/m.toml?x=1&y=2")
 
 
+@pytest.mark.parametrize(
+    ("url", "location"),
+    [
+        (f"{BASE}//evil.example/?token={TOKEN}", "/evil.example/"),
+        (f"/m/caf%C3%A9%20x.toml?token={TOKEN}", "/m/caf%C3%A9%20x.toml"),
+    ],
+)
+def test_the_redirect_stays_on_this_server_and_keeps_the_path_as_sent(client: TestClient, url: str, location: str):
+    response = client.get(url, follow_redirects=False)
+    assert (response.status_code, response.headers["location"]) == (303, location)
+
+
 def test_a_wrong_token_in_the_url_is_refused_and_sets_nothing(client: TestClient):
     response = client.get("/?token=nope", follow_redirects=False)
     assert response.status_code == 401 and "set-cookie" not in response.headers

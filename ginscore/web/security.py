@@ -37,7 +37,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -182,9 +182,11 @@ class Guard:
             if not hmac.compare_digest(given[0].encode("utf-8"), self.token):
                 return 401, "wrong token: open the URL `ginscore serve` printed, token and all"
             rest = urlencode([(name, value) for name, value in pairs if name != "token"])
-            location = path + (f"?{rest}" if rest else "")
+            # the path as it was sent (still percent-encoded), and never `//host`, which would leave this server
+            sent = scope.get("raw_path") or quote(path).encode()
+            location = "/" + sent.decode("latin-1").lstrip("/") + (f"?{rest}" if rest else "")
             cookie = f"{self.cookie}={self.session.decode()}; Path=/; HttpOnly; SameSite=Strict"
-            return 303, "", [(b"location", location.encode("utf-8")), (b"set-cookie", cookie.encode()), (b"cache-control", b"no-store")]
+            return 303, "", [(b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode()), (b"cache-control", b"no-store")]
         if path.startswith(_OPEN_PREFIXES):
             return None
         bearer = self._bearer(headers)
