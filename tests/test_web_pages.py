@@ -393,3 +393,15 @@ def test_a_hollywood_match_shows_each_game(client, folder):
     assert re.search(r'<th scope="row">Game 1 \((over|in play)\)</th><td class="num">\d+</td>', page)
     last = re.findall(r'<tr class="hand r-\w+" id="hand-3">(.*?)</tr>', page, re.S)[0]
     assert [int(x) for x in re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)] == [data["totals"][p] for p in data["players"]]
+
+
+def test_a_file_name_with_spaces_and_marks_links_to_itself(client, folder):
+    location = new_match(client, file="a b#?%&é.toml")
+    assert location == "/m/a%20b%23%3F%25%26%C3%A9.toml"
+    page = client.get(location).text
+    assert "<h1>Ann vs Bob</h1>" in page
+    links = re.findall(r'(?:href|action|data-[a-z-]+-url)="(/m/[^"]*)"', page)
+    assert '<a class="players" href="/m/a%20b%23%3F%25%26%C3%A9.toml">' in client.get("/").text
+    assert links and all(link.startswith("/m/a%20b%23%3F%25%26%C3%A9.toml") for link in links), links
+    for link in links:
+        assert client.get(link).status_code == (400 if link.endswith("/edit") else 405 if link.endswith("/live") else 200), link

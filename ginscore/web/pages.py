@@ -18,6 +18,7 @@ import os
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -70,12 +71,17 @@ def _folder(request: Request) -> Folder:
     return folder
 
 
+def url_path(app: Any, route: str, **params: Any) -> str:
+    """A route's path, each parameter quoted: a file named `a b#1.toml` links as `/m/a%20b%231.toml`."""
+    return str(app.url_path_for(route, **{key: quote(str(value), safe="") for key, value in params.items()}))
+
+
 def render(request: Request, template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """A template with the helpers every page uses: `path`, `static` and the CSRF field."""
     app = request.app
 
     def path(route: str, **params: Any) -> str:
-        return str(app.url_path_for(route, **{key: str(value) for key, value in params.items()}))
+        return url_path(app, route, **params)
 
     def static(file: str) -> str:
         return str(app.url_path_for("static", path=file))
@@ -87,7 +93,7 @@ def render(request: Request, template: str, context: dict[str, Any], status: int
 
 
 def _redirect(request: Request, route: str, query: str = "", **params: Any) -> RedirectResponse:
-    path = str(request.app.url_path_for(route, **{key: str(value) for key, value in params.items()}))
+    path = url_path(request.app, route, **params)
     return RedirectResponse(path + (f"?{query}" if query else ""), status_code=303)
 
 
@@ -561,7 +567,7 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
 
 
 def _path(request: Request, route: str, **params: Any) -> str:
-    return str(request.app.url_path_for(route, **{key: str(value) for key, value in params.items()}))
+    return url_path(request.app, route, **params)
 
 
 def record_post(request: Request, form: dict[str, str]) -> Response:
