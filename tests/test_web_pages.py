@@ -289,6 +289,7 @@ def test_edit_a_past_hand(client, folder):
     hands = Folder(str(folder)).show("x.toml")["hands"]
     assert (hands[0]["knocker"], hands[0]["note"], len(hands)) == ("Bob", "fixed", 2)
     assert client.get("/m/x.toml/edit/9").status_code == 404
+    assert '<a class="edit-hand" href="/m/x.toml/edit/2" aria-label="Edit hand 2">2</a>' in client.get("/m/x.toml").text
     assert client.get("/m/x.toml/edit?number=2", follow_redirects=False).headers["location"] == "/m/x.toml/edit/2"
 
 

@@ -285,7 +285,8 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
         if number.isascii() and number.isdigit() and len(number) < 7:  # a link says only which hand, nothing else
             message = f"{words} hand {number}."
             break
-    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message})
+    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
+                                          "edit_url": url_path(request.app, "edit_pick", name=name)})
 
 
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
@@ -296,7 +297,7 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
         view = sheet_view(load_sheet(folder, name), folder.version(name))
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{_escape(str(error))}</p>', status_of(error))
-    return render(request, "_sheet.html", {"view": view})
+    return render(request, "_sheet.html", {"view": view, "edit_url": url_path(request.app, "edit_pick", name=name)})
 
 
 def version(request: Request, form: dict[str, str]) -> Response:
