@@ -319,3 +319,29 @@ def test_without_script_every_tap_is_a_form_that_comes_back(browser, server):
         assert previewed == f"{hand['result']}: {hand['winner']} scores {hand['points']}" == "knock: Bob scores 43"
     finally:
         context.close()
+
+
+BEST_K, BEST_O = "Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", "2d 5s As 5h 3d 4c 3s 4d 4s 4h"
+"""The lowest count lets Bob lay off and undercut; a spread with more deadwood wins (tests/test_cli_score.py)."""
+
+
+def test_the_spread_laid_down_is_chosen_in_the_preview(phone, server):
+    page = phone.page
+    start_match(page, "spread.toml")
+    page.get_by_role("link", name="Record a hand").tap()
+    page.wait_for_url("**/record")
+    page.get_by_text("Cards", exact=True).tap()
+    # the cards as the picker's hidden fields carry them (tapping them all is the first test's work)
+    page.evaluate(f"""() => {{
+        document.querySelector('[data-side=knocker]').value = {BEST_K!r};
+        document.querySelector('[data-side=opponent]').value = {BEST_O!r}; }}""")
+    page.get_by_text("Ann", exact=True).tap()
+    page.locator(".spread-choice").wait_for()
+    assert page.locator(".preview-words").inner_text() == "knock: Ann scores 2"
+    page.get_by_text(re.compile(r"^Least deadwood: ")).tap()
+    page.locator(".preview-words").filter(has_text="undercut: Bob scores 11").wait_for()
+    assert page.get_by_role("radio", name=re.compile(r"^Least deadwood")).is_checked()
+    page.get_by_role("button", name="Save the hand").tap()
+    page.wait_for_url(re.compile(r"\?recorded=1$"))
+    hand = show_json(server, "spread.toml")["hands"][0]
+    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 11)

@@ -80,7 +80,10 @@
       timer = setTimeout(function () {
         var mine = ++asked;
         post(form.dataset.liveUrl, form).then(function (html) {
-          if (mine === asked) liveHand.innerHTML = html;
+          if (mine !== asked) return;
+          var active = document.activeElement, focused = active && liveHand.contains(active) ? active.id : "";
+          liveHand.innerHTML = html;
+          if (focused && document.getElementById(focused)) document.getElementById(focused).focus();  // a spread chosen keeps focus
         }).catch(function () {});
       }, 150);
     }
@@ -117,7 +120,6 @@
 
     form.addEventListener("change", function (event) {
       if (event.target.name === "knocker") name_sides();
-      if (liveHand && liveHand.contains(event.target)) return;  // a spread chosen in the preview: nothing to ask
       refresh();
     });
     form.addEventListener("input", function (event) {
