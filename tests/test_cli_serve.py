@@ -136,6 +136,20 @@ def test_a_half_sent_request_does_not_hold_up_another_client(tmp_path: Path):
         assert served.stop()[0] == 0
 
 
+def test_answers_on_a_kept_alive_connection_do_not_wait_for_a_delayed_ack(tmp_path: Path):
+    """With Nagle's algorithm on, every answer after the first on a connection waits about 40 ms for the client's
+    delayed ACK; the quickest of ten must be far below that."""
+    with serving(str(tmp_path), "--port", "0", "--token", TOKEN) as served:
+        with httpx.Client(base_url=served.base, headers=AUTH, timeout=10) as client:
+            spent = []
+            for _ in range(10):
+                start = time.perf_counter()
+                assert client.get("/api/matches").status_code == 200
+                spent.append(time.perf_counter() - start)
+        assert min(spent[1:]) < 0.03, spent
+        assert served.stop()[0] == 0
+
+
 def test_phones_and_the_command_line_on_one_file_lose_no_hand(tmp_path: Path):
     threads_count, per_thread, cli_runs = 4, 5, 3
     ginscore = [sys.executable, "-m", "ginscore"]

@@ -123,7 +123,9 @@ def allowed_hosts(host: str, port: int, lan: list[str]) -> list[str]:
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket on `host:port` (port 0 picks a free one); a `RefusedError` saying why when it cannot."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP said outright: asyncio turns Nagle's algorithm off only on sockets that say it, and with Nagle on,
+    # each answer on a kept-alive connection waits 40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
