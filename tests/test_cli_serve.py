@@ -136,6 +136,42 @@ def test_a_half_sent_request_does_not_hold_up_another_client(tmp_path: Path):
         assert served.stop()[0] == 0
 
 
+def raw_answer(port: int, head: str, chunks: list[bytes]) -> bytes:
+    """Send a request by hand (headers, then each chunk), and read the answer until the server closes or 5 s pass."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:
+        raw.sendall(head.encode())
+        answer = b""
+        try:
+            for chunk in chunks:
+                raw.sendall(chunk)
+            while part := raw.recv(65536):
+                answer += part
+                if b"\r\n\r\n" in answer and answer.endswith(b"}"):
+                    break
+        except (ConnectionResetError, BrokenPipeError, TimeoutError):
+            pass  # the server may close as soon as it has answered
+        if not answer:
+            with contextlib.suppress(OSError):
+                answer = raw.recv(65536)
+        return answer
+
+
+def test_the_real_server_caps_bodies_chunked_or_announced(tmp_path: Path):
+    with serving(str(tmp_path), "--port", "0", "--token", TOKEN) as served:
+        new_match(served.base)
+        before = (tmp_path / "m.toml").read_bytes()
+        head = f"POST /api/matches/m.toml/hands HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nAuthorization: Bearer {TOKEN}\r\n"
+        chunk = b"x" * 8192
+        chunked = [f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n" for _ in range(12)] + [b"0\r\n\r\n"]
+        answer = raw_answer(served.port, head + "Transfer-Encoding: chunked\r\n\r\n", chunked)
+        assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
+        answer = raw_answer(served.port, head + "Content-Length: 1000000\r\n\r\n", [b"x" * 1000])
+        assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
+        assert (tmp_path / "m.toml").read_bytes() == before
+        assert httpx.get(f"{served.base}/api/matches", headers=AUTH).status_code == 200  # and it goes on serving
+        assert served.stop()[0] == 0
+
+
 def test_answers_on_a_kept_alive_connection_do_not_wait_for_a_delayed_ack(tmp_path: Path):
     """With Nagle's algorithm on, every answer after the first on a connection waits about 40 ms for the client's
     delayed ACK; the quickest of ten must be far below that."""
