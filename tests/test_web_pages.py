@@ -409,3 +409,16 @@ def test_a_file_name_with_spaces_and_marks_links_to_itself(client, folder):
     assert links and all(link.startswith("/m/a%20b%23%3F%25%26%C3%A9.toml") for link in links), links
     for link in links:
         assert client.get(link).status_code == (400 if link.endswith("/edit") else 405 if link.endswith("/live") else 200), link
+
+
+def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
+    page = client.get("/m/oklahoma.toml/record").text
+    live = "/m/oklahoma.toml/record/live"
+    form = {"csrf": csrf(page), "how": "cards", "cards": KNOCK_K}
+    assert "pick the up-card: its value is the knock limit" in client.post(live, data=form).text
+    assert "can knock (2 &lt;= 5)" in client.post(live, data={**form, "upcard": "5s"}).text
+    assert "cannot knock: gin only" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
+    check = client.get("/m/oklahoma.toml/check").text
+    assert '<select id="check-upcard" name="upcard">' in check and "knock limit the up-card&#39;s value" in check
+    answer = client.post("/m/oklahoma.toml/check/live", data={"csrf": csrf(check), "cards": KNOCK_K, "upcard": "3d"})
+    assert "can knock (2 &lt;= 3)" in answer.text

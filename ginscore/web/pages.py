@@ -394,18 +394,26 @@ def picker_from(form: Mapping[str, str], sides: list[tuple[str, str, str]], lege
     return Picker(state, picking, legend)
 
 
-def _judge(cards: list[str], limit_fields: Mapping[str, str]) -> dict[str, Any] | None:
-    """What `check` says about the picked cards, or what is still missing; None when none are picked."""
+UPCARD_FIRST = "pick the up-card: its value is the knock limit"
+"""The verdict on an Oklahoma hand before its up-card is picked."""
+
+
+def _judge(cards: list[str], judged_by: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """What `check` says about the picked cards, or what is still missing; None when none are picked.
+    `judged_by` is None for an Oklahoma match whose up-card is not picked yet: the melds, and no verdict."""
     if not cards:
         return None
     if len(cards) < 10:
         missing = 10 - len(cards)
         return {"waiting": f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand."}
     try:
-        answer = service.check({"cards": " ".join(cards), **limit_fields})
+        answer = service.check({"cards": " ".join(cards), **(judged_by or {})})
     except GinscoreError as error:
         return {"error": str(error)}
-    answer["verdict"] = knock_verdict(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
+    if judged_by is None:
+        answer["verdict"] = UPCARD_FIRST
+    else:
+        answer["verdict"] = knock_verdict(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
     return answer
 
 
@@ -427,10 +435,16 @@ class MatchInfo:
     rules: dict[str, Any]
     sheet: Sheet | None = None
 
-    @property
-    def limit_fields(self) -> dict[str, str]:
-        """The fields `check` judges this match's hands by: its knock limit (Oklahoma: the up-card's)."""
-        return {"knock_limit": str(self.rules["knock_limit"])}
+    def judged_by(self, upcard: str = "") -> dict[str, Any] | None:
+        """The fields `check` and `advise` judge this match's hands by: every knob of its rules, and under
+        Oklahoma the up-card, whose value is the knock limit (None until one is picked)."""
+        knobs = dict(self.rules)
+        if not knobs.get("oklahoma"):
+            return {"set": knobs}
+        if not upcard:
+            return None
+        knobs.pop("knock_limit", None)  # the up-card sets it
+        return {"set": knobs, "upcard": upcard}
 
 
 def _match_info(folder: Folder, name: str) -> MatchInfo:
@@ -521,7 +535,7 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
         "oklahoma": bool(info.rules.get("oklahoma")), "deck": DECK_CHOICES,
         "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
-        "check": _judge(picker.cards("knocker"), info.limit_fields) if kept["how"] == "cards" else None,
+        "check": _judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if kept["how"] == "cards" else None,
         "preview": None,
     }
     if preview:
@@ -631,7 +645,7 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
     context = {
-        "check": _judge(picker.cards("knocker"), info.limit_fields) if how == "cards" else None,
+        "check": _judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
         "preview": preview_view(folder, name, hand_fields(form, picker), form.get("spread", "")) if _complete(form, picker) else None,
     }
     return render(request, "_live_hand.html", context)
@@ -745,9 +759,10 @@ def match_check_page(request: Request, form: dict[str, str]) -> Response:
     return _check(request, {}, info)
 
 
-def _check_fields(form: Mapping[str, str], info: MatchInfo | None) -> dict[str, str]:
+def _check_fields(form: Mapping[str, str], info: MatchInfo | None) -> dict[str, Any] | None:
+    """The rules a check is judged by: the match's, or the page's preset and up-card."""
     if info is not None:
-        return info.limit_fields
+        return info.judged_by(form.get("upcard", ""))
     return {key: form[key] for key in ("rules", "upcard") if form.get(key)}
 
 
@@ -756,12 +771,12 @@ def _check_context(form: Mapping[str, str], info: MatchInfo | None) -> dict[str,
     cards = picker.cards("hand")
     fields = _check_fields(form, info)
     context: dict[str, Any] = {"picker": picker, "form": _Form(form), "check": _judge(cards, fields), "advice": None}
-    if len(cards) == 11 and not (context["check"] or {}).get("error"):
+    if len(cards) == 11 and fields is not None and not (context["check"] or {}).get("error"):
         context["advice"] = advice_view(cards, fields)
     return context
 
 
-def advice_view(cards: list[str], fields: Mapping[str, str]) -> dict[str, Any]:
+def advice_view(cards: list[str], fields: Mapping[str, Any]) -> dict[str, Any]:
     """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand."""
     try:
         advice = service.advise({"cards": " ".join(cards), **fields})
@@ -786,7 +801,8 @@ def _check(request: Request, form: Mapping[str, str], info: MatchInfo | None, st
     if info is None:
         context.update(name="", action=_path(request, "check"), live_url=_path(request, "check_live"))
     else:
-        context.update(name=info.name, players=info.players, knock_limit=info.rules["knock_limit"],
+        limit = "the up-card's value" if info.rules.get("oklahoma") else info.rules["knock_limit"]
+        context.update(name=info.name, players=info.players, knock_limit=limit, oklahoma=bool(info.rules.get("oklahoma")),
                        action=_path(request, "match_check", name=info.name),
                        live_url=_path(request, "match_check_live", name=info.name))
     context.update(presets=list(PRESETS), deck=DECK_CHOICES)
