@@ -422,3 +422,29 @@ def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
     assert '<select id="check-upcard" name="upcard">' in check and "knock limit the up-card&#39;s value" in check
     answer = client.post("/m/oklahoma.toml/check/live", data={"csrf": csrf(check), "cards": KNOCK_K, "upcard": "3d"})
     assert "can knock (2 &lt;= 3)" in answer.text
+
+
+def test_a_long_match_shows_its_last_hands_and_its_chart_as_a_picture(client, folder):
+    from dataclasses import replace
+
+    from ginscore.files import storage
+    from ginscore.game.rulebook import preset
+    from ginscore.match.records import HandRecord, Match
+
+    hands = tuple(HandRecord(knocker=("Ann", "Bob")[n % 2], knocker_deadwood=2, opponent_deadwood=12) for n in range(70))
+    match = Match(players=("Ann", "Bob"), rules=replace(preset("standard"), target=5000), first_dealer="Ann", hands=hands)
+    (folder / "long.toml").write_text(storage.dumps(match), encoding="utf-8")
+    page = client.get("/m/long.toml").text
+    assert re.findall(r'id="hand-(\d+)"', page) == [str(n) for n in range(31, 71)]
+    assert 'Hands 1 to 30 are not shown. <a href="/m/long.toml?all=1">Show all 70 hands</a>' in page
+    assert "<svg" not in page and re.search(r'<img src="/m/long.toml/chart.svg\?v=[\w-]+" alt="Running totals', page)
+    assert page_totals_text(page) == ["350", "350"]
+    every = client.get("/m/long.toml?all=1").text
+    assert len(re.findall(r'id="hand-\d+"', every)) == 70 and 'data-sheet-url="/m/long.toml/sheet?all=1"' in every
+    picture = client.get("/m/long.toml/chart.svg")
+    assert picture.headers["content-type"] == "image/svg+xml" and picture.text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def page_totals_text(page: str) -> list[str]:
+    last = re.findall(r'<tr class="hand r-\w+" id="hand-\d+">(.*?)</tr>', page, re.S)[-1]
+    return re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)

@@ -51,6 +51,10 @@ SHOWN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 FALLBACK_500 = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>ginscore</title>'
                 '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>'
                 "<h1>Something went wrong</h1><p>Something went wrong; nothing was written.</p></main></body></html>")
+SHOWN_HANDS = 40
+"""The hands a long match's table shows, its last ones, unless every hand is asked for."""
+INLINE_CHART_HANDS = 60
+"""Up to this many hands the chart is inline SVG (a few kilobytes); beyond, a picture the browser keeps."""
 KEPT = ("knocker", "how", "deadwood", "opponent_deadwood", "big_gin", "discard", "upcard", "note", "expected_hands", "spread")
 """A hand form's fields that are re-rendered as they were typed."""
 
@@ -157,21 +161,28 @@ class SheetView:
     ends: list[dict[str, Any]]
     game_ends: list[str]
     verdict: str
-    chart: Markup
+    chart: Markup | None
+    """The chart inline, or None when it is a picture at `chart_url`."""
     chart_title: str
+    chart_url: str
     hands: int
+    not_shown: int
+    """How many of the first hands the table leaves out (a long match shows its last `SHOWN_HANDS`)."""
     version: str = ""
 
 
-def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
+def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "") -> SheetView:
     """The sheet as the page shows it: each hand's result in words and the running totals, the ends and the chart.
 
     A phone has room for two totals beside the words, so a Hollywood sheet shows the totals summed over the
     three games (as the chart does), each hand's games under its words, and each game's totals in a table below.
+    A long match shows its last `SHOWN_HANDS` hands unless `every_hand`, and its chart as a picture from
+    `chart_url` rather than inline, so that a phone is not sent a megabyte at every hand.
     """
     match = sheet.match
     rows = []
-    for line, record in zip(sheet.lines, match.hands):
+    first = 0 if every_hand else max(0, len(sheet.lines) - SHOWN_HANDS)
+    for line, record in list(zip(sheet.lines, match.hands))[first:]:
         cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
         detail = [f"{line.dealer} dealt"]
         if line.knocker:
@@ -202,10 +213,12 @@ def sheet_view(sheet: Sheet, version: str = "") -> SheetView:
     game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
                  for index, game in enumerate(sheet.games) if game.finished]
     chart = sheet_chart(sheet)
+    inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
     return SheetView(
         title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
         games=games, columns=2, rows=rows, ends=ends, game_ends=game_ends,
-        verdict=verdict(sheet), chart=Markup(chart_svg(chart)), chart_title=chart.title, hands=len(match.hands),
+        verdict=verdict(sheet), chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
+        chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
         version=version,
     )
 
@@ -276,7 +289,7 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     folder = _folder(request)
     try:
         version = folder.version(name)
-        view = sheet_view(load_sheet(folder, name), version)
+        view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
     except GinscoreError as error:
         return _problem(request, error)
     message = ""
@@ -286,7 +299,7 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
             message = f"{words} hand {number}."
             break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
-                                          "edit_url": url_path(request.app, "edit_pick", name=name)})
+                                          **_sheet_links(request, name)})
 
 
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
@@ -294,10 +307,33 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     folder = _folder(request)
     try:
-        view = sheet_view(load_sheet(folder, name), folder.version(name))
+        view = sheet_view(load_sheet(folder, name), folder.version(name), _every_hand(request),
+                          url_path(request.app, "chart", name=name))
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{_escape(str(error))}</p>', status_of(error))
-    return render(request, "_sheet.html", {"view": view, "edit_url": url_path(request.app, "edit_pick", name=name)})
+    return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
+
+
+def _every_hand(request: Request) -> bool:
+    return request.query_params.get("all") == "1"
+
+
+def _sheet_links(request: Request, name: str) -> dict[str, str]:
+    """The sheet's links: a hand to edit, every hand, and the fragment the live page fetches (same choice)."""
+    every = "?all=1" if _every_hand(request) else ""
+    return {"edit_url": url_path(request.app, "edit_pick", name=name), "all_url": url_path(request.app, "match", name=name) + "?all=1",
+            "sheet_url": url_path(request.app, "sheet", name=name) + every}
+
+
+def chart(request: Request, form: dict[str, str]) -> Response:
+    """A long match's chart as an SVG picture, kept by the browser until the file changes (`?v=`)."""
+    name = request.path_params["name"]
+    try:
+        sheet = load_sheet(_folder(request), name)
+    except GinscoreError as error:
+        return _problem(request, error)
+    return Response(chart_svg(sheet_chart(sheet)), media_type="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=31536000, immutable"})
 
 
 def version(request: Request, form: dict[str, str]) -> Response:
@@ -875,6 +911,7 @@ routes = [
     _route("/m/{name}", match_page, "GET", "match"),
     _route("/m/{name}/sheet", sheet_fragment, "GET", "sheet"),
     _route("/m/{name}/version", version, "GET", "version"),
+    _route("/m/{name}/chart.svg", chart, "GET", "chart"),
     _route("/m/{name}/export/{kind}", export, "GET", "export"),
     _route("/m/{name}/record", record_page, "GET", "record"),
     _route("/m/{name}/record", record_post, "POST", "record_post"),
