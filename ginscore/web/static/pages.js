@@ -122,6 +122,12 @@
       if (event.target.name === "knocker") name_sides();
       refresh();
     });
+    form.addEventListener("submit", function (event) {
+      // a double tap sends the hand once; the server's expected_hands refuses a second one anyway
+      if (form.dataset.sent) { event.preventDefault(); return; }
+      form.dataset.sent = "1";
+      setTimeout(function () { delete form.dataset.sent; }, 5000);
+    });
     form.addEventListener("input", function (event) {
       if (event.target.inputMode === "numeric" || event.target.name === "note") refresh();
     });
