@@ -28,7 +28,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-from ..errors import GinscoreError, InputError, MatchFileError, StaleError
+from ..errors import GinscoreError, InputError, StaleError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
 from ..game.check import verdict as knock_verdict
 from ..game.rulebook import PRESETS
@@ -134,14 +134,8 @@ def _error_place(error: GinscoreError, fields: tuple[str, ...]) -> str:
 
 
 def load_sheet(folder: Folder, name: str) -> Sheet:
-    """The match's sheet, with a broken file's problems named as the person named the file."""
-    from ..files.storage import load_file
-
-    path = folder.resolve(name)
-    try:
-        return load_file(path).sheet
-    except MatchFileError as error:
-        raise MatchFileError(name, error.problems) from None
+    """The match's sheet; a broken file's problems name the file as the person named it."""
+    return folder.sheet(name)
 
 
 # --- the sheet -------------------------------------------------------------------------------------------
