@@ -1,0 +1,12 @@
+"""`ginscore serve`: the match files of one folder as a small web app, for the phones at the table.
+
+- `service` — what the app does to one folder, with no web framework in it: list, show, start, record,
+  preview, edit, undo, export, check and advise, each raising only ginscore's errors.
+- `security` — the token, the Host and Origin checks, CSRF, the body cap and the headers, as one middleware.
+- `api` — the JSON API under `/api` (docs/serve.md).
+- `pages` — the HTML pages, templates in `templates/`, static files in `static/`.
+- `app` — `create_app(folder, token, hosts)`: the pieces put together.
+- `server` — start-up: the address, the token, the printed URL and QR code, uvicorn, a clean Ctrl-C.
+
+Nothing here imports `cli` or `render`: the web layer sits beside the terminal, never on it.
+"""

@@ -1,0 +1,121 @@
+"""The JSON API under `/api`: the same contract as the command line, one route a few lines each.
+
+Every route needs the token (see `security`). Bodies are JSON objects of the CLI's long options spelled with
+underscores. Answers are what the matching `--json` command prints; errors are `{"error": "..."}` with the
+CLI's message and the status `service.status_of` gives it. File work runs in the thread pool, off the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..errors import InputError
+from .service import Folder, advise, check
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object; an `InputError` for anything else."""
+    raw = await request.body()
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}") from None
+    if not isinstance(data, dict):
+        raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}")
+    return data
+
+
+def _folder(request: Request) -> Folder:
+    folder: Folder = request.app.state.folder
+    return folder
+
+
+async def _run(function: Callable[..., Any], *args: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(function, *args), status, headers={"cache-control": "no-store"})
+
+
+async def matches(request: Request) -> Response:
+    """GET: every match file in the folder. POST: start one (`new`'s fields); 409 when the file exists."""
+    folder = _folder(request)
+    if request.method == "POST":
+        return await _run(folder.new, await _body(request), status=201)
+    return await _run(folder.listing)
+
+
+async def match(request: Request) -> Response:
+    """GET: exactly what `show --json` prints."""
+    return await _run(_folder(request).show, request.path_params["file"])
+
+
+async def version(request: Request) -> Response:
+    """GET: `{"version": ...}`, which changes whenever the file does (for polling)."""
+    folder, name = _folder(request), request.path_params["file"]
+    return await _run(lambda: {"version": folder.version(name)})
+
+
+async def hands(request: Request) -> Response:
+    """POST: record one hand; 201 with the hand as `show --json` gives it."""
+    return await _run(_folder(request).record, request.path_params["file"], await _body(request), status=201)
+
+
+async def preview(request: Request) -> Response:
+    """POST: score a hand as `record` would, writing nothing."""
+    return await _run(_folder(request).preview, request.path_params["file"], await _body(request))
+
+
+async def last_hand(request: Request) -> Response:
+    """DELETE `?expected_hands=N`: undo the last hand."""
+    return await _run(_folder(request).undo, request.path_params["file"], request.query_params.get("expected_hands"))
+
+
+async def hand(request: Request) -> Response:
+    """PUT: replace hand N with `record`'s fields."""
+    params = request.path_params
+    return await _run(_folder(request).edit, params["file"], params["number"], await _body(request))
+
+
+async def export(request: Request) -> Response:
+    """GET: the sheet as `show --export` writes it, as a download."""
+    name, kind = request.path_params["file"], request.path_params["kind"]
+    data, media_type = await run_in_threadpool(_folder(request).exports, name, kind)
+    filename = name.removesuffix(".toml") + "." + kind
+    plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in filename)
+    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{_quoted(filename)}"
+    return Response(data, media_type=media_type, headers={"content-disposition": disposition})
+
+
+def _quoted(name: str) -> str:
+    from urllib.parse import quote
+
+    return quote(name, safe="")
+
+
+async def check_hand(request: Request) -> Response:
+    """POST: `check --json` for `{"cards": ...}` and the rule fields."""
+    return await _run(check, await _body(request))
+
+
+async def advise_hand(request: Request) -> Response:
+    """POST: `advise --json` for `{"cards": ...}` and advise's options."""
+    return await _run(advise, await _body(request))
+
+
+routes = [
+    Route("/matches", matches, methods=["GET", "POST"]),
+    Route("/matches/{file}", match, methods=["GET"]),
+    Route("/matches/{file}/version", version, methods=["GET"]),
+    Route("/matches/{file}/hands", hands, methods=["POST"]),
+    Route("/matches/{file}/preview", preview, methods=["POST"]),
+    Route("/matches/{file}/hands/last", last_hand, methods=["DELETE"]),
+    Route("/matches/{file}/hands/{number}", hand, methods=["PUT"]),
+    Route("/matches/{file}/export/{kind}", export, methods=["GET"]),
+    Route("/check", check_hand, methods=["POST"]),
+    Route("/advise", advise_hand, methods=["POST"]),
+]

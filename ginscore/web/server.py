@@ -1,0 +1,208 @@
+"""Starting `ginscore serve`: the address to listen on, the token, the URL and QR code printed, uvicorn, and
+a clean stop on Ctrl-C.
+
+This is the web layer's one door for the command line: `cli/serve.py` imports `serve` from here, inside the
+command, and nothing else of the web layer (tests/test_imports.py allows exactly that import).
+
+The LAN address is found without sending a single packet: the machine's interfaces are listed
+(`socket.if_nameindex` and the `SIOCGIFADDR` ioctl on Linux), or, failing that, the host's own name is looked up
+in `/etc/hosts`. No DNS query, no UDP "connect" to a public address.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import signal
+import socket
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+from urllib.parse import quote as url_quote
+
+from ..errors import InputError, RefusedError, os_error_reason, quote
+
+LOCAL_NAMES = ("127.0.0.1", "localhost")
+"""Host names every server answers to."""
+WILDCARDS = ("0.0.0.0", "::", "")
+VIRTUAL_PREFIXES = (
+    "docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg", "zt", "tailscale", "lxc", "lxd",
+    "cni", "flannel", "podman", "utun", "kube",
+)
+"""Interfaces of containers, virtual machines and VPNs: a phone on the Wi-Fi cannot reach their addresses."""
+SIOCGIFADDR = 0x8915
+KEEP_ALIVE_SECONDS = 5
+MOST_CONNECTIONS = 64
+"""Connections served at once; more get 503 at once rather than a long wait."""
+
+
+# --- the LAN address -------------------------------------------------------------------------------------
+
+
+def interface_addresses() -> list[tuple[str, str]]:
+    """Each network interface's name and IPv4 address, read from the kernel; empty where that cannot be done."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # never connected, never sends
+        for name in names:
+            try:
+                answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:
+                continue  # no IPv4 address on this interface
+            found.append((name, socket.inet_ntoa(answer[20:24])))
+    return found
+
+
+def hosts_file_addresses(hostname: str, text: str) -> list[str]:
+    """The IPv4 addresses `/etc/hosts` (given as `text`) gives `hostname`, in order."""
+    found = []
+    for line in text.splitlines():
+        words = line.partition("#")[0].split()
+        if len(words) >= 2 and hostname.lower() in (word.lower() for word in words[1:]):
+            try:
+                if isinstance(ipaddress.ip_address(words[0]), ipaddress.IPv4Address):
+                    found.append(words[0])
+            except ValueError:
+                continue
+    return found
+
+
+def pick_lan_addresses(interfaces: Iterable[tuple[str, str]]) -> list[str]:
+    """The addresses a phone on the same network could use, best first: private IPv4 addresses of real
+    interfaces, then other routable ones, then those of containers and VPNs; never loopback or link-local."""
+    ranked = []
+    for order, (name, text) in enumerate(interfaces):
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if not isinstance(address, ipaddress.IPv4Address):
+            continue
+        if address.is_loopback or address.is_link_local or address.is_multicast or address.is_unspecified:
+            continue
+        virtual = name.lower().startswith(VIRTUAL_PREFIXES)
+        ranked.append((virtual, not address.is_private, order, text))
+    return list(dict.fromkeys(text for *_, text in sorted(ranked)))
+
+
+def lan_addresses() -> list[str]:
+    """This machine's LAN addresses, best first, found without sending anything."""
+    found = pick_lan_addresses(interface_addresses())
+    if found:
+        return found
+    try:
+        with open("/etc/hosts", encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError:
+        return []
+    return pick_lan_addresses(("hosts", address) for address in hosts_file_addresses(socket.gethostname(), text))
+
+
+# --- serving ---------------------------------------------------------------------------------------------
+
+
+def _host_port(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def allowed_hosts(host: str, port: int, lan: list[str]) -> list[str]:
+    """The Host headers the server answers: the local names, the host it was started for, and its LAN addresses."""
+    names = [*LOCAL_NAMES, *([host] if host not in WILDCARDS else []), *lan]
+    hosts = [_host_port(name, port) for name in dict.fromkeys(names)]
+    if port == 80:
+        hosts += [name for name in dict.fromkeys(names)]
+    return hosts
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on `host:port` (port 0 picks a free one); a `RefusedError` saying why when it cannot."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP said outright: asyncio turns Nagle's algorithm off only on sockets that say it, and with Nagle on,
+    # each answer on a kept-alive connection waits 40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        raise RefusedError(f"cannot listen on {_host_port(host, port)}: {os_error_reason(error)}") from None
+    except (OverflowError, UnicodeError):
+        sock.close()
+        raise InputError(f"cannot listen on {quote(host)} port {port}: give an address and a port from 0 to 65535") from None
+    sock.set_inheritable(False)
+    return sock
+
+
+def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = False, token: str | None = None, out: TextIO | None = None) -> None:
+    """Serve the match files of `folder` until Ctrl-C (or SIGTERM), then return: no traceback, no write cut short
+    (each write is an atomic rename, and uvicorn lets running requests finish)."""
+    import uvicorn
+
+    from .app import create_app
+    from .security import new_token
+
+    out = out or sys.stdout
+    if not os.path.isdir(folder):
+        raise InputError(f"{quote(folder)} is not a folder: give the folder of match files to serve")
+    if not 0 <= port <= 65535:
+        raise InputError(f"--port: {port} is not a port: give one from 1 to 65535, or 0 for any free one")
+    if token is not None and not token.strip():
+        raise InputError("--token: the token is empty: give some text, or leave it out for a random one")
+    token = token or new_token()
+    bind = "0.0.0.0" if lan else host
+    found = lan_addresses() if lan or bind in WILDCARDS else []
+    sock = listen(bind, port)
+    port = sock.getsockname()[1]
+    shown = found[0] if lan and found else ("127.0.0.1" if bind in WILDCARDS else host)
+    url = f"http://{_host_port(shown, port)}/?token={url_quote(token, safe='')}"
+    app = create_app(folder, token, allowed_hosts(bind, port, found))
+    every = " (every address: anyone on the network with the token can use it)" if bind in WILDCARDS else ""
+    print(f"Serving the matches in {os.path.abspath(folder)} on {_host_port(bind, port)}{every}", file=out)
+    if lan and not found:
+        print("No LAN address found (is this machine on a network?): phones cannot reach it; serving on every address anyway.", file=out)
+    print(f"Open {url}", file=out)
+    if lan:
+        import segno
+
+        print("or scan this with a phone on the same network:", file=out)
+        segno.make_qr(url).terminal(out=out, compact=True)
+    print("Press Ctrl-C to stop.", file=out, flush=True)
+    config = uvicorn.Config(
+        app,
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        server_header=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        limit_concurrency=MOST_CONNECTIONS,
+        timeout_graceful_shutdown=10,
+    )
+    server = uvicorn.Server(config)
+    previous = signal.signal(signal.SIGTERM, _interrupt) if _main_thread() else None
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # uvicorn stopped gracefully, then raised the Ctrl-C again for whoever is above: that is us
+    finally:
+        sock.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    print("Stopped.", file=out, flush=True)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()

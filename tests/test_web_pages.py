@@ -1,0 +1,450 @@
+"""The phone pages of `ginscore serve` through Starlette's TestClient: every page renders, every form works
+without script, refusals keep what was typed, and hostile names stay text."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pages import HOSTILE, QUOTED, SAMPLES, write_hostile_hollywood
+from starlette.testclient import TestClient
+
+from ginscore.game.cards import parse_card
+from ginscore.web.app import create_app
+from ginscore.web.pages import card_words
+from ginscore.web.service import Folder
+
+TOKEN = "test-token"
+BASE = "http://127.0.0.1:8000"
+STATIC = Path(__file__).resolve().parent.parent / "ginscore" / "web" / "static"
+# The lowest count lets the opponent lay off and undercut; a spread with more deadwood wins (tests/test_cli_score.py).
+BEST_K, BEST_O = "Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", "2d 5s As 5h 3d 4c 3s 4d 4s 4h"
+KNOCK_K, KNOCK_O = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d", "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for name in ("standard.toml", "oklahoma.toml", "counts_only.toml"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    (tmp_path / "broken.toml").write_text("[match]\nplayers = 1\n", encoding="utf-8")
+    (tmp_path / "notes.toml").write_text('title = "a shopping list, not a match"\n', encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def client(folder: Path) -> Iterator[TestClient]:
+    app = create_app(str(folder), TOKEN, ["127.0.0.1:8000"])
+    with TestClient(app, base_url=BASE) as client:
+        assert client.get(f"/?token={TOKEN}").status_code == 200  # sets the cookie
+        yield client
+
+
+def csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found, "no CSRF field on the page"
+    return found.group(1)
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', page)
+    assert found, f"no hidden {name}"
+    return found.group(1)
+
+
+def new_match(client: TestClient, **fields: str) -> str:
+    page = client.get("/").text
+    form = {"csrf": csrf(page), "player1": "Ann", "player2": "Bob", "rules": "standard", "file": "x.toml", **fields}
+    response = client.post("/new", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return response.headers["location"]
+
+
+def record(client: TestClient, name: str, **fields: str):
+    page = client.get(f"/m/{name}/record").text
+    form = {"csrf": csrf(page), "expected_hands": hidden(page, "expected_hands"), "action": "save", **fields}
+    return client.post(f"/m/{name}/record", data=form, follow_redirects=False)
+
+
+PAGES = ["/", "/m/standard.toml", "/m/standard.toml/record", "/m/oklahoma.toml/record", "/m/standard.toml/edit/2",
+         "/m/standard.toml/undo", "/check", "/m/standard.toml/check"]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_each_page_renders_as_a_phone_page(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    page = response.text
+    assert page.startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert page.count("<main") == 1 and page.count("<h1>") == 1
+    assert "style=" not in page and "onclick" not in page.lower() and "<script>" not in page
+    assert re.findall(r"<script[^>]*>", page) == ['<script src="/static/pages.js" defer>']
+    fields = re.findall(r'<(?:input|select|textarea)\b(?![^>]*type="hidden")[^>]*>', page)
+    assert fields or url.endswith(("/undo", ".toml/check"))
+    for tag in fields:
+        found = re.search(r'\bid="([^"]+)"', tag)
+        assert found and f'for="{found.group(1)}"' in page, f"no label for {tag}"
+    assert "Traceback" not in page
+
+
+def test_the_folder_lists_every_file_with_its_score_and_a_broken_one_with_its_reason(client):
+    page = client.get("/").text
+    assert '<a class="players" href="/m/standard.toml">Maria vs Tom</a>' in page
+    assert "<b>156</b>" in page  # Ines's total in oklahoma.toml
+    assert re.search(r'finished · 7 hands · last played \d{4}-\d\d-\d\d \d\d:\d\d UTC', page)
+    broken = re.search(r'<span class="file">broken.toml</span>\s*<span class="reason"><span class="status">broken:</span>([^<]+)</span>', page)
+    assert broken and "is this a ginscore match file?" in broken.group(1)
+    assert re.search(r'<span class="file">notes.toml</span>\s*<span class="reason"><span class="status">not a match:</span>', page)
+    new_match(client)
+    assert re.search(r'<span class="status">playing · 0 hands', client.get("/").text)
+
+
+def test_the_match_page_shows_the_totals_words_and_exports(client, folder):
+    page = client.get("/m/oklahoma.toml").text
+    data = Folder(str(folder)).show("oklahoma.toml")
+    assert "Ines wins by 213." in page
+    assert "gin: Raj scores 56" in page and "undercut: Ines scores 30" in page
+    assert "Ines reached 150." in page
+    final = re.search(r'<tr class="end end-final"><th scope="row" colspan="2">final</th>(.*?)</tr>', page)
+    assert final and re.findall(r">(\d+)<", final.group(1)) == [str(data["final"][p]) for p in data["players"]]
+    last = re.findall(r'<tr class="hand r-\w+" id="hand-7">(.*?)</tr>', page, re.S)[0]
+    assert re.findall(r'<td class="num total[^"]*">(\d+)</td>', last) == ["93", "156"]
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in page
+    for kind in ("html", "svg", "csv", "md"):
+        assert f'href="/m/oklahoma.toml/export/{kind}" download' in page
+        response = client.get(f"/m/oklahoma.toml/export/{kind}")
+        assert response.status_code == 200 and response.headers["content-disposition"] == f'attachment; filename="oklahoma.{kind}"'
+
+
+def test_a_new_match_starts_with_the_target_and_knobs(client, folder):
+    location = new_match(client, target="50", settings="gin_bonus=30\n", note="Friday & <club>", hollywood="on")
+    assert location == "/m/x.toml"
+    data = Folder(str(folder)).show("x.toml")
+    assert (data["rules"]["target"], data["rules"]["gin_bonus"], data["hollywood"]) == (50, 30, True)
+    assert data["note"] == "Friday & <club>"
+    page = client.get(location).text
+    assert "Friday &amp; &lt;club&gt;" in page and "No hands yet." in page
+
+
+def test_a_refused_new_match_says_why_next_to_the_field_and_keeps_what_was_typed(client, folder):
+    page = client.get("/").text
+    form = {"csrf": csrf(page), "player1": "Ann", "player2": "Zed", "file": "y.toml", "rules": "standard",
+            "settings": "gin_bonus=lots", "note": "kept note"}
+    response = client.post("/new", data=form)
+    assert response.status_code == 400
+    assert re.search(r'<p class="error" id="error-settings" role="alert">[^<]*gin_bonus[^<]*</p>', response.text)
+    assert 'value="Zed"' in response.text and "gin_bonus=lots</textarea>" in response.text and 'value="kept note"' in response.text
+    assert not (folder / "y.toml").exists()
+    taken = client.post("/new", data={**form, "settings": "", "file": "standard.toml"})
+    assert taken.status_code == 409 and "already exists" in taken.text
+
+
+def test_record_counts_only_without_script(client, folder):
+    new_match(client)
+    response = record(client, "x.toml", knocker="Bob", how="counts", deadwood="4", opponent_deadwood="19", note="first")
+    assert response.status_code == 303 and response.headers["location"] == "/m/x.toml?recorded=1"
+    data = Folder(str(folder)).show("x.toml")
+    assert data["totals"] == {"Ann": 0, "Bob": 15} and data["hands"][0]["note"] == "first"
+    page = client.get("/m/x.toml?recorded=1").text
+    assert "Recorded hand 1." in page and "knock: Bob scores 15" in page
+    assert "Recorded hand" not in client.get("/m/x.toml?recorded=1%20(call%20us)").text  # a link cannot put words here
+
+
+def test_a_bad_count_is_refused_next_to_it_with_everything_kept(client, folder):
+    new_match(client)
+    response = record(client, "x.toml", knocker="Ann", how="counts", deadwood="four", opponent_deadwood="19", note="keep me")
+    assert response.status_code == 400
+    assert re.search(r'id="error-deadwood" role="alert">deadwood: &#39;four&#39; is not a whole number', response.text)
+    assert 'value="four"' in response.text and 'value="19"' in response.text and 'value="keep me"' in response.text
+    assert 'value="Ann" checked' in response.text
+    over = record(client, "x.toml", knocker="Ann", how="counts", deadwood="12", opponent_deadwood="19")
+    assert over.status_code == 422 and "cannot knock" in over.text.lower() or "limit" in over.text
+    assert Folder(str(folder)).show("x.toml")["hands"] == []
+
+
+@pytest.mark.parametrize(("fields", "place", "words"), [
+    ({"how": "cards", "cards": "3h 4h 5h Ks Qc Jd 7c 8c 9c 2d", "opponent_cards": KNOCK_O, "upcard": "5s"}, "cards", "illegal knock: 32 deadwood"),
+    ({"how": "cards", "cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c", "opponent_cards": KNOCK_O, "upcard": "5s"}, "cards", "needs 10 or 11 cards"),
+    ({"how": "cards", "cards": KNOCK_K, "opponent_cards": KNOCK_O}, "upcard", "give the up-card"),
+    ({"how": "cards", "cards": KNOCK_K + " 9h", "discard": "Qs", "opponent_cards": KNOCK_O, "upcard": "5s"}, "discard", "the discard Qs is not in"),
+    ({"how": "counts", "deadwood": "7", "opponent_deadwood": "20", "upcard": "5s"}, "deadwood", "illegal knock"),
+    ({"how": "counts", "deadwood": "3", "opponent_deadwood": "20", "upcard": "Xx"}, "upcard", "&#39;Xx&#39; is not a card"),
+])
+def test_a_refused_hand_says_why_beside_the_field_it_is_about(client, folder, fields, place, words):
+    location = new_match(client, rules="oklahoma")
+    response = record(client, "x.toml", knocker="Ann", **fields)
+    assert response.status_code in (400, 422)
+    found = re.search(rf'<p class="error" id="error-{place}" role="alert">([^<]*)</p>', response.text)
+    assert found and words in found.group(1), re.findall(r'id="error-\w*" role="alert">[^<]*', response.text)
+    assert 'value="Ann" checked' in response.text
+    assert "No hands yet." in client.get(location).text
+
+
+def test_who_knocked_is_asked_beside_the_knocker_buttons(client):
+    new_match(client)
+    response = record(client, "x.toml", how="counts", deadwood="3", opponent_deadwood="20")
+    assert re.search(r'id="error-knocker" role="alert">say who knocked', response.text)
+
+
+def toggle_cards(client: TestClient, url: str, page: str, cards: str, side: str | None = None, **fields: str) -> str:
+    """Tap each card, as a browser without script does: each tap posts the form and gets it back."""
+    state = {"csrf": csrf(page), **fields}
+    if 'name="expected_hands"' in page:
+        state["expected_hands"] = hidden(page, "expected_hands")
+    for number, card in enumerate(cards.split()):
+        for name in ("cards", "opponent_cards", "picking"):
+            if f'<input type="hidden" name="{name}"' in page:
+                state[name] = hidden(page, name)
+        tap = {"toggle": card, **({"side": side} if side and number == 0 else {})}
+        response = client.post(url, data={**state, **tap})
+        assert response.status_code == 200, response.text
+        page = response.text
+        words = card_words(parse_card(card))
+        assert f'value="{card}" formnovalidate class="card" aria-label="{words}" aria-pressed="true"' in page, card
+    return page
+
+
+def test_record_by_tapping_cards_without_script(client, folder):
+    new_match(client)
+    url = "/m/x.toml/record"
+    page = client.get(url).text
+    page = toggle_cards(client, url, page, KNOCK_K, knocker="Ann", how="cards")
+    assert hidden(page, "cards") == "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
+    assert "can knock (2 &lt;= 10)" in page and '<span class="meld">3h 4h 5h</span>' in page
+    page = toggle_cards(client, url, page, KNOCK_O, side="opponent", knocker="Ann", how="cards")
+    assert hidden(page, "opponent_cards") == "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+    assert re.search(r'value="3h" formnovalidate class="card other" aria-label="3 of hearts" aria-pressed="false" disabled', page)
+    assert "This hand will score" in page and "knock: Ann scores" in page
+    form = {"csrf": csrf(page), "expected_hands": "0", "knocker": "Ann", "how": "cards", "cards": hidden(page, "cards"),
+            "opponent_cards": hidden(page, "opponent_cards"), "picking": "opponent", "action": "save"}
+    response = client.post(url, data=form, follow_redirects=False)
+    assert response.status_code == 303
+    hand = Folder(str(folder)).show("x.toml")["hands"][0]
+    assert (hand["result"], hand["winner"], hand["knocker_deadwood"]) == ("knock", "Ann", 2)
+
+
+def test_the_preview_offers_the_spread_laid_down_when_the_best_one_is_not_the_lowest(client, folder):
+    new_match(client)
+    base = {"knocker": "Ann", "how": "cards", "cards": BEST_K, "opponent_cards": BEST_O, "expected_hands": "0"}
+    page = client.get("/m/x.toml/record").text
+    response = client.post("/m/x.toml/record", data={**base, "csrf": csrf(page), "action": "preview"})
+    assert "Which spread was laid down?" in response.text
+    assert 'name="spread" value="best" checked' in response.text and "undercut: Bob scores 11" in response.text
+    saved = client.post("/m/x.toml/record", data={**base, "csrf": csrf(page), "action": "save", "spread": "lowest"},
+                        follow_redirects=False)
+    assert saved.status_code == 303, saved.text
+    hand = Folder(str(folder)).show("x.toml")["hands"][0]
+    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 11)
+
+
+def test_the_live_fragment_judges_the_picked_cards(client):
+    page = client.get("/m/standard.toml/record").text
+    response = client.post("/m/standard.toml/record/live", data={"csrf": csrf(page), "how": "cards", "cards": KNOCK_K})
+    assert response.status_code == 200 and not response.text.lstrip().startswith("<!DOCTYPE")
+    assert "can knock (2 &lt;= 10)" in response.text
+    few = client.post("/m/standard.toml/record/live", data={"csrf": csrf(page), "how": "cards", "cards": "3h 4h"})
+    assert "2 picked: 8 more cards for a hand." in few.text
+
+
+def test_a_write_after_someone_elses_says_someone_recorded_first(client, folder):
+    new_match(client)
+    page = client.get("/m/x.toml/record").text
+    form = {"csrf": csrf(page), "expected_hands": "0", "knocker": "Ann", "how": "counts", "deadwood": "3",
+            "opponent_deadwood": "20", "action": "save"}
+    assert client.post("/m/x.toml/record", data=form, follow_redirects=False).status_code == 303
+    again = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # the double tap
+    assert again.status_code == 409 and "Someone recorded first" in again.text and 'value="20"' in again.text
+    assert hidden(again.text, "expected_hands") == "1"  # seen now: a deliberate retry may go
+    assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1
+
+
+def test_undo_asks_first_then_removes_the_hand_it_showed(client, folder):
+    new_match(client)
+    record(client, "x.toml", knocker="Ann", how="counts", deadwood="0", opponent_deadwood="20")
+    page = client.get("/m/x.toml/undo").text
+    assert "Remove hand 1 (gin: Ann scores 40)?" in page
+    assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1  # asking removes nothing
+    stale = client.post("/m/x.toml/undo", data={"csrf": csrf(page), "expected_hands": "2"}, follow_redirects=False)
+    assert stale.status_code == 409 and "Someone changed the match first" in stale.text
+    done = client.post("/m/x.toml/undo", data={"csrf": csrf(page), "expected_hands": "1"}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == "/m/x.toml?removed=1"
+    assert Folder(str(folder)).show("x.toml")["hands"] == []
+    assert "There is no hand to undo." in client.get("/m/x.toml/undo").text
+
+
+def test_edit_a_past_hand(client, folder):
+    new_match(client)
+    record(client, "x.toml", knocker="Ann", how="counts", deadwood="2", opponent_deadwood="20", note="typo")
+    record(client, "x.toml", knocker="Bob", how="counts", deadwood="5", opponent_deadwood="9")
+    page = client.get("/m/x.toml/edit/1").text
+    assert "<h1>Edit hand 1</h1>" in page and 'value="2"' in page and 'value="typo"' in page
+    form = {"csrf": csrf(page), "expected_hands": "2", "knocker": "Bob", "how": "counts", "deadwood": "2",
+            "opponent_deadwood": "20", "note": "fixed", "action": "save"}
+    response = client.post("/m/x.toml/edit/1", data=form, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/m/x.toml?edited=1"
+    hands = Folder(str(folder)).show("x.toml")["hands"]
+    assert (hands[0]["knocker"], hands[0]["note"], len(hands)) == ("Bob", "fixed", 2)
+    assert client.get("/m/x.toml/edit/9").status_code == 404
+    assert '<a class="edit-hand" href="/m/x.toml/edit/2" aria-label="Edit hand 2">2</a>' in client.get("/m/x.toml").text
+    assert client.get("/m/x.toml/edit?number=2", follow_redirects=False).headers["location"] == "/m/x.toml/edit/2"
+
+
+def test_check_by_tapping_ten_then_eleven_cards_gives_the_advice(client):
+    page = client.get("/check").text
+    page = toggle_cards(client, "/check", page, KNOCK_K)
+    assert "can knock (2 &lt;= 10)" in page and "Which discard?" not in page
+    page = toggle_cards(client, "/check", page, "9h")
+    assert "Which discard?" in page and "Discard 9h." in page and '<tr class="recommended"><th scope="row">9h</th>' in page
+    bad = client.post("/check", data={"csrf": csrf(page), "cards": "3h 3h 4x 5h 6h 7h 8h 9h 10h Jh Qh"})
+    assert bad.status_code == 200 and "&#39;4x&#39; is not a card" in bad.text
+
+
+def test_hostile_names_and_notes_are_text_in_html_attributes_and_json(client, folder):
+    write_hostile_hollywood(folder / "hostile.toml")
+    pages = [client.get(url).text for url in ("/", "/m/hostile.toml", "/m/hostile.toml/record", "/m/hostile.toml/edit/1",
+                                               "/m/hostile.toml/undo", "/m/hostile.toml/sheet", "/m/hostile.toml/check")]
+    for page in pages:
+        assert HOSTILE not in page and "<img src=x" not in page and "<b>home" not in page
+        assert 'Tom & "Jerry"' not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages[1] and "Tom &amp; &#34;Jerry&#34;" in pages[1]
+    assert 'value="Tom &amp; &#34;Jerry&#34;"' in pages[2]  # an attribute
+    assert "hand 1: &lt;img src=x onerror=alert(2)&gt; &amp; &#34;so&#34;" in pages[1]
+    version = client.get("/m/hostile.toml/version")
+    assert version.headers["content-type"] == "application/json" and set(json.loads(version.text)) == {"version"}
+    new_match(client, player1=HOSTILE, player2=QUOTED, file="h2.toml", note=QUOTED)
+    assert Folder(str(folder)).show("h2.toml")["players"] == [HOSTILE, QUOTED]
+
+
+def test_a_form_without_the_csrf_token_writes_nothing(client, folder):
+    new_match(client)
+    response = client.post("/m/x.toml/record", data={"expected_hands": "0", "knocker": "Ann", "how": "counts",
+                                                     "deadwood": "3", "opponent_deadwood": "20", "action": "save"})
+    assert response.status_code == 403 and "Reload the page" in response.text
+    assert Folder(str(folder)).show("x.toml")["hands"] == []
+
+
+def test_an_unexpected_failure_is_a_plain_page_not_a_traceback(client, monkeypatch, caplog):
+    def boom(self):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(Folder, "listing", boom)
+    response = client.get("/")
+    assert response.status_code == 500
+    assert "Something went wrong; nothing was written." in response.text
+    assert "Traceback" not in response.text and "disk on fire" not in response.text
+    assert "disk on fire" in caplog.text
+
+
+def test_a_missing_or_broken_match_is_a_page_saying_so(client):
+    missing = client.get("/m/nope.toml")
+    assert missing.status_code == 404 and "no such match file" in missing.text
+    broken = client.get("/m/broken.toml")
+    assert broken.status_code == 422 and "broken.toml:" in broken.text
+
+
+EXTERNAL = re.compile(r"(?:https?:)?//(?!www\.w3\.org/2000/svg\")[\w.-]+\.[a-z]{2,}", re.I)
+
+
+def test_no_page_or_static_file_names_anything_outside(client, folder):
+    write_hostile_hollywood(folder / "hostile.toml")
+    texts = [client.get(url).text for url in PAGES + ["/m/hostile.toml", "/m/hostile.toml/sheet"]]
+    texts += [path.read_text(encoding="utf-8") for path in STATIC.iterdir()]
+    for text in texts:
+        assert EXTERNAL.findall(text) == []
+        assert "@import" not in text and "url(" not in text
+    assert EXTERNAL.findall('<img src="https://cdn.example.com/x.png">') != []  # the pattern does find one
+
+
+def test_page_sizes_stay_small(client):
+    static = sum(path.stat().st_size for path in STATIC.iterdir())
+    for url in ("/", "/m/standard.toml", "/m/standard.toml/record", "/check"):
+        assert len(client.get(url).content) + static < 40_000, url
+
+
+def test_a_cancelled_hand_and_an_oklahoma_up_card(client, folder):
+    new_match(client, rules="oklahoma")
+    page = client.get("/m/x.toml/record").text
+    assert '<select id="upcard" name="upcard">' in page and '<option value="Qs">queen of spades</option>' in page
+    assert record(client, "x.toml", how="cancelled", knocker="Ann", note="phone rang").status_code == 303
+    assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20", upcard="7h").status_code == 303
+    hands = Folder(str(folder)).show("x.toml")["hands"]
+    assert [(hand["result"], hand["note"]) for hand in hands] == [("cancelled", "phone rang"), ("knock", "")]
+    page = client.get("/m/x.toml").text
+    assert '<span class="result">cancelled</span>' in page and "phone rang" in page
+
+
+def test_editing_a_hand_recorded_by_cards_shows_its_cards_picked(client, folder):
+    new_match(client)
+    record(client, "x.toml", how="cards", knocker="Ann", cards=KNOCK_K, opponent_cards=KNOCK_O)
+    page = client.get("/m/x.toml/edit/1").text
+    assert hidden(page, "cards").split() == KNOCK_K.split() and hidden(page, "opponent_cards").split() == KNOCK_O.split()
+    assert 'aria-label="3 of hearts" aria-pressed="true"' in page
+    assert 'aria-label="queen of hearts" aria-pressed="false" disabled' in page  # the opponent's, while the knocker's are picked
+    assert 'id="how-cards" name="how" value="cards" checked' in page
+
+
+def test_a_hollywood_match_shows_each_game(client, folder):
+    new_match(client, hollywood="on", target="50")
+    for knocker in ("Ann", "Bob", "Ann"):
+        assert record(client, "x.toml", how="counts", knocker=knocker, deadwood="0", opponent_deadwood="30").status_code == 303
+    page = client.get("/m/x.toml").text
+    data = Folder(str(folder)).show("x.toml")
+    assert re.search(r"game 1: Ann \d+, Bob 0", page), re.findall(r"game \d: [^<·]*", page)
+    assert re.search(r'<th scope="row">Game 1 \((over|in play)\)</th><td class="num">\d+</td>', page)
+    last = re.findall(r'<tr class="hand r-\w+" id="hand-3">(.*?)</tr>', page, re.S)[0]
+    assert [int(x) for x in re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)] == [data["totals"][p] for p in data["players"]]
+
+
+def test_a_file_name_with_spaces_and_marks_links_to_itself(client, folder):
+    location = new_match(client, file="a b#?%&é.toml")
+    assert location == "/m/a%20b%23%3F%25%26%C3%A9.toml"
+    page = client.get(location).text
+    assert "<h1>Ann vs Bob</h1>" in page
+    links = re.findall(r'(?:href|action|data-[a-z-]+-url)="(/m/[^"]*)"', page)
+    assert '<a class="players" href="/m/a%20b%23%3F%25%26%C3%A9.toml">' in client.get("/").text
+    assert links and all(link.startswith("/m/a%20b%23%3F%25%26%C3%A9.toml") for link in links), links
+    for link in links:
+        assert client.get(link).status_code == (400 if link.endswith("/edit") else 405 if link.endswith("/live") else 200), link
+
+
+def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
+    page = client.get("/m/oklahoma.toml/record").text
+    live = "/m/oklahoma.toml/record/live"
+    form = {"csrf": csrf(page), "how": "cards", "cards": KNOCK_K}
+    assert "pick the up-card: its value is the knock limit" in client.post(live, data=form).text
+    assert "can knock (2 &lt;= 5)" in client.post(live, data={**form, "upcard": "5s"}).text
+    assert "cannot knock: gin only" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
+    check = client.get("/m/oklahoma.toml/check").text
+    assert '<select id="check-upcard" name="upcard">' in check and "knock limit the up-card&#39;s value" in check
+    answer = client.post("/m/oklahoma.toml/check/live", data={"csrf": csrf(check), "cards": KNOCK_K, "upcard": "3d"})
+    assert "can knock (2 &lt;= 3)" in answer.text
+
+
+def test_a_long_match_shows_its_last_hands_and_its_chart_as_a_picture(client, folder):
+    from dataclasses import replace
+
+    from ginscore.files import storage
+    from ginscore.game.rulebook import preset
+    from ginscore.match.records import HandRecord, Match
+
+    hands = tuple(HandRecord(knocker=("Ann", "Bob")[n % 2], knocker_deadwood=2, opponent_deadwood=12) for n in range(70))
+    match = Match(players=("Ann", "Bob"), rules=replace(preset("standard"), target=5000), first_dealer="Ann", hands=hands)
+    (folder / "long.toml").write_text(storage.dumps(match), encoding="utf-8")
+    page = client.get("/m/long.toml").text
+    assert re.findall(r'id="hand-(\d+)"', page) == [str(n) for n in range(31, 71)]
+    assert 'Hands 1 to 30 are not shown. <a href="/m/long.toml?all=1">Show all 70 hands</a>' in page
+    assert "<svg" not in page and re.search(r'<img src="/m/long.toml/chart.svg\?v=[\w-]+" alt="Running totals', page)
+    assert page_totals_text(page) == ["350", "350"]
+    every = client.get("/m/long.toml?all=1").text
+    assert len(re.findall(r'id="hand-\d+"', every)) == 70 and 'data-sheet-url="/m/long.toml/sheet?all=1"' in every
+    picture = client.get("/m/long.toml/chart.svg")
+    assert picture.headers["content-type"] == "image/svg+xml" and picture.text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def page_totals_text(page: str) -> list[str]:
+    last = re.findall(r'<tr class="hand r-\w+" id="hand-\d+">(.*?)</tr>', page, re.S)[-1]
+    return re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)
