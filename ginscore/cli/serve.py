@@ -11,7 +11,7 @@ import typer
 from .app import command
 
 
-@command()
+@command(short_help="Serve the matches to phones at the table.")
 def serve(
     folder: str = typer.Argument(".", help="The folder of match files to serve (default: this one)."),
     host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
