@@ -1,7 +1,9 @@
 """`ginscore serve`: the match files of one folder as a small web app, for the phones at the table.
 
+- `fields` — a request's fields read from JSON values or form strings alike, with the command line's words.
 - `service` — what the app does to one folder, with no web framework in it: list, show, start, record,
-  preview, edit, undo, export, check and advise, each raising only ginscore's errors.
+  preview, edit, undo and export, each raising only ginscore's errors.
+- `hands` — one hand judged without a match file: check and advise.
 - `security` — the token, the Host and Origin checks, CSRF, the body cap and the headers, as one middleware.
 - `api` — the JSON API under `/api` (docs/serve.md).
 - `pages` — the HTML pages, templates in `templates/`, static files in `static/`.

@@ -17,7 +17,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import InputError
-from .service import Folder, advise, check
+from .hands import advise, check
+from .service import Folder
 
 
 async def _body(request: Request) -> dict[str, Any]:

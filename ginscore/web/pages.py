@@ -2,7 +2,7 @@
 
 Server-rendered Jinja2 templates (`templates/`, autoescaped) that work with plain forms and links; the one static
 script (`static/pages.js`) makes the card picker toggle in place and keeps a match's sheet live. Every answer
-about cards comes from the server (`service.check`, `service.preview`, `service.advise`): the script never solves
+about cards comes from the server (`hands.check`, `Folder.preview`, `hands.advise`): the script never solves
 a hand itself. The card picker keeps its picked cards in hidden inputs, so without script each card is a submit
 button (`name="toggle" value="3h"`) that re-renders the form with the card toggled.
 
@@ -35,7 +35,7 @@ from ..game.rulebook import PRESETS
 from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
-from . import service
+from . import hands
 from .security import CSRF_FIELD, check_csrf, csrf_token
 from .service import Folder, NotFoundError, status_of
 
@@ -437,7 +437,7 @@ def _judge(cards: list[str], judged_by: Mapping[str, Any] | None) -> dict[str, A
         missing = 10 - len(cards)
         return {"waiting": f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand."}
     try:
-        answer = service.check({"cards": " ".join(cards), **(judged_by or {})})
+        answer = hands.check({"cards": " ".join(cards), **(judged_by or {})})
     except GinscoreError as error:
         return {"error": str(error)}
     if judged_by is None:
@@ -809,7 +809,7 @@ def _check_context(form: Mapping[str, str], info: MatchInfo | None) -> dict[str,
 def advice_view(cards: list[str], fields: Mapping[str, Any]) -> dict[str, Any]:
     """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand."""
     try:
-        advice = service.advise({"cards": " ".join(cards), **fields})
+        advice = hands.advise({"cards": " ".join(cards), **fields})
     except GinscoreError as error:
         return {"error": str(error)}
     options = []

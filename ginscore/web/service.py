@@ -1,45 +1,33 @@
-"""What `serve` does to one folder of match files, with no web framework in it: the API and the pages both call this.
+"""The served folder's match files and every read and write on them: the API and the pages both call this.
+
+No web framework is in it, and it raises only ginscore's own errors.
 
 A `Folder` names its match files by their plain names (`friday.toml`), never by a path: `resolve` turns a name
 into the one file it may mean, directly inside the folder, or refuses with `NotFoundError`. Every change goes
 through `files.changes` (the one lock and atomic write the command line uses), so the CLI, `play` and any
 number of phones can work on one file at once.
 
-Fields arrive as JSON values or form strings; `hand_fields` and friends read both the same way, with the
-command line's words. Errors are ginscore's own: `status_of` gives each its HTTP status, and its text is what
+Fields arrive as JSON values or form strings; `fields` reads both the same way, with the command line's
+words. Errors are ginscore's own: `status_of` gives each its HTTP status, and its text is what
 the CLI prints after `error: `, with the file named as the person named it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import threading
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, StaleError, quote, whole_number
+from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, StaleError, quote
+from .fields import flag_field, hand_fields, number_field, refuse_unknown, settings_field, text_field
 
 if TYPE_CHECKING:
     from ..match.tally import Sheet
 
-HAND_FIELDS = (
-    "knocker", "cards", "discard", "opponent_cards", "deadwood", "opponent_deadwood", "cancelled", "big_gin", "upcard", "note",
-)
-"""A hand's fields: `record`'s long options, with underscores."""
-_TEXT = {"knocker", "cards", "discard", "opponent_cards", "upcard", "note"}
-_NUMBERS = {"deadwood", "opponent_deadwood"}
-_FORM_ONLY = {"csrf"}
-"""Fields a page's form carries for the web layer itself, not for the hand."""
-
 NEW_FIELDS = ("file", "players", "rules", "set", "note", "hollywood", "dealer")
-JUDGE_FIELDS = ("cards", "rules", "set", "upcard", "knock_limit")
-ADVISE_FIELDS = (*JUDGE_FIELDS, "seen", "opponent_took", "stock", "model", "samples", "seed")
-MOST_SAMPLES = 20_000
-"""The most opponent hands one `advise` request may draw: ten times the default, so that one phone cannot
-keep the server busy for minutes."""
 
 EXPORT_TYPES = {
     "html": "text/html; charset=utf-8",
@@ -72,97 +60,6 @@ def status_of(error: GinscoreError) -> int:
 def now() -> str:
     """The moment a hand or match is recorded, in ISO 8601, UTC, to the second (as the CLI writes it)."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-# --- reading fields ------------------------------------------------------------------------------------
-
-
-def _refuse_unknown(fields: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
-    for key in fields:
-        if key not in known and key not in _FORM_ONLY:
-            raise InputError(f"unknown field {quote(key)}: {what} takes {', '.join(known)}")
-
-
-def text_field(name: str, value: Any, *, empty_is_missing: bool = True) -> str | None:
-    """A text field; None when missing (an empty form box is a missing one, except where `empty_is_missing` is off)."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise InputError(f"{name}: {quote(value)} is not text: write it in quotes")
-    if empty_is_missing and not value.strip():
-        return None
-    return value
-
-
-def number_field(name: str, value: Any) -> int | None:
-    """A whole number given as a JSON number or as digits; None when missing or an empty form box."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    number = whole_number(value.strip()) if isinstance(value, str) else None
-    if number is None:
-        raise InputError(f"{name}: {quote(value)} is not a whole number: write it with the digits 0-9")
-    return number
-
-
-def flag_field(name: str, value: Any) -> bool:
-    """true or false, as JSON or as a form's checkbox (`on`); missing is false."""
-    if value is None:
-        return False
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "on", "yes", "1"):
-        return True
-    if isinstance(value, str) and value.strip().lower() in ("false", "off", "no", "0", ""):
-        return False
-    raise InputError(f"{name}: {quote(value)} is not true or false")
-
-
-def list_field(name: str, value: Any) -> list[str]:
-    """A list of texts: a JSON list, one text (a form's single box), or nothing."""
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value] if value.strip() else []
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return list(value)
-    raise InputError(f"{name}: {quote(value)} is not a list of texts")
-
-
-def hand_fields(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected_hands",)) -> tuple[dict[str, Any], str | None, int | None]:
-    """A hand's fields read as `record` reads its options: the typed fields `files.changes` takes, the note
-    (None when not given) and `expected_hands` (None when not given)."""
-    _refuse_unknown(fields, (*HAND_FIELDS, *extra), "a hand")
-    typed: dict[str, Any] = {}
-    for name in HAND_FIELDS:
-        value = fields.get(name)
-        if name == "note":
-            continue
-        if name in _TEXT:
-            typed[name] = text_field(name, value)
-        elif name in _NUMBERS:
-            typed[name] = number_field(name, value)
-        else:
-            typed[name] = flag_field(name, value)
-    note = text_field("note", fields.get("note"), empty_is_missing=False)
-    expected = number_field("expected_hands", fields.get("expected_hands")) if "expected_hands" in extra else None
-    return typed, note, expected
-
-
-def settings_field(value: Any) -> list[str]:
-    """`--set` values: a list of `knob=value` texts, one such text, or an object of knobs and values."""
-    if isinstance(value, dict):
-        return [f"{knob}={_knob_text(setting)}" for knob, setting in value.items()]
-    return list_field("set", value)
-
-
-def _knob_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | str):
-        return str(value)
-    raise InputError(f"set: {quote(value)} is not a knob's value: give a number, true or false, or a word")
 
 
 # --- the folder ----------------------------------------------------------------------------------------
@@ -324,7 +221,7 @@ class Folder:
         from ..match.records import Match, check_note, check_players
         from ..match.tally import sheet_dict, tally
 
-        _refuse_unknown(fields, NEW_FIELDS, "a new match")
+        refuse_unknown(fields, NEW_FIELDS, "a new match")
         file = text_field("file", fields.get("file"))
         if file is None:
             raise InputError("file: give the new match file's name, e.g. friday.toml")
@@ -452,80 +349,3 @@ def _one_line(problems: list[str]) -> str:
     first = problems[0] if problems else "cannot be read"
     more = len(problems) - 1
     return first + (f" (and {more} more problem{'s' if more > 1 else ''}: run `ginscore validate` on it)" if more else "")
-
-
-# --- one hand: check and advise --------------------------------------------------------------------------
-
-
-def _judged(fields: Mapping[str, Any]) -> tuple[Any, Any]:
-    """The rules and up-card from `rules`, `set`, `knock_limit` and `upcard`, as the CLI's judging commands read them."""
-    from ..game.cards import parse_card
-    from ..game.rulebook import judging_rules
-
-    rules_name = text_field("rules", fields.get("rules")) or "standard"
-    settings = settings_field(fields.get("set"))
-    knock_limit = number_field("knock_limit", fields.get("knock_limit"))
-    named = [item.partition("=")[0].strip() for item in settings]
-    for knob in dict.fromkeys(named):
-        given = [f"--set {item.strip()}" for item, each in zip(settings, named) if each == knob]
-        if knob == "knock_limit" and knock_limit is not None:
-            given.append(f"--knock-limit {knock_limit}")
-        if len(given) > 1:
-            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
-    upcard = text_field("upcard", fields.get("upcard"))
-    card = None if upcard is None else parse_card(upcard)
-    return judging_rules(rules_name, settings, knock_limit, card), card
-
-
-def _cards_text(value: Any, name: str = "cards") -> str:
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        value = " ".join(value)
-    text = text_field(name, value)
-    if text is None:
-        raise InputError(f"{name}: give the cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d")
-    return text
-
-
-def check(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """`ginscore check --json` for one hand: `cards` (text or a list) and the rule fields."""
-    from ..game.check import check_hand, json_line
-
-    _refuse_unknown(fields, JUDGE_FIELDS, "check")
-    rules, card = _judged(fields)
-    answer = check_hand(_cards_text(fields.get("cards")))
-    result: dict[str, Any] = json.loads(json_line(answer, rules.knock_limit_for(card)))
-    return result
-
-
-def advise(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """`ginscore advise --json`: `cards` and advise's options (`seen`, `opponent_took`, `stock`, `model`,
-    `samples` up to `MOST_SAMPLES`, `seed`) with the rule fields."""
-    import random
-
-    from ..game.advice_json import advice_dict
-    from ..game.advise import advise as advise_on
-    from ..game.cards import parse_cards
-
-    _refuse_unknown(fields, ADVISE_FIELDS, "advise")
-    rules, card = _judged(fields)
-    hand = parse_cards(_cards_text(fields.get("cards")))
-    seen = text_field("seen", fields.get("seen"))
-    took = text_field("opponent_took", fields.get("opponent_took"))
-    samples = number_field("samples", fields.get("samples"))
-    if samples is not None and samples > MOST_SAMPLES:
-        raise InputError(f"samples: {samples} is more than the server draws for one answer (at most {MOST_SAMPLES})")
-    seed = number_field("seed", fields.get("seed"))
-    advice = advise_on(
-        hand,
-        rules,
-        seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
-        seen=parse_cards(seen) if seen else (),
-        opponent_took=parse_cards(took) if took else (),
-        stock=number_field("stock", fields.get("stock")),
-        upcard=card,
-        model=text_field("model", fields.get("model")) or "improved",
-        samples=2000 if samples is None else samples,
-    )
-    result: dict[str, Any] = advice_dict(advice)
-    return result
-
