@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from ginscore.game.cards import parse_card
 from ginscore.web.app import create_app
-from ginscore.web.pages import card_words
+from ginscore.web.picker import card_words
 from ginscore.web.service import Folder
 
 TOKEN = "test-token"

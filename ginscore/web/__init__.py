@@ -6,7 +6,8 @@
 - `hands` — one hand judged without a match file: check and advise.
 - `security` — the token, the Host and Origin checks, CSRF, the body cap and the headers, as one middleware.
 - `api` — the JSON API under `/api` (docs/serve.md).
-- `pages` — the HTML pages, templates in `templates/`, static files in `static/`.
+- `pages` — the HTML pages' routes, templates in `templates/`, static files in `static/`; the pages themselves
+  are `match_pages`, `hand_pages` and `check_pages`, with `picker` (the card picker) and `page_helpers`.
 - `app` — `create_app(folder, token, hosts)`: the pieces put together.
 - `server` — start-up: the address, the token, the printed URL and QR code, uvicorn, a clean Ctrl-C.
 

@@ -1,0 +1,290 @@
+"""The folder and match pages: the folder's matches, a new match, a match's live sheet, chart, downloads, undo."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from ..errors import GinscoreError, StaleError
+from ..game.rulebook import PRESETS
+from ..match.tally import Sheet
+from ..sheets.svg_chart import chart_svg, sheet_chart
+from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
+from .page_helpers import (
+    FormValues,
+    MatchInfo,
+    error_place,
+    escaped,
+    folder_of,
+    load_sheet,
+    match_info,
+    problem_page,
+    redirect,
+    render,
+    url_path,
+)
+from .service import status_of
+
+EXPORTS = (("html", "Sheet (HTML)"), ("svg", "Chart (SVG)"), ("csv", "Table (CSV)"), ("md", "Table (Markdown)"))
+SHOWN_HANDS = 40
+"""The hands a long match's table shows, its last ones, unless every hand is asked for."""
+INLINE_CHART_HANDS = 60
+"""Up to this many hands the chart is inline SVG (a few kilobytes); beyond, a picture the browser keeps."""
+
+
+# --- the sheet -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class SheetView:
+    """What the sheet fragment shows, in the words `show` uses."""
+
+    title: str
+    players: list[str]
+    note: str
+    hollywood: bool
+    games: list[dict[str, Any]]
+    columns: int
+    rows: list[dict[str, Any]]
+    ends: list[dict[str, Any]]
+    game_ends: list[str]
+    verdict: str
+    chart: Markup | None
+    """The chart inline, or None when it is a picture at `chart_url`."""
+    chart_title: str
+    chart_url: str
+    hands: int
+    not_shown: int
+    """How many of the first hands the table leaves out (a long match shows its last `SHOWN_HANDS`)."""
+    version: str = ""
+
+
+def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "") -> SheetView:
+    """The sheet as the page shows it: each hand's result in words and the running totals, the ends and the chart.
+
+    A phone has room for two totals beside the words, so a Hollywood sheet shows the totals summed over the
+    three games (as the chart does), each hand's games under its words, and each game's totals in a table below.
+    A long match shows its last `SHOWN_HANDS` hands unless `every_hand`, and its chart as a picture from
+    `chart_url` rather than inline, so that a phone is not sent a megabyte at every hand.
+    """
+    match = sheet.match
+    rows = []
+    first = 0 if every_hand else max(0, len(sheet.lines) - SHOWN_HANDS)
+    for line, record in list(zip(sheet.lines, match.hands))[first:]:
+        cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
+        detail = [f"{line.dealer} dealt"]
+        if line.knocker:
+            detail.append(f"{line.knocker} knocked")
+        if counts_words(line):
+            detail.append(counts_words(line).replace(" ", "\u00a0"))  # `2 / 30` never splits
+        if line.multiplier > 1:
+            detail.append(f"×{line.multiplier}")
+        if match.hollywood:
+            for index in line.columns:
+                column = line.column_totals[index]
+                detail.append(f"game {index + 1}: " + ", ".join(f"{player} {column[player]}" for player in match.players))
+        rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
+                     "detail": detail, "note": record.note, "cells": cells})
+    summary = {row[0]: row[1:] for row in summary_rows(sheet)}
+    labels = ["points", "boxes", *BONUS_WORDS.values(), "final"]
+    finished = any(game.finished for game in sheet.games)
+    ends = []
+    for index, label in enumerate(labels):
+        values = [summary[player][index] for player in match.players]
+        if index >= 2 and not finished or (label == BONUS_WORDS["shutout"] and not any(v != "0" for v in values)):
+            continue
+        ends.append({"label": label, "css": label.split()[0] if index < 2 or label == "final" else list(BONUS_WORDS)[index - 2],
+                     "cells": values})
+    games = [{"label": f"Game {index + 1}", "over": game.finished,
+              "cells": [game.final[p] if game.finished else game.totals[p] for p in match.players]}
+             for index, game in enumerate(sheet.games)] if match.hollywood else []
+    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
+                 for index, game in enumerate(sheet.games) if game.finished]
+    chart = sheet_chart(sheet)
+    inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
+    return SheetView(
+        title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
+        games=games, columns=2, rows=rows, ends=ends, game_ends=game_ends,
+        verdict=verdict(sheet), chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
+        chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
+        version=version,
+    )
+
+
+def folder_page(request: Request, form: dict[str, str]) -> Response:
+    """The folder: every match file with its score, and the form that starts a new match."""
+    return _folder_page(request, {"rules": "standard"})
+
+
+def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
+    entries = sorted(folder_of(request).listing(), key=lambda entry: entry.get("last_played") or "", reverse=True)
+    entries.sort(key=_folder_order)  # stable: the latest played first within each kind
+    return render(request, "folder.html", {"entries": entries, "when": when, "form": FormValues(form), "presets": list(PRESETS),
+                                           "errors": errors or {}}, status)
+
+
+def new_match(request: Request, form: dict[str, str]) -> Response:
+    """Start a match from the folder page's form; a refusal re-renders the form with what was typed."""
+    players = [form.get("player1", "").strip(), form.get("player2", "").strip()]
+    file = form.get("file", "").strip() or _file_name(players)
+    settings = [line.strip() for line in form.get("settings", "").splitlines() if line.strip()]
+    if form.get("target", "").strip():
+        settings.append(f"target={form['target'].strip()}")
+    fields = {"file": file, "players": players, "rules": form.get("rules", "standard"), "set": settings,
+              "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
+    try:
+        made = folder_of(request).new(fields)
+    except GinscoreError as error:
+        place = error_place(error, ("file", "players", "rules", "settings", "target", "note"))
+        knobs = [line.partition("=")[0].strip() for line in settings]
+        if place == "" and any(knob and str(error).startswith(knob) for knob in knobs):
+            place = "target" if str(error).startswith("target") and form.get("target", "").strip() else "settings"
+        return _folder_page(request, form, {place: str(error)}, status_of(error))
+    return redirect(request, "match", name=made["name"])
+
+
+def _folder_order(entry: dict[str, Any]) -> int:
+    """Matches in play first, then finished ones, then files that cannot be used."""
+    return {"playing": 0, "finished": 1}.get(entry["status"], 2)
+
+
+def when(stamp: str | None) -> str:
+    """An ISO 8601 time as a person reads it on a phone: `2026-11-30 23:11 UTC`."""
+    if not stamp:
+        return ""
+    from datetime import UTC, datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+        return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _file_name(players: list[str]) -> str:
+    """A file name made from the players' names when the form leaves it empty: `ann-bob.toml`."""
+    words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
+    base = "-".join(word for word in words if word) or "match"
+    return base[:60] + ".toml"
+
+
+def match_page(request: Request, form: dict[str, str]) -> Response:
+    """A match: the sheet with every running total, the verdict, the chart, notes and the downloads."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    try:
+        version = folder.version(name)
+        view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
+    except GinscoreError as error:
+        return problem_page(request, error)
+    message = ""
+    for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
+        number = request.query_params.get(key, "")
+        if number.isascii() and number.isdigit() and len(number) < 7:  # a link says only which hand, nothing else
+            message = f"{words} hand {number}."
+            break
+    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
+                                          **_sheet_links(request, name)})
+
+
+def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
+    """The sheet alone, for the live page to swap in."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    try:
+        view = sheet_view(load_sheet(folder, name), folder.version(name), _every_hand(request),
+                          url_path(request.app, "chart", name=name))
+    except GinscoreError as error:
+        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
+    return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
+
+
+def _every_hand(request: Request) -> bool:
+    return request.query_params.get("all") == "1"
+
+
+def _sheet_links(request: Request, name: str) -> dict[str, str]:
+    """The sheet's links: a hand to edit, every hand, and the fragment the live page fetches (same choice)."""
+    every = "?all=1" if _every_hand(request) else ""
+    return {"edit_url": url_path(request.app, "edit_pick", name=name), "all_url": url_path(request.app, "match", name=name) + "?all=1",
+            "sheet_url": url_path(request.app, "sheet", name=name) + every}
+
+
+def chart(request: Request, form: dict[str, str]) -> Response:
+    """A long match's chart as an SVG picture, kept by the browser until the file changes (`?v=`)."""
+    name = request.path_params["name"]
+    try:
+        sheet = load_sheet(folder_of(request), name)
+    except GinscoreError as error:
+        return problem_page(request, error)
+    return Response(chart_svg(sheet_chart(sheet)), media_type="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=31536000, immutable"})
+
+
+def version(request: Request, form: dict[str, str]) -> Response:
+    """The match file's version, polled by open pages to see other people's hands."""
+    try:
+        return JSONResponse({"version": folder_of(request).version(request.path_params["name"])},
+                            headers={"Cache-Control": "no-store"})
+    except GinscoreError as error:
+        return JSONResponse({"error": str(error)}, status_of(error))
+
+
+def export(request: Request, form: dict[str, str]) -> Response:
+    """One of `show --export`'s files, as a download."""
+    name, kind = request.path_params["name"], request.path_params["kind"]
+    try:
+        body, media = folder_of(request).exports(name, kind)
+    except GinscoreError as error:
+        return problem_page(request, error)
+    stem = name[:-5] if name.endswith(".toml") else name
+    ascii_stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "_" for ch in stem) or "match"
+    return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{ascii_stem}.{kind}"'})
+
+
+# --- undo ---------------------------------------------------------------------------------------------------
+
+
+def undo_page(request: Request, form: dict[str, str]) -> Response:
+    """Undo, step one: which hand would go, and a button to confirm."""
+    name = request.path_params["name"]
+    try:
+        info = match_info(folder_of(request), name)
+    except GinscoreError as error:
+        return problem_page(request, error)
+    return render(request, "undo.html", _undo_context(info))
+
+
+def _undo_context(info: MatchInfo) -> dict[str, Any]:
+    last = ""
+    if info.sheet is not None and info.sheet.lines:
+        line = info.sheet.lines[-1]
+        last = hand_words(line.result, line.winner, line.points)
+    return {"name": info.name, "players": info.players, "hands": info.hands, "last": last}
+
+
+def undo_post(request: Request, form: dict[str, str]) -> Response:
+    """Undo, step two: remove the last hand, only if it is still the one the page showed."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    try:
+        folder.undo(name, form.get("expected_hands", ""))
+    except GinscoreError as error:
+        try:
+            info = match_info(folder, name)
+        except GinscoreError:
+            return problem_page(request, error)
+        message = str(error)
+        if isinstance(error, StaleError):
+            message = f"Someone changed the match first: {message}"
+        return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, status_of(error))
+    return redirect(request, "match", f"removed={form.get('expected_hands', '')}", name=name)

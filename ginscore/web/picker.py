@@ -1,0 +1,116 @@
+"""The card picker: a deck of buttons whose picked cards live in hidden inputs, and what `check` says about them.
+
+Without script each card is a submit button (`name="toggle" value="3h"`) that re-renders the form with the card
+toggled; the script toggles in place. Every answer about cards comes from the server (`hands.check`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import GinscoreError
+from ..game.cards import DECK, Card, Rank, Suit, parse_card
+from ..game.check import verdict as knock_verdict
+from . import hands
+
+RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+SHOWN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""The picker's rows, top to bottom: black and red alternate, and the symbol and word say the suit anyway."""
+
+
+def card_words(card: Card) -> str:
+    """A card in words, as a screen reader says the picker's button: `3 of hearts`, `ace of spades`."""
+    return f"{RANK_WORDS.get(card.rank, str(int(card.rank)))} of {SUIT_WORDS[card.suit]}"
+
+
+DECK_CHOICES = [(str(card), card_words(card)) for suit in SHOWN_SUITS for card in DECK if card.suit == suit]
+
+
+def split_cards(text: str) -> list[str]:
+    """Card codes from a hidden field or a stored spread (`|` groups ignored), each in canonical notation
+    when it is a card; anything else is kept as typed, for the solver to refuse in its words."""
+    codes: list[str] = []
+    for word in text.replace("|", " ").replace(",", " ").split():
+        try:
+            code = str(parse_card(word))
+        except GinscoreError:
+            code = word
+        if code not in codes:
+            codes.append(code)
+    return codes
+
+
+@dataclass
+class Picker:
+    """The picker's state: whose cards are being picked, and each side's cards."""
+
+    sides: list[dict[str, Any]]
+    picking: str
+    legend: str = "Cards"
+
+    def cards(self, key: str) -> list[str]:
+        return next(side["codes"] for side in self.sides if side["key"] == key)
+
+    @property
+    def suits(self) -> list[dict[str, Any]]:
+        mine = set(self.cards(self.picking))
+        others = {code for side in self.sides if side["key"] != self.picking for code in side["codes"]}
+        rows = []
+        for suit in SHOWN_SUITS:
+            cards = [{"code": str(card), "rank": card.rank.label, "words": card_words(card),
+                      "pressed": str(card) in mine, "other": str(card) in others}
+                     for card in DECK if card.suit == suit]
+            rows.append({"word": SUIT_WORDS[suit], "symbol": suit.symbol, "cards": cards})
+        return rows
+
+
+def picker_from(form: Mapping[str, str], sides: list[tuple[str, str, str]], legend: str) -> Picker:
+    """The picker as the form left it, with the pressed button applied: `side` switches whose cards are
+    picked, `toggle` adds or removes a card, `clear` empties the side being picked."""
+    keys = [key for key, _, _ in sides]
+    picking = form.get("side") or form.get("picking") or keys[0]
+    if picking not in keys:
+        picking = keys[0]
+    state: list[dict[str, Any]] = [{"key": key, "field": name, "label": label, "codes": split_cards(form.get(name, ""))}
+                                   for key, name, label in sides]
+    current = next(side for side in state if side["key"] == picking)
+    toggle = form.get("toggle")
+    if toggle:
+        code = split_cards(toggle)[0] if split_cards(toggle) else toggle
+        taken = any(code in side["codes"] for side in state if side is not current)
+        if code in current["codes"]:
+            current["codes"].remove(code)
+        elif not taken:
+            current["codes"].append(code)
+    if form.get("clear"):
+        current["codes"] = []
+    for side in state:
+        side["value"] = " ".join(side["codes"])
+        side["count"] = len(side["codes"])
+    return Picker(state, picking, legend)
+
+
+UPCARD_FIRST = "pick the up-card: its value is the knock limit"
+"""The verdict on an Oklahoma hand before its up-card is picked."""
+
+
+def judge(cards: list[str], judged_by: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """What `check` says about the picked cards, or what is still missing; None when none are picked.
+    `judged_by` is None for an Oklahoma match whose up-card is not picked yet: the melds, and no verdict."""
+    if not cards:
+        return None
+    if len(cards) < 10:
+        missing = 10 - len(cards)
+        return {"waiting": f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand."}
+    try:
+        answer = hands.check({"cards": " ".join(cards), **(judged_by or {})})
+    except GinscoreError as error:
+        return {"error": str(error)}
+    if judged_by is None:
+        answer["verdict"] = UPCARD_FIRST
+    else:
+        answer["verdict"] = knock_verdict(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
+    return answer
