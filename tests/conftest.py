@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -72,3 +73,11 @@ def played(run: RunCli, tmp_path: Path) -> Path:
     assert run("record", path, "--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-cards", BOB_CARDS).exit_code == 0
     assert run("record", path, *COUNTS).exit_code == 0
     return path
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the whole session, shared by every browser test (see tests/browsers.py)."""
+    from browsers import launched_browser
+
+    yield from launched_browser()

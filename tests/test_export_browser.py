@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import browsers
 import pytest
+from browsers import require_browser
 from pages import HOSTILE, QUOTED, SAMPLE_FILES, write_hostile_hollywood
 from typer.testing import CliRunner
 
@@ -25,44 +26,7 @@ from ginscore.files import storage
 from ginscore.game.rulebook import preset
 from ginscore.match.records import HandRecord, Match
 
-CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 PHONE, DESKTOP = 390, 1280
-
-
-def _missing() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (pip install '.[test]')"
-    if not os.path.exists(CHROMIUM):
-        return f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
-    return None
-
-
-def require_browser() -> None:
-    """Skip, saying why, when the browser tests cannot run here; under CI, fail instead."""
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI runs the browser tests, but {missing}")
-        pytest.skip(f"browser tests skipped: {missing}")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium for the whole session."""
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def ginscore(*args: object) -> str:
@@ -331,7 +295,7 @@ def test_screenshots_of_each_sample(page, exported, tmp_path):
 
 
 def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch):
-    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", "/nowhere/chromium")
+    monkeypatch.setattr(browsers, "CHROMIUM", "/nowhere/chromium")
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match=r"^browser tests skipped: no Chromium at /nowhere/chromium \(Debian: apt-get install chromium\)$"):
         require_browser()

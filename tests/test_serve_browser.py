@@ -1,14 +1,13 @@
 """`ginscore serve` in a real browser: a server started as a person starts it, driven with Playwright in Debian's
 Chromium on a phone-sized touch screen (390 x 844).
 
-The launch set-up, and the rule that these tests skip without Playwright or Chromium but fail under CI
-(CI=true), are tests/test_export_browser.py's. Every request the pages make goes to the server on 127.0.0.1.
+The browser is conftest.py's one Chromium (tests/browsers.py): these tests skip without Playwright or Chromium
+but fail under CI (CI=true). Every request the pages make goes to the server on 127.0.0.1.
 With GINSCORE_PICTURES=FOLDER, a phone screenshot of a match is saved there as serve-phone.png.
 """
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import queue
@@ -25,7 +24,7 @@ from typing import Any
 
 import pytest
 from pages import HOSTILE, QUOTED, SAMPLES, write_hostile_hollywood
-from test_export_browser import CHROMIUM, CHROMIUM_FLAGS, CONTRAST, assert_no_sideways_scroll, require_browser
+from test_export_browser import CONTRAST, assert_no_sideways_scroll
 
 TOKEN = "browser-test-token"
 PHONE = {"width": 390, "height": 844}
@@ -84,26 +83,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium, launched as tests/test_export_browser.py launches it, or that module's own when it is running.
-
-    One thread can run one sync Playwright at a time, and that module keeps its Chromium for the whole session,
-    so when both modules run in one session this one borrows it rather than starting a second Playwright.
-    """
-    require_browser()
-    from playwright.sync_api import Browser, sync_playwright
-
-    running = [thing for thing in gc.get_objects() if isinstance(thing, Browser) and thing.is_connected()]
-    if running:
-        yield running[0]
-        return
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

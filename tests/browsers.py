@@ -1,0 +1,50 @@
+"""The browser every browser test drives: Debian's Chromium through Playwright, launched one way.
+
+Without Playwright or Chromium the browser tests are skipped, with the reason; under CI (CI=true) they fail instead.
+One thread runs one sync Playwright at a time, so conftest.py keeps the one Chromium as a session fixture.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def _missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install '.[test]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip, saying why, when the browser tests cannot run here; under CI, fail instead."""
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI runs the browser tests, but {missing}")
+        pytest.skip(f"browser tests skipped: {missing}")
+
+
+def launched_browser() -> Iterator[Any]:
+    """One Chromium, for conftest.py's session fixture."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
