@@ -137,15 +137,6 @@ def judged_rules(rules_name: str, settings: list[str], knock_limit: int | None, 
     A knob given twice (`--set` twice, or `--set knock_limit` beside `--knock-limit`) is refused, never settled
     by the order it was typed in.
     """
-    from ..game.cards import parse_card
-    from ..game.rulebook import judging_rules
+    from ..game.rulebook import judged_rules as judged
 
-    named = [item.partition("=")[0].strip() for item in settings]
-    for knob in dict.fromkeys(named):
-        given = [f"--set {item.strip()}" for item, name in zip(settings, named) if name == knob]
-        if knob == "knock_limit" and knock_limit is not None:
-            given.append(f"--knock-limit {knock_limit}")
-        if len(given) > 1:
-            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
-    card = None if upcard is None else parse_card(upcard)
-    return judging_rules(rules_name, settings, knock_limit, card), card
+    return judged(rules_name, settings, knock_limit, upcard)

@@ -132,6 +132,27 @@ def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | Non
     return rules
 
 
+def judged_rules(
+    preset_name: str, overrides: list[str], knock_limit: int | None, upcard: str | None
+) -> tuple[Rules, Card | None]:
+    """`judging_rules` from the options as typed, with the up-card read: the command line's and the web's.
+
+    A knob given twice (`--set` twice, or `--set knock_limit` beside `--knock-limit`) is refused, never settled
+    by the order it was typed in.
+    """
+    from .cards import parse_card
+
+    named = [item.partition("=")[0].strip() for item in overrides]
+    for knob in dict.fromkeys(named):
+        given = [f"--set {item.strip()}" for item, name in zip(overrides, named) if name == knob]
+        if knob == "knock_limit" and knock_limit is not None:
+            given.append(f"--knock-limit {knock_limit}")
+        if len(given) > 1:
+            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
+    card = None if upcard is None else parse_card(upcard)
+    return judging_rules(preset_name, overrides, knock_limit, card), card
+
+
 def with_upcard(rules: Rules, upcard: Card | None) -> Rules:
     """The rules a hand with this up-card is judged by: given an up-card, its value is the knock limit
     (`oklahoma` on) under whatever rules these are; the other knobs stay as they are."""

@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError, quote
+from ..errors import InputError
 from .fields import number_field, refuse_unknown, settings_field, text_field
 
 JUDGE_FIELDS = ("cards", "rules", "set", "upcard", "knock_limit")
@@ -22,22 +22,14 @@ keep the server busy for minutes."""
 
 def _judged(fields: Mapping[str, Any]) -> tuple[Any, Any]:
     """The rules and up-card from `rules`, `set`, `knock_limit` and `upcard`, as the CLI's judging commands read them."""
-    from ..game.cards import parse_card
-    from ..game.rulebook import judging_rules
+    from ..game.rulebook import judged_rules
 
-    rules_name = text_field("rules", fields.get("rules")) or "standard"
-    settings = settings_field(fields.get("set"))
-    knock_limit = number_field("knock_limit", fields.get("knock_limit"))
-    named = [item.partition("=")[0].strip() for item in settings]
-    for knob in dict.fromkeys(named):
-        given = [f"--set {item.strip()}" for item, each in zip(settings, named) if each == knob]
-        if knob == "knock_limit" and knock_limit is not None:
-            given.append(f"--knock-limit {knock_limit}")
-        if len(given) > 1:
-            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
-    upcard = text_field("upcard", fields.get("upcard"))
-    card = None if upcard is None else parse_card(upcard)
-    return judging_rules(rules_name, settings, knock_limit, card), card
+    return judged_rules(
+        text_field("rules", fields.get("rules")) or "standard",
+        settings_field(fields.get("set")),
+        number_field("knock_limit", fields.get("knock_limit")),
+        text_field("upcard", fields.get("upcard")),
+    )
 
 
 def _cards_text(value: Any, name: str = "cards") -> str:
