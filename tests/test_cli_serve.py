@@ -136,6 +136,22 @@ def test_a_half_sent_request_does_not_hold_up_another_client(tmp_path: Path):
         assert served.stop()[0] == 0
 
 
+def test_silent_connections_are_closed_and_cannot_shut_the_phones_out(tmp_path: Path):
+    """As many sockets as the server takes, opened and never spoken on, are closed after the keep-alive time."""
+    from ginscore.web.server import KEEP_ALIVE_SECONDS, MOST_CONNECTIONS
+
+    with serving(str(tmp_path), "--port", "0", "--token", TOKEN) as served:
+        silent = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(MOST_CONNECTIONS)]
+        try:
+            time.sleep(KEEP_ALIVE_SECONDS + 1.5)
+            assert all(sock.recv(1) == b"" for sock in silent)  # the server closed each one
+            assert httpx.get(f"{served.base}/api/matches", headers=AUTH, timeout=5).status_code == 200
+        finally:
+            for sock in silent:
+                sock.close()
+        assert served.stop()[0] == 0
+
+
 def raw_answer(port: int, head: str, chunks: list[bytes]) -> bytes:
     """Send a request by hand (headers, then each chunk), and read the answer until the server closes or 5 s pass."""
     with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:

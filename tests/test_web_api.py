@@ -699,3 +699,98 @@ def test_advise_caps_the_samples(api: TestClient):
 
 def test_the_served_folder_is_the_one_given(app, folder: Path):
     assert app.state.folder.path == os.path.abspath(folder)
+
+
+# --- found on a second read ----------------------------------------------------------------------------------
+
+
+def test_a_trickled_body_is_let_go_with_408_however_often_a_byte_comes():
+    """One time limit for the whole body: a byte every little while does not keep the request open forever."""
+
+    async def reads_the_body(scope, receive, send):
+        while (await receive()).get("more_body"):
+            pass
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"read"})
+
+    async def main() -> list[dict]:
+        sent: list[dict] = []
+        pieces = 20
+
+        async def receive():
+            nonlocal pieces
+            await asyncio.sleep(0.05)  # each piece well inside the limit, the whole body far past it
+            pieces -= 1
+            return {"type": "http.request", "body": b"x", "more_body": pieces > 0}
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {
+            "type": "http", "method": "POST", "path": "/api/check", "query_string": b"", "scheme": "http",
+            "headers": [(b"host", b"127.0.0.1:8000"), (b"authorization", f"Bearer {TOKEN}".encode())],
+        }
+        await asyncio.wait_for(Guard(reads_the_body, TOKEN, HOSTS, body_seconds=0.2)(scope, receive, send), 5)
+        return sent
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        sent = pool.submit(asyncio.run, main()).result(timeout=10)
+    assert sent[0]["status"] == 408
+
+
+def signed_in(client: TestClient) -> TestClient:
+    assert client.get(f"/?token={TOKEN}", follow_redirects=False).status_code == 303
+    return client
+
+
+def test_a_page_form_over_the_cap_is_413_not_a_failed_page(client: TestClient, folder: Path):
+    def chunks():
+        for _ in range(20):
+            yield b"note=" + b"x" * 4096
+
+    headers = {"content-type": "application/x-www-form-urlencoded", "origin": BASE}
+    response = signed_in(client).post("/new", content=chunks(), headers=headers)
+    assert response.status_code == 413
+    assert list(folder.iterdir()) == []
+
+
+def test_a_broken_multipart_form_is_400_not_a_failed_page(client: TestClient):
+    headers = {"content-type": "multipart/form-data", "origin": BASE}
+    assert signed_in(client).post("/new", content=b"--x\r\n", headers=headers).status_code == 400
+
+
+def test_another_apps_odd_cookie_does_not_hide_ours(client: TestClient):
+    """Browsers share cookies across the ports of 127.0.0.1: one that SimpleCookie cannot parse comes first here."""
+    signed_in(client)
+    session = client.cookies.get(COOKIE)
+    client.cookies.clear()
+    response = client.get("/api/matches", headers={"cookie": f'json={{"a":1}}; {COOKIE}={session}'})
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/matches/m.toml/hands", {**HAND, "note": "\ud800"}),
+        ("/api/matches", {"file": "n\udc80.toml", "players": ["Cy", "Dee"]}),
+        ("/api/matches/m.toml/preview", {**HAND, "note": "x\udc80"}),
+    ],
+)
+def test_half_a_character_in_json_is_400_and_writes_nothing(api: TestClient, match: Path, path: str, body: dict):
+    before = snapshot(match.parent)
+    response = api.post(path, content=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    assert "lone surrogate" in error_of(response, 400)
+    assert snapshot(match.parent) == before
+
+
+@pytest.mark.parametrize("name", ["a\nb.toml", "a\u202eb.toml", "tab\t.toml"])
+def test_a_name_that_could_pass_for_another_is_no_match_file(api: TestClient, folder: Path, name: str):
+    response = api.post("/api/matches", json={"file": name, "players": ["Cy", "Dee"]})
+    assert response.status_code in (400, 404)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_backslash_in_the_token_redirect_stays_on_this_server(client: TestClient):
+    response = client.get(f"/\\evil.com?token={TOKEN}", follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/%5Cevil.com"

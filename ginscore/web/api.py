@@ -30,6 +30,10 @@ async def _body(request: Request) -> dict[str, Any]:
         raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}") from None
     if not isinstance(data, dict):
         raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # JSON's \ud800 escapes can name half a character, which no file can hold
+        raise InputError("the request body holds a lone surrogate (\\ud800 to \\udfff), which is not text: send whole characters") from None
     return data
 
 

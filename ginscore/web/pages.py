@@ -21,7 +21,8 @@ from collections.abc import Awaitable, Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
@@ -39,7 +40,7 @@ from .match_pages import (
     version,
 )
 from .page_helpers import render
-from .security import check_csrf
+from .security import BodyTooLarge, BodyTooSlow, check_csrf
 
 log = logging.getLogger("ginscore.web")
 
@@ -74,6 +75,8 @@ def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
         try:
             form = await _form(request) if request.method == "POST" else {}
             return await run_in_threadpool(endpoint, request, form)
+        except (BodyTooLarge, BodyTooSlow, HTTPException, ClientDisconnect):
+            raise  # the guard answers 413 or 408, Starlette 400 for a broken form: not a page's failure
         except CsrfRefused:
             return render(request, "problem.html", {"heading": "This form is out of date",
                                                     "message": "Reload the page and try again; nothing was written."}, 403)

@@ -35,7 +35,6 @@ import json
 import logging
 import secrets
 from collections.abc import Iterable, Mapping
-from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -137,13 +136,16 @@ class Guard:
             await _respond(scope, send_with_headers, *refusal)
             return
         received, body_done = 0, False
+        deadline: float | None = None
 
         async def capped_receive() -> Message:
-            nonlocal received, body_done
+            nonlocal received, body_done, deadline
             if body_done or started:
                 return await receive()  # only waiting for a disconnect now: no time limit
+            if deadline is None:  # one limit for the whole body, however it is trickled in
+                deadline = asyncio.get_running_loop().time() + self.body_seconds
             try:
-                async with asyncio.timeout(self.body_seconds):
+                async with asyncio.timeout_at(deadline):
                     message = await receive()
             except TimeoutError:
                 raise BodyTooSlow() from None
@@ -184,7 +186,7 @@ class Guard:
             rest = urlencode([(name, value) for name, value in pairs if name != "token"])
             # the path as it was sent (still percent-encoded), and never `//host`, which would leave this server
             sent = scope.get("raw_path") or quote(path).encode()
-            location = "/" + sent.decode("latin-1").lstrip("/") + (f"?{rest}" if rest else "")
+            location = "/" + sent.decode("latin-1").replace("\\", "%5C").lstrip("/") + (f"?{rest}" if rest else "")
             cookie = f"{self.cookie}={self.session.decode()}; Path=/; HttpOnly; SameSite=Strict"
             return 303, "", [(b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode()), (b"cache-control", b"no-store")]
         if path.startswith(_OPEN_PREFIXES):
@@ -220,13 +222,13 @@ class Guard:
         raw = headers.get(b"cookie")
         if raw is None:
             return False
-        cookies: SimpleCookie = SimpleCookie()
-        try:
-            cookies.load(raw.decode("latin-1"))
-        except Exception:  # a malformed Cookie header is no cookie at all
-            return False
-        found = cookies.get(self.cookie)
-        return found is not None and hmac.compare_digest(found.value.encode(), self.session)
+        # Read piece by piece: a cookie another app on this host set in a shape SimpleCookie rejects must not
+        # hide ours, since browsers share cookies across every port of 127.0.0.1.
+        for piece in raw.split(b";"):
+            name, _, value = piece.strip().partition(b"=")
+            if name.decode("latin-1") == self.cookie and hmac.compare_digest(value.strip().strip(b'"'), self.session):
+                return True
+        return False
 
 
 _HEADER_NAMES = {name for name, _ in HEADERS}

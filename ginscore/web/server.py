@@ -17,7 +17,7 @@ import signal
 import socket
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Any, TextIO
 from urllib.parse import quote as url_quote
 
 from ..errors import InputError, RefusedError, os_error_reason, quote
@@ -38,6 +38,22 @@ MOST_CONNECTIONS = 64
 
 # --- the LAN address -------------------------------------------------------------------------------------
 
+
+
+def _idle_closing_protocol() -> type:
+    """uvicorn's HTTP protocol, closing a connection that says nothing for KEEP_ALIVE_SECONDS from its first moment.
+
+    uvicorn starts that clock only after a first answer, so a few dozen silent sockets would otherwise fill
+    MOST_CONNECTIONS and shut every phone out.
+    """
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class IdleClosingProtocol(H11Protocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive, self.timeout_keep_alive_handler)
+
+    return IdleClosingProtocol
 
 def interface_addresses() -> list[tuple[str, str]]:
     """Each network interface's name and IPv4 address, read from the kernel; empty where that cannot be done."""
@@ -183,6 +199,7 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
         server_header=False,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         limit_concurrency=MOST_CONNECTIONS,
+        http=_idle_closing_protocol(),
         timeout_graceful_shutdown=10,
     )
     server = uvicorn.Server(config)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import unicodedata
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -81,6 +82,8 @@ class Folder:
             return None
         if name.startswith(".") or any(bad in name for bad in ("/", "\\", "\x00")) or len(name.encode("utf-8", "replace")) > 255:
             return None
+        if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
+            return None  # a line break or a right-to-left mark would let a name pass for another in the listing
         return name
 
     def resolve(self, name: str) -> str:
@@ -106,7 +109,8 @@ class Folder:
         try:
             yield
         except MatchFileError as error:
-            raise MatchFileError(name, error.problems) from None
+            inside = os.path.dirname(path) + os.sep  # a lock file's path, say, is named inside the folder too
+            raise MatchFileError(name, [problem.replace(inside, "") for problem in error.problems]) from None
         except GinscoreError as error:
             text = str(error).replace(quote(path), quote(name)).replace(path, name)  # quoted, a long path is cut short
             if text == str(error):
