@@ -612,25 +612,18 @@ def test_a_body_just_under_the_cap_is_read(api: TestClient, match: Path):
     assert response.status_code == 200
 
 
-def test_a_half_sent_body_is_let_go_with_408():
-    """The guard stops waiting for a body that stops arriving (bounded: 0.2 s here, `BODY_SECONDS` in use)."""
-    assert BODY_SECONDS <= 60
+async def _reads_the_body(scope, receive, send):
+    while (await receive()).get("more_body"):
+        pass
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b"read"})
 
-    async def reads_the_body(scope, receive, send):
-        while (await receive()).get("more_body"):
-            pass
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"read"})
+
+def guarded_post(receive) -> list[dict]:
+    """What the guard (body limit 0.2 s) sends back for a POST whose body comes through `receive`."""
 
     async def main() -> list[dict]:
         sent: list[dict] = []
-        messages = [{"type": "http.request", "body": b"{", "more_body": True}]
-
-        async def receive():
-            if messages:
-                return messages.pop()
-            await asyncio.sleep(30)  # the rest never comes
-            raise AssertionError("waited too long")
 
         async def send(message):
             sent.append(message)
@@ -639,13 +632,27 @@ def test_a_half_sent_body_is_let_go_with_408():
             "type": "http", "method": "POST", "path": "/api/check", "query_string": b"", "scheme": "http",
             "headers": [(b"host", b"127.0.0.1:8000"), (b"authorization", f"Bearer {TOKEN}".encode())],
         }
-        guard = Guard(reads_the_body, TOKEN, HOSTS, body_seconds=0.2)
+        guard = Guard(_reads_the_body, TOKEN, HOSTS, body_seconds=0.2)
         await asyncio.wait_for(guard(scope, receive, send), 5)
         return sent
 
     # in a thread of its own: a browser test's Playwright may hold this thread's event loop for the whole session
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        sent = pool.submit(asyncio.run, main()).result(timeout=10)
+        return pool.submit(asyncio.run, main()).result(timeout=10)
+
+
+def test_a_half_sent_body_is_let_go_with_408():
+    """The guard stops waiting for a body that stops arriving (bounded: 0.2 s here, `BODY_SECONDS` in use)."""
+    assert BODY_SECONDS <= 60
+    messages = [{"type": "http.request", "body": b"{", "more_body": True}]
+
+    async def receive():
+        if messages:
+            return messages.pop()
+        await asyncio.sleep(30)  # the rest never comes
+        raise AssertionError("waited too long")
+
+    sent = guarded_post(receive)
     assert sent[0]["status"] == 408
     assert b"did not arrive" in sent[1]["body"]
 
@@ -706,36 +713,15 @@ def test_the_served_folder_is_the_one_given(app, folder: Path):
 
 def test_a_trickled_body_is_let_go_with_408_however_often_a_byte_comes():
     """One time limit for the whole body: a byte every little while does not keep the request open forever."""
+    pieces = 20
 
-    async def reads_the_body(scope, receive, send):
-        while (await receive()).get("more_body"):
-            pass
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"read"})
+    async def receive():
+        nonlocal pieces
+        await asyncio.sleep(0.05)  # each piece well inside the limit, the whole body far past it
+        pieces -= 1
+        return {"type": "http.request", "body": b"x", "more_body": pieces > 0}
 
-    async def main() -> list[dict]:
-        sent: list[dict] = []
-        pieces = 20
-
-        async def receive():
-            nonlocal pieces
-            await asyncio.sleep(0.05)  # each piece well inside the limit, the whole body far past it
-            pieces -= 1
-            return {"type": "http.request", "body": b"x", "more_body": pieces > 0}
-
-        async def send(message):
-            sent.append(message)
-
-        scope = {
-            "type": "http", "method": "POST", "path": "/api/check", "query_string": b"", "scheme": "http",
-            "headers": [(b"host", b"127.0.0.1:8000"), (b"authorization", f"Bearer {TOKEN}".encode())],
-        }
-        await asyncio.wait_for(Guard(reads_the_body, TOKEN, HOSTS, body_seconds=0.2)(scope, receive, send), 5)
-        return sent
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        sent = pool.submit(asyncio.run, main()).result(timeout=10)
-    assert sent[0]["status"] == 408
+    assert guarded_post(receive)[0]["status"] == 408
 
 
 def signed_in(client: TestClient) -> TestClient:
