@@ -11,7 +11,7 @@ from starlette.responses import HTMLResponse, Response
 from ..errors import GinscoreError
 from ..game.rulebook import PRESETS
 from . import hands
-from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, problem_page, render
+from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
 from .picker import DECK_CHOICES, judge, picker_from
 from .service import status_of
 
@@ -23,10 +23,7 @@ def check_page(request: Request, form: dict[str, str]) -> Response:
 
 def match_check_page(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
-    try:
-        info = match_info(folder_of(request), name)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    info = match_info(folder_of(request), name)
     return _check(request, {}, info)
 
 
@@ -86,10 +83,7 @@ def check_post(request: Request, form: dict[str, str]) -> Response:
 
 def match_check_post(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
-    try:
-        info = match_info(folder_of(request), name)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    info = match_info(folder_of(request), name)
     return _check(request, form, info)
 
 

@@ -145,10 +145,7 @@ def _hand_error_place(message: str, fields: Mapping[str, str]) -> str:
 def record_page(request: Request, form: dict[str, str]) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
-    try:
-        info = match_info(folder_of(request), name)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    info = match_info(folder_of(request), name)
     form = {"expected_hands": str(info.hands)}
     picker = picker_from(form, _hand_sides(info.players, ""), "The cards")
     return render(request, "record.html", _record_context(
@@ -164,10 +161,7 @@ def record_post(request: Request, form: dict[str, str]) -> Response:
 
 def _hand_post(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = folder_of(request)
-    try:
-        info = match_info(folder, name)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    info = match_info(folder, name)
     if not form.get("expected_hands"):
         form["expected_hands"] = str(info.hands)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
@@ -253,12 +247,9 @@ def _text(value: int | None) -> str:
 def edit_page(request: Request, form: dict[str, str]) -> Response:
     """Edit a past hand: its form filled with what was entered."""
     name, number = request.path_params["name"], request.path_params["number"]
-    try:
-        info = match_info(folder_of(request), name)
-        if not 1 <= number <= info.hands:
-            raise NotFoundError(f"{name} has no hand {number} (it has {info.hands})")
-    except GinscoreError as error:
-        return problem_page(request, error)
+    info = match_info(folder_of(request), name)
+    if not 1 <= number <= info.hands:
+        raise NotFoundError(f"{name} has no hand {number} (it has {info.hands})")
     form = _record_form(info, number)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     return render(request, "record.html", _record_context(

@@ -181,11 +181,8 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     """A match: the sheet with every running total, the verdict, the chart, notes and the downloads."""
     name = request.path_params["name"]
     folder = folder_of(request)
-    try:
-        version = folder.version(name)
-        view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
-    except GinscoreError as error:
-        return problem_page(request, error)
+    version = folder.version(name)
+    view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = request.query_params.get(key, "")
@@ -222,10 +219,7 @@ def _sheet_links(request: Request, name: str) -> dict[str, str]:
 def chart(request: Request, form: dict[str, str]) -> Response:
     """A long match's chart as an SVG picture, kept by the browser until the file changes (`?v=`)."""
     name = request.path_params["name"]
-    try:
-        sheet = load_sheet(folder_of(request), name)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    sheet = load_sheet(folder_of(request), name)
     return Response(chart_svg(sheet_chart(sheet)), media_type="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=31536000, immutable"})
 
@@ -242,10 +236,7 @@ def version(request: Request, form: dict[str, str]) -> Response:
 def export(request: Request, form: dict[str, str]) -> Response:
     """One of `show --export`'s files, as a download."""
     name, kind = request.path_params["name"], request.path_params["kind"]
-    try:
-        body, media = folder_of(request).exports(name, kind)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    body, media = folder_of(request).exports(name, kind)
     stem = name[:-5] if name.endswith(".toml") else name
     ascii_stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "_" for ch in stem) or "match"
     return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{ascii_stem}.{kind}"'})
@@ -257,10 +248,7 @@ def export(request: Request, form: dict[str, str]) -> Response:
 def undo_page(request: Request, form: dict[str, str]) -> Response:
     """Undo, step one: which hand would go, and a button to confirm."""
     name = request.path_params["name"]
-    try:
-        info = match_info(folder_of(request), name)
-    except GinscoreError as error:
-        return problem_page(request, error)
+    info = match_info(folder_of(request), name)
     return render(request, "undo.html", _undo_context(info))
 
 

@@ -26,6 +26,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from ..errors import GinscoreError
 from .check_pages import check_live, check_page, check_post, match_check_page, match_check_post
 from .hand_pages import edit_live, edit_page, edit_pick, edit_post, record_live, record_page, record_post
 from .match_pages import (
@@ -39,7 +40,7 @@ from .match_pages import (
     undo_post,
     version,
 )
-from .page_helpers import render
+from .page_helpers import problem_page, render
 from .security import BodyTooLarge, BodyTooSlow, check_csrf
 
 log = logging.getLogger("ginscore.web")
@@ -67,8 +68,9 @@ Endpoint = Callable[[Request, dict[str, str]], Response]
 
 
 def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
-    """A page that never shows a traceback: a stale form gets 403 and a reload hint; anything unexpected is
-    logged and answered with a plain page saying nothing was written."""
+    """A page that never shows a traceback: a missing or broken match file gets its own page in the CLI's words, a
+    stale form 403 and a reload hint; anything unexpected is logged and answered with a plain page saying nothing
+    was written."""
 
     @functools.wraps(endpoint)
     async def page(request: Request) -> Response:
@@ -77,6 +79,8 @@ def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
             return await run_in_threadpool(endpoint, request, form)
         except (BodyTooLarge, BodyTooSlow, HTTPException, ClientDisconnect):
             raise  # the guard answers 413 or 408, Starlette 400 for a broken form: not a page's failure
+        except GinscoreError as error:  # a missing or broken match file, with nothing on the page to keep
+            return problem_page(request, error)
         except CsrfRefused:
             return render(request, "problem.html", {"heading": "This form is out of date",
                                                     "message": "Reload the page and try again; nothing was written."}, 403)
