@@ -41,6 +41,10 @@ class StaleError(RefusedError):
     """A change refused because the file changed since the person looked: someone else wrote first."""
 
 
+class ExistsError(RefusedError):
+    """A file that would be replaced without being asked to: refused, and the file left as it was."""
+
+
 class MatchFileError(GinscoreError):
     """A match file that cannot be used, with every problem and its place."""
 

@@ -11,7 +11,6 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from datetime import UTC
 from typing import Any
 
 import typer
@@ -304,9 +303,3 @@ def print_json(data: Any) -> None:
 
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
-
-def now() -> str:
-    """The moment a hand or a match is recorded, in ISO 8601, UTC, to the second."""
-    from datetime import datetime
-
-    return datetime.now(UTC).replace(microsecond=0).isoformat()

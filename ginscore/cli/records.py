@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from ..errors import RefusedError
-from .app import command, now
+from .app import command
 from .options import RULES, SETTINGS, complete_player
 
 
@@ -34,7 +34,7 @@ def new(
 
     from ..files.changes import start
     from ..game.rulebook import rules_from
-    from ..match.records import Match, check_note, check_players
+    from ..match.records import Match, check_note, check_players, now
 
     names = check_players(players)
     rules = rules_from(rules_name, settings)
@@ -110,6 +110,7 @@ def record(
       ginscore record match.toml --cancelled --note "Bob's phone rang"
     """
     from ..files import changes
+    from ..match.records import now
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     sheet = changes.record(file, options, recorded=now(), note=note or "").sheet
@@ -143,6 +144,7 @@ def edit(
       ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
     """
     from ..files import changes
+    from ..match.records import now
 
     options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
     change = changes.edit(file, number, options, now=now(), note=note)

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from .app import command, now
+from .app import command
 
 
 @command(short_help="Enter a game at the table, hand by hand.")
@@ -34,6 +34,7 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     from ..files.storage import load
     from ..match.play import StopPlay, Table
     from ..match.play import play as play_hands
+    from ..match.records import now
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import hand_view

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..errors import RefusedError, StaleError, quote, shown_path
+from ..errors import ExistsError, RefusedError, StaleError, quote, shown_path
 from ..match.records import HandRecord, Match, make_record
-from ..match.tally import HandLine, Sheet, add_hand, remove_last_hand, replace_hand
+from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .folder import exists_for_write, locked
 from .storage import MatchFile, load_file, save
 
@@ -24,8 +24,8 @@ class Change(NamedTuple):
     sheet: Sheet
 
 
-def already_exists(path: str) -> RefusedError:
-    return RefusedError(f"{shown_path(path)} already exists: pick another name, or add --force to replace it")
+def already_exists(path: str) -> ExistsError:
+    return ExistsError(f"{shown_path(path)} already exists: pick another name, or add --force to replace it")
 
 
 def start(path: str, match: Match, *, force: bool = False) -> None:
@@ -103,8 +103,3 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before)
     return Change(before, match, sheet)
-
-
-def removed_line(change: Change) -> HandLine:
-    """The sheet's line of the hand that `undo` removed."""
-    return change.before.sheet.lines[-1]

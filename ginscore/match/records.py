@@ -22,6 +22,13 @@ COLUMNS_HOLLYWOOD = 3
 T = TypeVar("T")
 
 
+def now() -> str:
+    """The moment a hand or a match is recorded, in ISO 8601, UTC, to the second, as every front end writes it."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One hand as entered at the table. Cards are kept as canonical text, groups with `|`."""

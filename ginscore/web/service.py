@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, StaleError, quote
+from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, StaleError, quote
 from .fields import flag_field, hand_fields, number_field, refuse_unknown, settings_field, text_field
 
 if TYPE_CHECKING:
@@ -42,10 +42,6 @@ class NotFoundError(GinscoreError):
     """A name that is not a match file directly inside the served folder: HTTP 404."""
 
 
-class ExistsError(RefusedError):
-    """A new match whose file exists already: HTTP 409, and the file is left as it was."""
-
-
 def status_of(error: GinscoreError) -> int:
     """The HTTP status of one of ginscore's errors: 400 bad input, 404 no such file, 409 someone else wrote
     first or the file exists, 422 an action refused (an illegal knock, a finished game, a broken file)."""
@@ -56,11 +52,6 @@ def status_of(error: GinscoreError) -> int:
     if isinstance(error, InputError):
         return 400
     return 422
-
-
-def now() -> str:
-    """The moment a hand or match is recorded, in ISO 8601, UTC, to the second (as the CLI writes it)."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 # --- the folder ----------------------------------------------------------------------------------------
@@ -220,9 +211,9 @@ class Folder:
 
     def new(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         """Start a match file with `new`'s fields; `ExistsError` when the file exists (never replaced)."""
-        from ..files.changes import already_exists, start
+        from ..files.changes import start
         from ..game.rulebook import rules_from
-        from ..match.records import Match, check_note, check_players
+        from ..match.records import Match, check_note, check_players, now
         from ..match.tally import sheet_dict, tally
 
         refuse_unknown(fields, NEW_FIELDS, "a new match")
@@ -245,13 +236,8 @@ class Folder:
 
             match = replace(match, first_dealer=match.player(dealer))
         path = os.path.join(self.path, name)
-        try:
-            with self._named(name, path):
-                start(path, match)
-        except RefusedError as error:
-            if str(error) == str(already_exists(name)):
-                raise ExistsError(str(error)) from None
-            raise
+        with self._named(name, path):
+            start(path, match)
         data = sheet_dict(tally(match))
         data["name"] = name
         return data
@@ -260,6 +246,7 @@ class Folder:
         """Record one hand with `record`'s fields; refused with `StaleError` when `expected_hands` is given and
         the file has another count. The new hand as `show --json` gives it."""
         from ..files import changes
+        from ..match.records import now
 
         typed, note, expected = hand_fields(fields)
         path = self.resolve(name)
@@ -270,6 +257,7 @@ class Folder:
     def edit(self, name: str, number: Any, fields: Mapping[str, Any]) -> dict[str, Any]:
         """Replace hand `number` (from 1) with `record`'s fields; it keeps its time, and its note unless one is given."""
         from ..files import changes
+        from ..match.records import now
 
         typed, note, expected = hand_fields(fields)
         hand = number_field("number", number)
@@ -304,7 +292,7 @@ class Folder:
         differently, both are given, each as `cards` (grouped with `|`) and `discard` fields that `record`
         takes, so the player can say which one was laid down."""
         from ..files.storage import load_file
-        from ..match.records import make_record
+        from ..match.records import make_record, now
         from ..match.tally import add_hand
 
         typed, note, _ = hand_fields(fields)
