@@ -13,7 +13,7 @@ import sys
 import typer
 
 # isort: off
-from . import hand, advise, records, sheet, table, serve  # noqa: F401  (registers the commands, in this order)
+from . import hand, advise, records, sheet, table, serve, pocket  # noqa: F401  (registers the commands, in this order)
 # isort: on
 from .app import COMPLETE_VARIABLE, app
 

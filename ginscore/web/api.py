@@ -11,12 +11,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import InputError
+from .blocking import blocking
 from .hands import advise, check
 from .service import Folder
 
@@ -43,7 +43,7 @@ def _folder(request: Request) -> Folder:
 
 
 async def _run(function: Callable[..., Any], *args: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(await run_in_threadpool(function, *args), status, headers={"cache-control": "no-store"})
+    return JSONResponse(await blocking(function, *args), status, headers={"cache-control": "no-store"})
 
 
 async def matches(request: Request) -> Response:
@@ -89,7 +89,7 @@ async def hand(request: Request) -> Response:
 async def export(request: Request) -> Response:
     """GET: the sheet as `show --export` writes it, as a download."""
     name, kind = request.path_params["file"], request.path_params["kind"]
-    data, media_type = await run_in_threadpool(_folder(request).exports, name, kind)
+    data, media_type = await blocking(_folder(request).exports, name, kind)
     filename = name.removesuffix(".toml") + "." + kind
     plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in filename)
     disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{_quoted(filename)}"

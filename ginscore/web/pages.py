@@ -19,7 +19,6 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
@@ -27,6 +26,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..errors import GinscoreError
+from .blocking import blocking
 from .check_pages import check_live, check_page, check_post, match_check_page, match_check_post
 from .hand_pages import edit_live, edit_page, edit_pick, edit_post, record_live, record_page, record_post
 from .match_pages import (
@@ -76,7 +76,7 @@ def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         try:
             form = await _form(request) if request.method == "POST" else {}
-            return await run_in_threadpool(endpoint, request, form)
+            return await blocking(endpoint, request, form)
         except (BodyTooLarge, BodyTooSlow, HTTPException, ClientDisconnect):
             raise  # the guard answers 413 or 408, Starlette 400 for a broken form: not a page's failure
         except GinscoreError as error:  # a missing or broken match file, with nothing on the page to keep
