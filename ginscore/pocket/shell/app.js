@@ -6,10 +6,13 @@ import { CHANNEL, summaries, text } from "./store.js";
 
 const page = document.getElementById("page");
 const FORM_TYPE = "application/x-www-form-urlencoded";
-let worker = null, asked = 0, ready = false, pageTimers = [];
+let worker = null, asked = 0, ready = false, leanReady = false, pageTimers = [];
 const waiting = new Map();
+let workerStarted;
+const workerThere = new Promise(function (resolve) { workerStarted = resolve; });
 
-function ask(kind, data) {
+async function ask(kind, data) {
+  await workerThere;
   return new Promise(function (resolve, reject) {
     const id = ++asked;
     waiting.set(id, { resolve: resolve, reject: reject });
@@ -96,6 +99,7 @@ function watchUpdates(registration) {
 
 function startWorker() {
   worker = new Worker("worker.js", { type: "module" });
+  workerStarted();
   worker.onmessage = function (event) {
     const message = event.data;
     if (message.id) {
@@ -105,13 +109,12 @@ function startWorker() {
     } else if (message.type === "progress") {
       progress(message.value, message.text);
     } else if (message.type === "lean") {
-      const button = document.querySelector("#quick-check button");
-      if (button) button.disabled = false;
+      leanReady = true;
     } else if (message.type === "ready") {
       ready = true;
       window.ginscoreApp.times = message.times;
       const starting = document.getElementById("starting");
-      const cards = document.getElementById("quick-cards");
+      const cards = document.getElementById("typed-cards");
       if (cards && cards.value && location.hash.length < 3) {
         // someone is checking a hand: keep their screen, and say the rest is ready
         starting.replaceChildren("Ready. ", link("#/", "Show the matches"));
@@ -134,11 +137,18 @@ function link(href, words) {
   return anchor;
 }
 
-document.getElementById("quick-check").addEventListener("submit", function (event) {
+// "Can I knock?" with the cards typed: answered by ginscore.game.check as soon as the lean layers are in, before
+// the pages are; `ginscore check`'s own words.
+function typedCheck(into) {
+  into.replaceWith(document.getElementById("typed-check").content.cloneNode(true));
+}
+document.addEventListener("submit", function (event) {
+  const form = event.target;
+  if (!form.classList.contains("typed-check")) return;
   event.preventDefault();
-  ask("check", { text: document.getElementById("quick-cards").value }).then(function (answer) {
-    document.getElementById("quick-answer").textContent = answer;
-  });
+  const answer = form.parentNode.querySelector(".typed-answer");
+  if (!leanReady) answer.textContent = "Python is still starting…";
+  ask("check", { text: form.elements.cards.value }).then(function (said) { answer.textContent = said; });
 });
 
 // --- the pages ----------------------------------------------------------------------------------------------------
@@ -152,8 +162,10 @@ function split(path) {
 
 function internal(url) { return typeof url === "string" && url.charAt(0) === "/" && url.charAt(1) !== "/"; }
 
-function go(path) {
-  if (route() === path) show(path); else location.hash = path;
+// A route is shown first and put in the address after, as a real page load would: the address never runs ahead.
+async function go(path) {
+  await show(path);
+  if (route() !== path) history.pushState(null, "", "#" + path);
 }
 
 async function call(method, path, body, type) {
@@ -247,6 +259,10 @@ function extras(path) {
     }
     box.append(buttons, item("It is the same file the command line reads: ginscore show " + name, "p"));
     main.append(box);
+  } else if (path === "/check") {
+    const place = document.createElement("div");
+    main.append(place);
+    typedCheck(place);
   } else if (path === "/") {
     const box = section("Open a match file", "app-open");
     const label = document.createElement("label"), input = document.createElement("input"), said = document.createElement("p");
@@ -300,8 +316,14 @@ function save(blob, name) {
   setTimeout(function () { URL.revokeObjectURL(anchor.href); }, 10000);
 }
 
-// Links: #/... routes change the fragment by themselves; downloads are asked of the worker.
+// Links: a route is shown (once Python is ready), a download is asked of the worker.
 document.addEventListener("click", function (event) {
+  const route = event.target.closest && event.target.closest("a[href^='#/']");
+  if (route && ready && !route.dataset.path && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+    event.preventDefault();
+    go(route.getAttribute("href").slice(1));
+    return;
+  }
   const anchor = event.target.closest && event.target.closest("a[data-path]");
   if (!anchor || !page.contains(anchor)) return;
   event.preventDefault();
@@ -314,7 +336,7 @@ document.addEventListener("click", function (event) {
 // Forms: a GET is a route; a POST goes to the worker and its answer (a page, or a redirect to one) is shown.
 document.addEventListener("submit", function (event) {
   const form = event.target;
-  if (event.defaultPrevented || !page.contains(form) || form.id === "quick-check") return;
+  if (event.defaultPrevented || !page.contains(form) || form.classList.contains("typed-check")) return;
   const action = form.getAttribute("action") || split(route())[0];
   if (!internal(action)) return;
   event.preventDefault();
@@ -346,11 +368,12 @@ window.setInterval = function (callback, delay) {
   return timer;
 };
 
-window.addEventListener("hashchange", function () { if (ready) show(route()); });
+window.addEventListener("popstate", function () { if (ready) show(route()); });
 
 new BroadcastChannel(CHANNEL).onmessage = function () {
   // another tab changed a match: a match page sees it through its own poll; the list is drawn again
-  if (!ready) { summaries().then(listSaved); return; }
+  if (!ready) { document.querySelectorAll("[data-typed-check]").forEach(typedCheck);
+summaries().then(listSaved); return; }
   const active = document.activeElement;
   if (route() === "/" && !(active && active.form)) show("/");
 };
@@ -358,6 +381,7 @@ new BroadcastChannel(CHANNEL).onmessage = function () {
 // For the tests and the benchmark: the same calls the pages make.
 window.ginscoreApp = { ask: function (kind, data) { return ask(kind, data); }, call: call, times: null };
 
+document.querySelectorAll("[data-typed-check]").forEach(typedCheck);
 summaries().then(listSaved).catch(function () { listSaved({}); });
 if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
 serviceWorker().then(startWorker);

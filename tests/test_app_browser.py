@@ -1,0 +1,293 @@
+"""`ginscore app` in a real browser: the folder built once, served by Python's http.server on 127.0.0.1 under a
+sub-path, opened once online in Debian's Chromium (390 x 844, touch), then used offline with the server stopped.
+
+The tests run in file order on one browser context (one phone): the first opens the app online, the rest run in
+airplane mode. They skip without Playwright, Chromium or npm (which fetches the pinned runtime), and fail instead
+under CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import random
+import re
+import shutil
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsers import require_browser
+from typer.testing import CliRunner
+
+from ginscore.cli import app as cli
+
+PHONE = {"width": 390, "height": 844}
+SUB = "/pocket/app/"
+SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+KNOCK_K, KNOCK_O = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d", "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def words(card: str) -> str:
+    rank, suit = card[:-1], card[-1].lower()
+    return f"{RANKS.get(rank.upper(), rank)} of {SUITS[suit]}"
+
+
+def ginscore(*args: str) -> Any:
+    result = CliRunner().invoke(cli, [str(arg) for arg in args], env={"NO_COLOR": "1"})
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"ginscore {' '.join(args)} crashed") from result.exception
+    return result
+
+
+def require_npm() -> None:
+    if shutil.which("npm") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI runs the app's tests, but npm (which fetches the pinned Pyodide) is not installed")
+        pytest.skip("app tests skipped: npm is not installed (it fetches the pinned Pyodide runtime)")
+
+
+class Host:
+    """http.server on 127.0.0.1, port 0, serving a folder whose `pocket/app/` is the app; every path it was asked for."""
+
+    def __init__(self, root: Path):
+        self.paths: list[str] = []
+        paths = self.paths
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                paths.append(self.path)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.server.server_port}"
+        self.url = self.origin + SUB
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class Phone:
+    """One browser context, as one phone: its pages, every URL they or the service worker asked for, script errors."""
+
+    def __init__(self, browser: Any, host: Host):
+        self.host = host
+        self.context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, accept_downloads=True)
+        self.requests: list[str] = []
+        self.problems: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+
+    def page(self) -> Any:
+        page = self.context.new_page()
+        page.set_default_timeout(20000)
+        page.on("console", lambda message: message.type == "error" and self.problems.append(message.text))
+        page.on("pageerror", lambda error: self.problems.append(str(error)))
+        return page
+
+    def open(self, hash: str = "") -> Any:
+        page = self.page()
+        page.goto(self.host.url + hash)
+        ready(page)
+        return page
+
+
+def ready(page: Any) -> None:
+    """Wait until Python answers the pages: nothing busy, no progress bar."""
+    page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
+    assert page.locator("progress").count() == 0
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phone]:
+    require_browser()
+    require_npm()
+    root = tmp_path_factory.mktemp("host")
+    built = ginscore("app", root / "pocket" / "app")
+    assert built.exit_code == 0, built.stderr
+    host = Host(root)
+    one = Phone(browser, host)
+    page = one.open()  # online, once
+    page.close()
+    host.stop()
+    one.context.set_offline(True)
+    yield one
+    one.context.close()
+
+
+def test_the_first_visit_fetches_each_file_once_and_nothing_outside_the_folder(phone: Phone):
+    counted = Counter(phone.host.paths)
+    assert all(path.startswith(SUB) for path in counted), counted
+    for name in RUNTIME:
+        assert counted[f"{SUB}pyodide/{name}"] == 1, counted  # the worker waited for the precache
+    assert all(url.startswith(phone.host.url) for url in phone.requests), [u for u in phone.requests if not u.startswith(phone.host.url)]
+    assert phone.problems == []
+
+
+def record_counts(page: Any, knocker: str, deadwood: int, opponent: int) -> None:
+    page.get_by_role("link", name="Record a hand").tap()
+    page.wait_for_url("**/record")
+    page.get_by_text(knocker, exact=True).tap()
+    page.get_by_text("Counts", exact=True).tap()
+    page.get_by_label("Knocker's count").fill(str(deadwood))
+    page.get_by_label("Opponent's count").fill(str(opponent))
+    page.locator(".preview-words").wait_for()
+    page.get_by_role("button", name="Save the hand", exact=True).tap()
+    page.wait_for_url(re.compile(r"/m/[^/]+\?recorded=\d+$"))
+
+
+def totals(page: Any) -> list[int]:
+    row = page.locator("table.hands tbody tr.hand").last
+    return [int(text) for text in row.locator("td.total").all_inner_texts()]
+
+
+def stored(page: Any, name: str) -> str:
+    text: str = page.evaluate("name => import('./store.js').then(store => store.text(name))", name)
+    return text
+
+
+def test_offline_a_whole_match_is_kept_and_downloads_as_the_file_the_cli_reads(phone: Phone, tmp_path: Path):
+    page = phone.open()
+    page.reload()  # offline, the server gone: from the service worker's cache
+    ready(page)
+    assert page.locator("h1").inner_text() == "Matches"
+    page.get_by_label("First player").fill("Ann")
+    page.get_by_label("Second player").fill("Bob")
+    page.get_by_label("File name").fill("friday.toml")
+    page.get_by_role("button", name="Start the match", exact=True).tap()
+    page.wait_for_url("**/m/friday.toml")
+    record_counts(page, "Ann", 4, 19)  # a knock: Ann 15
+    record_counts(page, "Bob", 0, 12)  # gin
+    record_counts(page, "Ann", 9, 5)  # an undercut
+    assert totals(page) == [15, 46]  # gin 12 + 20, undercut 4 + 10 under the standard rules
+
+    page.get_by_role("link", name="Record a hand").tap()
+    page.wait_for_url("**/record")
+    page.get_by_text("Bob", exact=True).tap()
+    page.get_by_text("Cards", exact=True).tap()
+    for card in KNOCK_K.split():
+        button = page.get_by_role("button", name=words(card), exact=True)
+        button.tap()
+        assert button.get_attribute("aria-pressed") == "true"
+    page.locator("#live-hand .knock-verdict").filter(has_text="can knock (2 <= 10)").wait_for()
+    page.get_by_role("button", name=re.compile(r"^Ann's cards")).tap()
+    for card in KNOCK_O.split():
+        page.get_by_role("button", name=words(card), exact=True).tap()
+    page.locator(".preview-words").filter(has_text="Bob scores").wait_for()
+    page.get_by_role("button", name="Save the hand", exact=True).tap()
+    page.wait_for_url(re.compile(r"\?recorded=4$"))
+
+    record_counts(page, "Ann", 3, 30)  # a fifth hand, to undo
+    page.get_by_role("link", name="Undo the last hand").tap()
+    page.wait_for_url("**/undo")
+    page.get_by_role("button", name=re.compile("^(Undo|Remove)")).tap()
+    page.wait_for_url(re.compile(r"\?removed=5$"))
+
+    page.reload()
+    ready(page)
+    assert page.locator("table.hands tbody tr.hand").count() == 4
+    shown = totals(page)
+
+    with page.expect_download() as downloading:
+        page.get_by_role("button", name=re.compile("^Download the match file")).tap()
+    file = tmp_path / downloading.value.suggested_filename
+    downloading.value.save_as(file)
+    assert file.name == "friday.toml" and file.read_text(encoding="utf-8") == stored(page, "friday.toml")
+    validated = ginscore("validate", file)
+    assert validated.exit_code == 0, validated.stderr
+    data = json.loads(ginscore("show", file, "--json").stdout)
+    assert [data["totals"][name] for name in data["players"]] == shown
+    assert data["hands"][3]["knocker"] == "Bob" and len(data["hands"]) == 4
+    page.close()
+    assert phone.problems == []
+
+
+def test_a_file_from_the_cli_opens_with_the_same_totals_and_a_broken_one_is_refused_in_the_loaders_words(
+    phone: Phone, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.chdir(tmp_path)
+    made = tmp_path / "club.toml"
+    assert ginscore("new", made, "Cy", "Di").exit_code == 0
+    assert ginscore("record", made, "--knocker", "Cy", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O).exit_code == 0
+    assert ginscore("record", made, "--knocker", "Di", "--deadwood", "0", "--opponent-deadwood", "22").exit_code == 0
+    data = json.loads(ginscore("show", made, "--json").stdout)
+    page = phone.open()
+    page.get_by_label(re.compile("match file from the command line")).set_input_files(str(made))
+    page.wait_for_url("**/m/club.toml")
+    assert totals(page) == [data["totals"][name] for name in data["players"]]
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text(made.read_text(encoding="utf-8").replace('knocker = "Di"', 'knocker = "Zed"'), encoding="utf-8")
+    refused = ginscore("validate", "broken.toml")
+    assert refused.exit_code == 1
+    loader_line = refused.stderr.splitlines()[0]
+    page.get_by_role("link", name="Matches", exact=True).tap()
+    page.wait_for_url(re.compile(r"#/$"))
+    page.get_by_label(re.compile("match file from the command line")).set_input_files(str(broken))
+    said = page.locator("#open-said")
+    said.filter(has_text="broken.toml").wait_for()
+    assert said.inner_text() == loader_line  # "broken.toml: hands[2]: unknown player 'Zed': ..."
+    assert page.evaluate("import('./store.js').then(store => store.text('broken.toml'))") is None
+    page.close()
+
+
+def test_twenty_hands_checked_in_the_app_agree_with_check_json(phone: Phone):
+    page = phone.open("#/check")
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "cdhs"]
+    deal = random.Random(25)
+    for _ in range(20):
+        cards = " ".join(deal.sample(deck, 10)).replace("T", "10")
+        answer = page.evaluate("cards => window.ginscoreApp.ask('check_json', {text: cards})", cards)
+        expected = ginscore("check", *cards.split(), "--json")
+        assert expected.exit_code == 0, expected.stderr
+        assert json.loads(answer) == json.loads(expected.stdout), cards
+    # and one through the page itself: its text box for the cards, answered with the deadwood
+    page.get_by_role("textbox", name="Your 10 or 11 cards").fill(KNOCK_K)
+    page.get_by_role("button", name="Check these cards").tap()
+    page.locator(".typed-answer").filter(has_text="deadwood  2").wait_for()
+    page.close()
+
+
+RECORD = ("async (fields) => { const a = await window.ginscoreApp.call('POST', '/api/matches/two.toml/hands', "
+          "JSON.stringify(fields), 'application/json'); return a.status; }")
+
+
+def test_two_tabs_recording_at_once_keep_both_hands(phone: Phone):
+    first = phone.open()
+    assert first.evaluate("window.ginscoreApp.call('POST', '/api/matches', JSON.stringify({file: 'two.toml', players: ['Ann', 'Bob']}), 'application/json').then(a => a.status)") == 201
+    second = phone.open("#/m/two.toml")
+    for _ in range(3):
+        first.evaluate("fields => { window.sent = (" + RECORD + ")(fields); }", {"knocker": "Ann", "deadwood": 2, "opponent_deadwood": 12})
+        second.evaluate("fields => { window.sent = (" + RECORD + ")(fields); }", {"knocker": "Bob", "deadwood": 3, "opponent_deadwood": 20})
+        assert first.evaluate("window.sent") == 201 and second.evaluate("window.sent") == 201
+    text = stored(first, "two.toml")
+    assert text.count("[[hands]]") == 6
+    second.locator("table.hands tbody tr.hand").nth(5).wait_for()  # the open sheet saw the other tab's hands
+    first.close()
+    second.close()
+
+
+def test_a_page_killed_mid_write_leaves_a_match_that_loads(phone: Phone, tmp_path: Path):
+    setup = phone.open()
+    setup.evaluate("window.ginscoreApp.call('POST', '/api/matches', JSON.stringify({file: 'kill.toml', players: ['Ann', 'Bob']}), 'application/json')")
+    setup.close()
+    for delay in (0, 2, 5, 10, 20, 40):
+        page = phone.open()
+        page.evaluate("delay => { window.ginscoreApp.call('POST', '/api/matches/kill.toml/hands', JSON.stringify({knocker: 'Ann', deadwood: 1, opponent_deadwood: 30}), 'application/json'); }", delay)
+        page.wait_for_timeout(delay)
+        phone.context.new_cdp_session(page).send("Page.crash")
+    check = phone.open("#/m/kill.toml")
+    file = tmp_path / "kill.toml"
+    file.write_text(stored(check, "kill.toml"), encoding="utf-8")
+    validated = ginscore("validate", file)
+    assert validated.exit_code == 0, validated.stderr
+    assert check.locator("table.hands tbody tr.hand").count() == file.read_text(encoding="utf-8").count("[[hands]]")
+    check.close()
