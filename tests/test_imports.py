@@ -15,14 +15,16 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ginscore"
 
-LAYERS = {"version": 0, "errors": 0, "game": 1, "match": 2, "files": 3, "sheets": 4, "api": 5, "render": 5, "cli": 6, "web": 6}
+LAYERS = {"version": 0, "errors": 0, "game": 1, "match": 2, "files": 3, "sheets": 4, "api": 5, "render": 5, "cli": 6, "web": 6, "pocket": 7}
 """Each top-level part of the package and its height: a module may import its own layer or a lower one."""
 
-APART = {("cli", "web"), ("web", "cli"), ("web", "render")}
-"""Side by side, never through each other: what both need lives below them, and the web layer never loads rich."""
+APART = {("cli", "web"), ("web", "cli"), ("web", "render"), ("pocket", "cli"), ("pocket", "render")}
+"""Side by side, never through each other: what both need lives below them, and the web layer never loads rich.
+The phone app (`pocket`) sits on web, whose pages it runs, and never on the terminal's parts."""
 
-DOORS = {("ginscore.cli.serve", "ginscore.web.server")}
-"""The one exception: `ginscore serve` starts the server through web.server, imported inside the command."""
+DOORS = {("ginscore.cli.serve", "ginscore.web.server"), ("ginscore.cli.pocket", "ginscore.pocket.build")}
+"""The exceptions: `ginscore serve` starts the server through web.server, and `ginscore app` writes the app through
+pocket.build, each imported inside its command."""
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -135,6 +137,9 @@ def test_no_import_cycle():
         ("ginscore.cli.app", "ginscore.web", "server", "cli and web stay apart"),
         ("ginscore.cli.serve", "ginscore.web", "app", "cli and web stay apart"),
         ("ginscore.web.server", "ginscore.cli", "serve", "web and cli stay apart"),
+        ("ginscore.cli.pocket", "ginscore.pocket", "worker", "a higher layer (pocket over cli)"),
+        ("ginscore.pocket.build", "ginscore.cli", "app", "pocket and cli stay apart"),
+        ("ginscore.web.app", "ginscore.pocket", "worker", "a higher layer (pocket over web)"),
         ("ginscore.game.melds", "numpy", "array", "outside the standard library"),
         ("ginscore.sheets.words", "ginscore", "load_match", "from the package root"),
     ],

@@ -12,7 +12,7 @@ import typer
 from .app import command
 
 
-@command(name="app", short_help="Write the offline phone app as a static folder.")
+@command(name="app", short_help="Write the offline phone app into a folder.")
 def build_app(
     folder: str = typer.Argument(..., help="The folder to write the app into, e.g. site."),
     runtime: str | None = typer.Option(

@@ -24,7 +24,7 @@ import os
 import shutil
 import tempfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..errors import InputError, RefusedError
 from ..version import __version__
@@ -112,8 +112,7 @@ def _write(folder: str, runtime: str) -> dict[str, object]:
         if os.path.isfile(os.path.join(static, name)):
             with open(os.path.join(static, name), "rb") as handle:
                 files[f"static/{name}"] = handle.read()
-    lean = _archive(_own_files(LEAN), _installed_files(LEAN_PACKAGES))
-    pages = _archive(_own_files(PAGES, exclude=LEAN), _installed_files(PAGE_PACKAGES))
+    lean, pages = python_archives()
     archives = {"lean": f"py/lean-{_digest(lean)[:12]}.zip", "pages": f"py/pages-{_digest(pages)[:12]}.zip"}
     files[archives["lean"]], files[archives["pages"]] = lean, pages
     files["icons/icon-192.png"], files["icons/icon-512.png"] = icons.png(192), icons.png(512)
@@ -138,6 +137,13 @@ def _write(folder: str, runtime: str) -> dict[str, object]:
     return info
 
 
+def python_archives() -> tuple[bytes, bytes]:
+    """The lean archive and the pages' archive, as zip bytes, from the installed packages."""
+    lean = _archive(_own_files(LEAN), _installed_files(LEAN_PACKAGES))
+    pages = _archive(_own_files(PAGES, exclude=LEAN), _installed_files(PAGE_PACKAGES))
+    return lean, pages
+
+
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -155,7 +161,7 @@ def _own_files(parts: Iterable[str], exclude: Iterable[str] = ()) -> Iterator[tu
             yield f"ginscore/{inside}", path
 
 
-def _installed_files(packages: dict[str, tuple[str, ...]]) -> Iterator[tuple[str, str]]:
+def _installed_files(packages: Mapping[str, tuple[str, ...]]) -> Iterator[tuple[str, str]]:
     """The `.py` files of installed distributions, under the import names given, from their metadata's file lists."""
     for name, tops in packages.items():
         try:

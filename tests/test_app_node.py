@@ -1,0 +1,65 @@
+"""The pure layers, and serve's app on them, under the pinned Pyodide in Node: the app's archives unpacked into
+Pyodide as the worker unpacks them, then `pyodide_probe.py` run there and here; the answers must agree (so a
+Python 3.14 difference is caught before a phone meets it). Skipped without Node or npm, failed under CI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+SCRIPT = """
+import { loadPyodide } from "RUNTIME/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: "RUNTIME/" });
+const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+for (const name of ["lean.zip", "pages.zip"]) py.unpackArchive(new Uint8Array(readFileSync("WORK/" + name)), "zip", { extractDir: site });
+py.FS.writeFile("/tmp/pyodide_probe.py", readFileSync("PROBE", "utf8"));
+const said = await py.runPythonAsync(`
+import sys, importlib
+sys.path.insert(0, "/tmp")
+importlib.invalidate_caches()
+import pyodide_probe
+await pyodide_probe.probe("/matches")
+`);
+process.stdout.write(said + "\\n");
+process.exit(0);
+"""
+
+
+def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_path: Path):
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI runs the Pyodide test, but Node or npm is not installed")
+        pytest.skip("Pyodide test skipped: Node and npm are not installed")
+    from ginscore.pocket.build import python_archives
+    from ginscore.pocket.runtime import PYODIDE_VERSION, runtime_folder
+
+    runtime = runtime_folder()
+    lean, pages = python_archives()
+    (tmp_path / "lean.zip").write_bytes(lean)
+    (tmp_path / "pages.zip").write_bytes(pages)
+    script = tmp_path / "probe.mjs"
+    script.write_text(SCRIPT.replace("RUNTIME", runtime).replace("WORK", str(tmp_path)).replace("PROBE", str(HERE / "pyodide_probe.py")))
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    there = json.loads(done.stdout.strip().splitlines()[-1])
+
+    sys.path.insert(0, str(HERE))
+    import pyodide_probe
+
+    (tmp_path / "here").mkdir()
+    here = json.loads(asyncio.run(pyodide_probe.probe(str(tmp_path / "here"))))
+    assert there["python"] == [3, 14], f"pyodide {PYODIDE_VERSION} runs Python {there['python']}"
+    assert there["statuses"] == [201, 201, 201, 200] and there["page"] == 200
+    assert {key: value for key, value in there.items() if key != "python"} == {key: value for key, value in here.items() if key != "python"}
+    assert there["check"]["deadwood"] == 2
