@@ -1,0 +1,180 @@
+"""Time and weigh `ginscore app`: the first download, the warm start against a bare Pyodide page, and a hand
+recorded in the app on a 100-hand match beside the same hand through `ginscore serve`.
+
+Run from the repository root (needs npm once for the runtime, Playwright and Debian's Chromium):
+
+    .venv/bin/python benchmarks/bench_app.py [--rounds 7] [--hands 100] [--records 15] [--seed 1]
+
+1. **Sizes.** `ginscore app` into a temporary folder; every file the service worker precaches, as it is and
+   compressed (gzip -9, what a static host sends for the files that compress; the wasm and the zips are
+   counted compressed too, though the archives hardly shrink).
+2. **Warm start.** The folder and a bare page served by `http.server` on 127.0.0.1 (port 0). The bare page sits
+   in the app's folder and loads the same runtime files through the app's service worker cache, in a Web
+   Worker, then runs `1 + 1`: Pyodide and nothing else. After one visit fills the cache, `--rounds` rounds,
+   each opening a new tab of the app and a new tab of the bare page in turn (interleaved): for the app, from
+   the navigation's start to the answer of a check (`ginscore.game.check`, answered while the pages load) and
+   to the pages' being ready; for the bare page, to its `1 + 1`. The runtime comes from the cache each time
+   (the server's log is checked: no runtime file is fetched twice). Medians.
+3. **A hand on a 100-hand match.** The same seeded match (counts and cards, a target too high to reach)
+   opened in the app and served by `ginscore serve`; `--records` hands posted to `/api/matches/FILE/hands` in
+   each, interleaved: in the app from the page through the worker (lock, IndexedDB read, Python, IndexedDB
+   write), under serve from a client on 127.0.0.1. Medians and 95th percentiles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_match_files import hand_options, write_match  # noqa: E402
+from bench_serve import Server, fields_of, percentile, post_hand  # noqa: E402
+
+GINSCORE = str(Path(sys.executable).with_name("ginscore"))
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHECK = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
+
+BARE_HTML = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
+<script type="module" src="bare-page.js"></script></head><body><p id="said">starting</p></body></html>
+"""
+BARE_PAGE = """const worker = new Worker("bare-worker.js", { type: "module" });
+window.answered = new Promise(function (resolve) { worker.onmessage = function (e) { document.getElementById("said").textContent = e.data; resolve(performance.now()); }; });
+"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const here = new URL("./pyodide/", import.meta.url).href;
+const py = await loadPyodide({ indexURL: here, packageBaseUrl: here });
+self.postMessage(String(py.runPython("1 + 1")));
+"""
+APP_CHECK = """() => window.ginscoreApp.ask('check', {text: '%s'}).then(() => performance.now())""" % CHECK
+
+
+def sizes(folder: Path, files: list[str]) -> tuple[int, int, dict[str, tuple[int, int]]]:
+    each = {}
+    for name in files:
+        if name == "./":
+            continue
+        data = (folder / name).read_bytes()
+        each[name] = (len(data), len(gzip.compress(data, 9)))
+    return sum(a for a, _ in each.values()), sum(b for _, b in each.values()), each
+
+
+def serve_folder(root: Path) -> tuple[http.server.ThreadingHTTPServer, list[str]]:
+    paths: list[str] = []
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            paths.append(self.path)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, paths
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--hands", type=int, default=100)
+    parser.add_argument("--records", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="bench-app-"))
+    app = work / "site" / "app"
+    subprocess.run([GINSCORE, "app", str(app)], check=True, stdout=subprocess.DEVNULL)
+    info = json.loads((app / "build.json").read_text())
+    raw, packed, each = sizes(app, info["files"])
+    print(f"ginscore app {info['version']}: {len(each)} files, {raw / 1e6:.2f} MB, {packed / 1e6:.2f} MB compressed (gzip -9)")
+    for name in sorted(each, key=lambda n: -each[n][0])[:8]:
+        print(f"  {name:32} {each[name][0] / 1e3:9.1f} kB  {each[name][1] / 1e3:9.1f} kB compressed")
+    (app / "bare.html").write_text(BARE_HTML)
+    (app / "bare-page.js").write_text(BARE_PAGE)
+    (app / "bare-worker.js").write_text(BARE_WORKER)
+
+    server, paths = serve_folder(work / "site")
+    base = f"http://127.0.0.1:{server.server_port}/app/"
+    rng = random.Random(args.seed)
+    hands = [hand_options(rng, ("Ann", "Bob")) for _ in range(args.hands + args.records)]
+    match_folder = work / "served"
+    match_folder.mkdir()
+    write_match(str(match_folder / "long.toml"), hands[: args.hands])
+    text = (match_folder / "long.toml").read_text(encoding="utf-8")
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        first = context.new_page()
+        began = time.perf_counter()
+        first.goto(base)
+        first.locator('#page[aria-busy="false"]').wait_for(timeout=120000)
+        print(f"first visit (cold, online, precache included): {time.perf_counter() - began:.2f} s to the pages")
+        runtime_fetches = Counter(p for p in paths if "/pyodide/" in p)
+        first.close()
+
+        app_check, app_pages, bare = [], [], []
+        for _ in range(args.rounds):
+            page = context.new_page()
+            page.goto(base, wait_until="commit")
+            page.wait_for_function("() => window.ginscoreApp !== undefined")
+            app_check.append(page.evaluate(APP_CHECK) / 1000)
+            page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
+            app_pages.append(page.evaluate("performance.now()") / 1000)
+            page.close()
+            page = context.new_page()
+            page.goto(base + "bare.html", wait_until="commit")
+            page.wait_for_function("() => window.answered !== undefined")
+            bare.append(page.evaluate("() => window.answered") / 1000)
+            page.close()
+        assert Counter(p for p in paths if "/pyodide/" in p) == runtime_fetches, "the runtime was fetched again"
+        check, pages, plain = statistics.median(app_check), statistics.median(app_pages), statistics.median(bare)
+        print(f"warm start, {args.rounds} interleaved rounds, medians: bare Pyodide {plain:.2f} s; "
+              f"app to an answered check {check:.2f} s ({check / plain:.2f}x); app to its pages {pages:.2f} s ({pages / plain:.2f}x)")
+
+        page = context.new_page()
+        page.goto(base)
+        page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
+        opened = page.evaluate("([name, text]) => window.ginscoreApp.ask('open', {name: name, text: text})", ["long.toml", text])
+        name = opened["name"]
+        serve = Server(str(match_folder))
+        import httpx
+
+        in_app, in_serve = [], []
+        post = ("async ([name, fields]) => { const t = performance.now(); const a = await window.ginscoreApp.call('POST', "
+                "'/api/matches/' + name + '/hands', JSON.stringify(fields), 'application/json'); "
+                "if (a.status !== 201) throw new Error(new TextDecoder().decode(a.body)); return performance.now() - t; }")
+        with httpx.Client(base_url=serve.base, headers={"Authorization": "Bearer bench-token"}, timeout=60) as client:
+            post_hand(client, "long.toml", hands[args.hands])  # each side warmed by one hand first
+            page.evaluate(post, [name, fields_of(hands[args.hands])])
+            for options in hands[args.hands + 1:]:
+                in_app.append(page.evaluate(post, [name, fields_of(options)]) / 1000)
+                in_serve.append(post_hand(client, "long.toml", options))
+        serve.stop()
+        print(f"a hand on a {args.hands}-hand match, {len(in_app)} interleaved: in the app median {statistics.median(in_app) * 1000:.1f} ms "
+              f"(95th {percentile(in_app, 0.95) * 1000:.1f}); through serve median {statistics.median(in_serve) * 1000:.1f} ms "
+              f"(95th {percentile(in_serve, 0.95) * 1000:.1f})")
+        browser.close()
+    server.shutdown()
+    print(f"(all of it under {work}; every request went to 127.0.0.1)")
+    os.environ.get("KEEP") or __import__("shutil").rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
