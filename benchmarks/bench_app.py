@@ -63,7 +63,7 @@ const here = new URL("./pyodide/", import.meta.url).href;
 const py = await loadPyodide({ indexURL: here, packageBaseUrl: here });
 self.postMessage(String(py.runPython("1 + 1")));
 """
-APP_CHECK = """() => window.ginscoreApp.ask('check', {text: '%s'}).then(() => performance.now())""" % CHECK
+APP_CHECK = "() => window.ginscoreApp.ask('check', {text: '" + CHECK + "'}).then(() => performance.now())"
 
 
 def sizes(folder: Path, files: list[str]) -> tuple[int, int, dict[str, tuple[int, int]]]:

@@ -57,7 +57,8 @@ def require_npm() -> None:
 class Host:
     """http.server on 127.0.0.1, port 0, serving a folder whose `pocket/app/` is the app; every path it was asked for."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, port: int = 0):
+        self.root = root
         self.paths: list[str] = []
         paths = self.paths
 
@@ -65,7 +66,7 @@ class Host:
             def log_message(self, format: str, *args: Any) -> None:
                 paths.append(self.path)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(root)))
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.origin = f"http://127.0.0.1:{self.server.server_port}"
@@ -81,6 +82,7 @@ class Phone:
 
     def __init__(self, browser: Any, host: Host):
         self.host = host
+        self.root = host.root
         self.main: Any = None
         """The page opened first, online, and used by every test after."""
         self.context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, accept_downloads=True)
@@ -94,6 +96,10 @@ class Phone:
         page.on("console", lambda message: message.type == "error" and self.problems.append(message.text))
         page.on("pageerror", lambda error: self.problems.append(str(error)))
         return page
+
+    def store_kept(self, page: Any) -> bool:
+        """The matches stored before are still there: an update replaces the files, never the matches."""
+        return "friday.toml" in page.evaluate("import('./store.js').then(store => store.texts()).then(Object.keys)")
 
     def open(self, hash: str = "") -> Any:
         page = self.page()
@@ -230,6 +236,7 @@ def test_a_file_from_the_cli_opens_with_the_same_totals_and_a_broken_one_is_refu
     page.wait_for_url(re.compile(r"#/$"))
     page.get_by_label(re.compile("match file from the command line")).set_input_files(str(made))
     page.wait_for_url("**/m/club.toml")
+    page.locator("table.hands tbody tr.hand").nth(1).wait_for()
     assert totals(page) == [data["totals"][name] for name in data["players"]]
 
     broken = tmp_path / "broken.toml"
@@ -296,3 +303,30 @@ def test_a_page_killed_mid_write_leaves_a_match_that_loads(phone: Phone, tmp_pat
     validated = ginscore("validate", file)
     assert validated.exit_code == 0, validated.stderr
     assert check.locator("table.hands tbody tr.hand").count() == file.read_text(encoding="utf-8").count("[[hands]]")
+
+
+def test_a_new_build_replaces_the_old_whole_and_the_open_page_says_so(phone: Phone):
+    host = Host(phone.root, phone.host.server.server_port)  # the same origin, back online
+    try:
+        app = phone.root / "pocket" / "app"
+        info = json.loads((app / "build.json").read_text())
+        newer = info["version"] + "-next"
+        (app / "sw.js").write_text((app / "sw.js").read_text().replace(info["version"], newer))
+        (app / "app.css").write_text((app / "app.css").read_text() + "/* the next build */\n")
+        phone.context.set_offline(False)
+        page = phone.main
+        page.reload()
+        ready(page)
+        notice = page.get_by_role("status").filter(has_text="A new version of ginscore is ready")
+        notice.wait_for(timeout=30000)
+        assert page.locator("table.hands, h1").count() > 0  # the page goes on working on the old build meanwhile
+        with page.expect_navigation():
+            notice.get_by_role("button", name="Reload to use it").tap()
+        ready(page)
+        names = page.evaluate("caches.keys()")
+        assert [name.rsplit(" ", 1)[1] for name in names if SUB in name] == [newer]  # the old cache is gone
+        assert "the next build" in page.evaluate("fetch('app.css').then(r => r.text())")
+        assert phone.store_kept(page)
+    finally:
+        phone.context.set_offline(True)
+        host.stop()

@@ -6,6 +6,7 @@ import { CHANNEL, summaries, text } from "./store.js";
 
 const page = document.getElementById("page");
 const FORM_TYPE = "application/x-www-form-urlencoded";
+const TAB = String(Math.random()).slice(2);  // names this tab's own changes, which the other tabs are told of
 let worker = null, asked = 0, ready = false, leanReady = false, pageTimers = [];
 const waiting = new Map();
 let workerStarted;
@@ -16,7 +17,7 @@ async function ask(kind, data) {
   return new Promise(function (resolve, reject) {
     const id = ++asked;
     waiting.set(id, { resolve: resolve, reject: reject });
-    worker.postMessage(Object.assign({ id: id, kind: kind }, data || {}));
+    worker.postMessage(Object.assign({ id: id, kind: kind, tab: TAB }, data || {}));
   });
 }
 
@@ -65,6 +66,7 @@ async function serviceWorker() {
     const registration = await navigator.serviceWorker.register("sw.js", { scope: "./" });
     watchUpdates(registration);
     await navigator.serviceWorker.ready;
+    registration.update().catch(function () {});  // offline: nothing to compare with, and no harm
     if (!navigator.serviceWorker.controller) {
       // the first visit: wait until the service worker holds this page, so that the runtime is fetched once
       await new Promise(function (resolve) {
@@ -164,8 +166,7 @@ function internal(url) { return typeof url === "string" && url.charAt(0) === "/"
 
 // A route is shown first and put in the address after, as a real page load would: the address never runs ahead.
 async function go(path) {
-  await show(path);
-  if (route() !== path) history.pushState(null, "", "#" + path);
+  if (await show(path) && route() !== path) history.pushState(null, "", "#" + path);
 }
 
 async function call(method, path, body, type) {
@@ -178,14 +179,18 @@ function header(answer, name) {
   return found ? found[1] : "";
 }
 
+let latest = 0;
 async function show(path) {
+  const mine = ++latest;
   let answer;
   try {
     answer = await call("GET", path);
   } catch (error) {
     answer = { status: 500, headers: [["content-type", "text/plain"]], body: new TextEncoder().encode("error: " + error.message) };
   }
+  if (mine !== latest) return false;  // a later navigation wins over a slower, earlier one
   present(answer, path);
+  return true;
 }
 
 function present(answer, path) {
@@ -370,8 +375,9 @@ window.setInterval = function (callback, delay) {
 
 window.addEventListener("popstate", function () { if (ready) show(route()); });
 
-new BroadcastChannel(CHANNEL).onmessage = function () {
+new BroadcastChannel(CHANNEL).onmessage = function (event) {
   // another tab changed a match: a match page sees it through its own poll; the list is drawn again
+  if (event.data && event.data.tab === TAB) return;
   if (!ready) { document.querySelectorAll("[data-typed-check]").forEach(typedCheck);
 summaries().then(listSaved); return; }
   const active = document.activeElement;

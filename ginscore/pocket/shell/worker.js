@@ -48,7 +48,7 @@ lean.catch(function (error) { say({ type: "failed", error: String(error) }); });
 pages.catch(function (error) { say({ type: "failed", error: String(error) }); });
 
 // The stored texts into the in-memory folder, then `run`, then what changed back into storage and the other tabs told.
-async function changing(run) {
+async function changing(run, tab) {
   return navigator.locks.request(LOCK, async function () {
     pocket.sync(JSON.stringify(await texts()));
     const result = await run();
@@ -56,7 +56,7 @@ async function changing(run) {
     const names = Object.keys(changed.texts);
     if (names.length) {
       await write(changed.texts, changed.summaries);
-      channel.postMessage({ changed: names });
+      channel.postMessage({ changed: names, tab: tab });
     }
     return result;
   });
@@ -82,7 +82,7 @@ async function request(message) {
     pocket.sync(JSON.stringify(await texts()));  // one read transaction: another tab's hand is seen at once
     return run();
   }
-  return changing(run);
+  return changing(run, message.tab);
 }
 
 const kinds = {
@@ -91,7 +91,7 @@ const kinds = {
   check_json: async function (message) { await lean; return pocket.check_json(message.text); },
   open: async function (message) {
     await pages;
-    return changing(async function () { return JSON.parse(pocket.opened(message.name, message.text)); });
+    return changing(async function () { return JSON.parse(pocket.opened(message.name, message.text)); }, message.tab);
   },
   times: async function () { return times; },
 };
