@@ -5,6 +5,7 @@ Python 3.14 difference is caught before a phone meets it). Skipped without Node 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import shutil
@@ -58,7 +59,8 @@ def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_pa
     import pyodide_probe
 
     (tmp_path / "here").mkdir()
-    here = json.loads(asyncio.run(pyodide_probe.probe(str(tmp_path / "here"))))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a thread of its own: Playwright's loop may run in this one
+        here = json.loads(pool.submit(asyncio.run, pyodide_probe.probe(str(tmp_path / "here"))).result(timeout=60))
     assert there["python"] == [3, 14], f"pyodide {PYODIDE_VERSION} runs Python {there['python']}"
     assert there["statuses"] == [201, 201, 201, 200] and there["page"] == 200
     assert {key: value for key, value in there.items() if key != "python"} == {key: value for key, value in here.items() if key != "python"}
