@@ -389,14 +389,35 @@ def test_editing_a_hand_recorded_by_cards_shows_its_cards_picked(client, folder)
 
 def test_a_hollywood_match_shows_each_game(client, folder):
     new_match(client, hollywood="on", target="50")
-    for knocker in ("Ann", "Bob", "Ann"):
+    for knocker in ("Ann", "Bob"):
         assert record(client, "x.toml", how="counts", knocker=knocker, deadwood="0", opponent_deadwood="30").status_code == 303
     page = client.get("/m/x.toml").text
     data = Folder(str(folder)).show("x.toml")
-    assert re.search(r"game 1: Ann \d+, Bob 0", page), re.findall(r"game \d: [^<·]*", page)
-    assert re.search(r'<th scope="row">Game 1 \((over|in play)\)</th><td class="num">\d+</td>', page)
-    last = re.findall(r'<tr class="hand r-\w+" id="hand-3">(.*?)</tr>', page, re.S)[0]
-    assert [int(x) for x in re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)] == [data["totals"][p] for p in data["players"]]
+    # each hand says which games its points went into; the columns give those games' totals
+    assert re.findall(r'<span class="bit">(in games? [^<]*)</span>', page) == ["in game 1", "in game 2"]
+    # the scoreboard: a column a game, marked over when it is, each player's total there (its final once over)
+    games = data["columns"]
+    states = re.findall(r'<th scope="col">(Game \d)<span class="board-state[^"]*">(over|in play)</span></th>', page)
+    assert states == [(f"Game {i + 1}", "over" if game["finished"] else "in play") for i, game in enumerate(games)]
+    assert [game["finished"] for game in games] == [True, True, False]
+    for at, player in enumerate(data["players"]):
+        row = re.findall(r'<tr><th scope="row"><span class="name">([^<]*)</span></th>(.*?)</tr>', page, re.S)[at]
+        assert row[0] == player
+        shown = [int(x) for x in re.findall(r'<span class="board-total">(\d+)</span>', row[1])]
+        assert shown == [game["final"][player] if game["finished"] else game["totals"][player] for game in games]
+    # the ledger: a column a game, each cell the two players' running totals there, nothing summed
+    last = re.findall(r'<tr class="hand r-\w+" id="hand-2">(.*?)</tr>', page, re.S)[0]
+    cells = re.findall(r'<td class="num total stack">(.*?)</td>', last)
+    assert [[int(x) for x in re.findall(r">(\d+)<", cell)] for cell in cells] == [
+        [game["totals"][p] for p in data["players"]] for game in games]
+    assert "end-final" not in page and "Final totals" not in page  # until all three games are over
+    assert record(client, "x.toml", how="counts", knocker="Ann", deadwood="0", opponent_deadwood="30").status_code == 303
+    page = client.get("/m/x.toml").text
+    data = Folder(str(folder)).show("x.toml")
+    assert data["finished"] and "Final totals over the three games, with every bonus" in page
+    final = re.search(r'<tr class="end end-final"><th scope="row" colspan="2">final</th>(.*?)</tr>', page, re.S)
+    assert final and [[int(x) for x in re.findall(r">(\d+)<", cell)] for cell in re.findall(r"<td[^>]*>(.*?)</td>", final.group(1))] == [
+        [game["final"][p] for p in data["players"]] for game in data["columns"]]
 
 
 def test_a_file_name_with_spaces_and_marks_links_to_itself(client, folder):

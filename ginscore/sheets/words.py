@@ -129,3 +129,22 @@ def summary_rows(sheet: Sheet) -> list[list[str]]:
         bonuses = [sum(column[kind] for column in columns) for kind in BONUS_WORDS]
         rows.append([name, str(totals[name]), str(boxes[name]), *map(str, bonuses), str(final[name])])
     return rows
+
+
+def target_words(rules: Rules, hollywood: bool = False) -> str:
+    """What a game is played to: `first to 100`, or `first to 100 in each game` on a Hollywood sheet."""
+    return f"first to {rules.target}" + (" in each game" if hollywood else "")
+
+
+def lead_words(totals: dict[str, int], finished: bool = False) -> str:
+    """Who is ahead and by how much, `Ann is ahead by 12` (`Ann won by 12` once over), or `level`."""
+    (a, first), (b, second) = totals.items()
+    if first == second:
+        return "level"
+    leader, margin = (a, first - second) if first > second else (b, second - first)
+    return f"{leader} {'won' if finished else 'is ahead'} by {margin}"
+
+
+def upcard_words(upcard: str | None) -> str:
+    """An Oklahoma hand's up-card as the sheet names it, `up-card 7h`; empty for a hand without one."""
+    return f"up-card {upcard}" if upcard else ""

@@ -15,7 +15,18 @@ from ..errors import GinscoreError, StaleError
 from ..game.rulebook import PRESETS
 from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
-from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
+from ..sheets.words import (
+    BONUS_WORDS,
+    counts_words,
+    game_end,
+    hand_words,
+    lead_words,
+    sheet_title,
+    summary_rows,
+    target_words,
+    upcard_words,
+    verdict,
+)
 from .page_helpers import (
     FormValues,
     MatchInfo,
@@ -42,6 +53,50 @@ INLINE_CHART_HANDS = 60
 
 
 @dataclass
+class BoardCell:
+    """One player's figure on the scoreboard: a game's total (its final once over) and the words under it."""
+
+    total: int
+    under: str
+    ahead: bool = False
+
+
+@dataclass
+class BoardGame:
+    """One game's column on the scoreboard: a plain match has one, a Hollywood match three."""
+
+    label: str
+    over: bool
+    cells: list[BoardCell]
+    """One a player, in the players' order."""
+    lead: str
+    """`Ann is ahead by 12`, `Ann won by 12` or `level`."""
+
+
+@dataclass
+class Board:
+    """The top of a match page: the totals in big type, the boxes, the target, who deals next and who is ahead."""
+
+    games: list[BoardGame]
+    target: str
+    next_dealer: str
+
+
+@dataclass
+class Result:
+    """A finished match's result block: the winner, the margin, the final totals with every bonus."""
+
+    headline: str
+    winner: str | None
+    finals: list[int]
+    """Each player's final total over the games, in the players' order."""
+    rows: list[dict[str, Any]]
+    """The final totals' lines, `points` to `final`: label, css and one value a player."""
+    notes: list[str]
+    """How each game ended: `Bob reached 100.`, with a note when the other has the higher final total."""
+
+
+@dataclass
 class SheetView:
     """What the sheet fragment shows, in the words `show` uses."""
 
@@ -49,8 +104,8 @@ class SheetView:
     players: list[str]
     note: str
     hollywood: bool
-    games: list[dict[str, Any]]
     columns: int
+    """The ledger's figure columns: a player each, or on a Hollywood sheet a game each."""
     rows: list[dict[str, Any]]
     ends: list[dict[str, Any]]
     game_ends: list[str]
@@ -63,37 +118,68 @@ class SheetView:
     not_shown: int
     """How many of the first hands the table leaves out (a long match shows its last `SHOWN_HANDS`)."""
     version: str = ""
+    board: Board | None = None
+    result: Result | None = None
+    """Set once the match is over: the page leads with it instead of the scoreboard's running totals."""
+    next_dealer: str = ""
+    """Who deals next: between hands, and after the match, the first dealer of the next one."""
+    next_game: dict[str, Any] | None = None
+    """The slot for starting the next game from a finished match (the result block's `next_game` section)."""
 
 
 def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "") -> SheetView:
-    """The sheet as the page shows it: each hand's result in words and the running totals, the ends and the chart.
+    """The sheet as the page shows it: the scoreboard (or the result once over), each hand's result in words and
+    the running totals, the ends and the chart.
 
-    A phone has room for two totals beside the words, so a Hollywood sheet shows the totals summed over the
-    three games (as the chart does), each hand's games under its words, and each game's totals in a table below.
+    A Hollywood sheet's ledger has a column a game, each cell the two players' totals in that game, one above
+    the other; nothing is summed over the games until all three are over.
     A long match shows its last `SHOWN_HANDS` hands unless `every_hand`, and its chart as a picture from
     `chart_url` rather than inline, so that a phone is not sent a megabyte at every hand.
     """
     match = sheet.match
     rows = []
     first = 0 if every_hand else max(0, len(sheet.lines) - SHOWN_HANDS)
+    cells: list[dict[str, Any]]
     for line, record in list(zip(sheet.lines, match.hands))[first:]:
-        cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
+        if match.hollywood:
+            cells = [{"stack": [{"text": str(column[player]), "won": player == line.winner and index in line.columns}
+                                for player in match.players]} for index, column in enumerate(line.column_totals)]
+        else:
+            cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
         detail = [f"{line.dealer} dealt"]
         if line.knocker:
             detail.append(f"{line.knocker} knocked")
         if counts_words(line):
             detail.append(counts_words(line).replace(" ", "\u00a0"))  # `2 / 30` never splits
+        if match.rules.oklahoma and upcard_words(record.upcard):
+            detail.append(upcard_words(record.upcard).replace(" ", "\u00a0"))
         if line.multiplier > 1:
             detail.append(f"×{line.multiplier}")
-        if match.hollywood:
-            for index in line.columns:
-                column = line.column_totals[index]
-                detail.append(f"game {index + 1}: " + ", ".join(f"{player} {column[player]}" for player in match.players))
+        if match.hollywood and line.columns:  # the games the points went into; their totals are the columns
+            games = ", ".join(str(index + 1) for index in line.columns)
+            detail.append(f"in game{'s' if len(line.columns) > 1 else ''} {games}")
         rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
                      "detail": detail, "note": record.note, "cells": cells})
+    ends = _hollywood_ends(sheet) if match.hollywood else _ends(sheet)
+    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
+                 for index, game in enumerate(sheet.games) if game.finished]
+    chart = sheet_chart(sheet)
+    inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
+    return SheetView(
+        title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
+        columns=len(sheet.games) if match.hollywood else 2, rows=rows, ends=ends, game_ends=game_ends,
+        verdict=verdict(sheet), chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
+        chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
+        version=version, board=board(sheet), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
+    )
+
+
+def _ends(sheet: Sheet) -> list[dict[str, Any]]:
+    """The ledger's foot, summed over the games: points and boxes, and once a game is over its bonuses and final."""
+    match = sheet.match
     summary = {row[0]: row[1:] for row in summary_rows(sheet)}
     labels = ["points", "boxes", *BONUS_WORDS.values(), "final"]
-    finished = any(game.finished for game in sheet.games)
+    finished = sheet.finished
     ends = []
     for index, label in enumerate(labels):
         values = [summary[player][index] for player in match.players]
@@ -101,20 +187,46 @@ def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_
             continue
         ends.append({"label": label, "css": label.split()[0] if index < 2 or label == "final" else list(BONUS_WORDS)[index - 2],
                      "cells": values})
-    games = [{"label": f"Game {index + 1}", "over": game.finished,
-              "cells": [game.final[p] if game.finished else game.totals[p] for p in match.players]}
-             for index, game in enumerate(sheet.games)] if match.hollywood else []
-    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
-                 for index, game in enumerate(sheet.games) if game.finished]
-    chart = sheet_chart(sheet)
-    inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
-    return SheetView(
-        title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
-        games=games, columns=2, rows=rows, ends=ends, game_ends=game_ends,
-        verdict=verdict(sheet), chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
-        chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
-        version=version,
-    )
+    return ends
+
+
+def _hollywood_ends(sheet: Sheet) -> list[dict[str, Any]]:
+    """A Hollywood ledger's foot, a column a game: the boxes, and each game's final once all three are over."""
+    players = sheet.match.players
+    ends = [{"label": "boxes", "css": "boxes", "cells": [{"stack": [{"text": str(game.boxes[p])} for p in players]}
+                                                        for game in sheet.games]}]
+    if sheet.finished:
+        ends.append({"label": "final", "css": "final", "cells": [{"stack": [{"text": str(game.final[p])} for p in players]}
+                                                                for game in sheet.games]})
+    return ends
+
+
+def board(sheet: Sheet) -> Board:
+    """The scoreboard: each game's totals (its finals once over), the boxes, who is ahead, the target, the dealer."""
+    match = sheet.match
+    games = []
+    for index, game in enumerate(sheet.games):
+        figures = game.final if game.finished else game.totals
+        best = max(figures.values())
+        leader = [p for p in match.players if figures[p] == best and list(figures.values()).count(best) == 1]
+        cells = [BoardCell(figures[p], "final" if game.finished else _boxes(game.boxes[p]), p in leader) for p in match.players]
+        label = f"Game {index + 1}" if match.hollywood else "Score"
+        games.append(BoardGame(label, game.finished, cells, lead_words(figures, game.finished)))
+    return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer)
+
+
+def _boxes(count: int) -> str:
+    return f"{count} box" if count == 1 else f"{count} boxes"
+
+
+def result(sheet: Sheet, game_ends: list[str]) -> Result | None:
+    """The result block of a finished match; None while it is in play."""
+    if not sheet.finished:
+        return None
+    match = sheet.match
+    final = sheet.summed("final")
+    return Result(headline=verdict(sheet), winner=sheet.winner, finals=[final[p] for p in match.players],
+                  rows=_ends(sheet), notes=game_ends)
 
 
 def folder_page(request: Request, form: dict[str, str]) -> Response:
@@ -202,7 +314,7 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
                           url_path(request.app, "chart", name=name))
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
-    return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
+    return render(request, "_sheet.html", {"name": name, "view": view, **_sheet_links(request, name)})
 
 
 def _every_hand(request: Request) -> bool:
