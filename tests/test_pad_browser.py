@@ -9,6 +9,7 @@ pictures of docs/serve.md's walkthrough are saved there (docs/make_pictures.sh).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tomllib
 from collections.abc import Iterator
@@ -326,5 +327,16 @@ def test_the_chart_follows_dark_mode(phone, server):
     assert dark["line"] != light["line"]
     check_page(page)  # contrast in both schemes, the chart's texts included
     page.emulate_media(color_scheme="dark")
+    page.locator(".chart-box").scroll_into_view_if_needed()
     picture(page, "serve-dark.png")
+    # a long match's chart is a picture the page's CSS cannot reach into: in dark mode it is drawn inverted
+    write_match(server.folder / "long-evening.toml", [("Ann" if n % 2 else "Bob", 2, 3) for n in range(61)])
+    page.goto(server.base + "/m/long-evening.toml")
+    image = page.locator(".chart-box img")
+    image.wait_for()
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+    dark_box = page.evaluate("getComputedStyle(document.querySelector('.chart-box')).backgroundColor")
+    assert image.evaluate("img => getComputedStyle(img).filter") == "invert(1) hue-rotate(180deg)"
+    assert max(int(x) for x in re.findall(r"\d+", dark_box)[:3]) < 60, dark_box
     page.emulate_media(color_scheme="light")
+    assert image.evaluate("img => getComputedStyle(img).filter") == "none"
