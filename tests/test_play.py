@@ -842,7 +842,7 @@ class GluingTable(FakeTable):
         return None if typed is None else offered + typed
 
     def table(self) -> Table:
-        return replace(super().table(), took=lambda question, answer: self.took.append((question, answer)))
+        return replace(super().table(), took=lambda question, answer: self.took.append((question, answer)), prefills=True)
 
 
 @pytest.mark.parametrize("answers, hands, knocker", [
@@ -850,6 +850,7 @@ class GluingTable(FakeTable):
     (["Zed", "q"], 0, None),  # `q` typed after it stops, it is not refused as `Zedq`
     (["a", "3 2x", "3 20"], 1, "Ann"),  # a fresh count after a typo: `3 20`, not `3 2x3 20`
     (["a", "3h 4h 5h Ks Kc Kd 7c 8c 9c", " 2d", BOB_CARDS], 1, "Ann"),  # adding the missing card keeps the line whole
+    (["a", "3 2x", " 20"], 0, None),  # typed after a space: added to the old text, refused whole (`3 2x 20`)
 ])
 def test_core_play_typing_after_an_offered_answer_replaces_it_unless_the_whole_line_answers(answers, hands, knocker):
     match = short_match()
@@ -863,6 +864,19 @@ def test_core_play_typing_after_an_offered_answer_replaces_it_unless_the_whole_l
         assert (record.knocker_deadwood, record.opponent_deadwood) == ((3, 20) if record.knocker_cards is None else (None, None))
         assert record.knocker_cards in (None, "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d")
     assert not any("Zedq" in text or "3 2x3" in text for text in fake.told), fake.told
+    assert ("3 2x 20" in fake.offered) == (answers[-1] == " 20")  # refused whole, and offered whole again
+
+
+def test_core_play_without_a_prefilled_line_takes_every_answer_whole():
+    """Piped answers, or a terminal without readline: nothing is on the line, so an answer that starts with the
+    refused one is typed whole and judged whole."""
+    match = short_match()
+    fake = FakeTable(match, ["Zed", "Zedb", "b", "3 2x", "3 2x3 20"])
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.match.hands == ()
+    assert fake.offered == ["", "Zed", "Zedb", "", "3 2x", "3 2x3 20"]
+    assert "  'Zedb' is not a player" in fake.told[3]
 
 
 def test_core_play_keeps_only_the_answers_each_question_took_for_its_history():

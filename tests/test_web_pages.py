@@ -469,3 +469,35 @@ def test_a_long_match_shows_its_last_hands_and_its_chart_as_a_picture(client, fo
 def page_totals_text(page: str) -> list[str]:
     last = re.findall(r'<tr class="hand r-\w+" id="hand-\d+">(.*?)</tr>', page, re.S)[-1]
     return re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)
+
+
+def test_a_finished_match_leads_with_its_result_and_keeps_a_place_for_the_next_game(client, folder, monkeypatch):
+    from dataclasses import replace
+
+    from ginscore.web import match_pages
+
+    data = Folder(str(folder)).show("standard.toml")
+    page = client.get("/m/standard.toml").text
+    assert page.index('<section class="result-block"') < page.index('<nav class="actions"') < page.index('<table class="hands')
+    assert f'<h2 id="result-title" class="result-title">{data["winner"]} wins by {data["margin"]}.</h2>' in page
+    assert "Record a hand" not in page and "primary" not in page and "next-game" not in page
+    assert f"{data['next_dealer']} deals first in the next game." in page
+    real = match_pages.sheet_view
+    monkeypatch.setattr(match_pages, "sheet_view", lambda *args, **kwargs: replace(
+        real(*args, **kwargs), next_game={"url": "/next", "fields": {"after": "standard.toml"}}))
+    for url in ("/m/standard.toml", "/m/standard.toml/sheet"):
+        form = re.search(r'<form method="post" action="/next" class="next-game">(.*?)</form>', client.get(url).text, re.S)
+        assert form, url
+        assert 'name="csrf"' in form.group(1) and 'name="after" value="standard.toml"' in form.group(1)
+        assert '<button type="submit" class="primary">Next game</button>' in form.group(1)
+
+
+def test_a_match_in_play_leads_with_its_scoreboard(client, folder):
+    new_match(client, rules="oklahoma")
+    assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20", upcard="7h").status_code == 303
+    page = client.get("/m/x.toml").text
+    assert page.index('<section class="board"') < page.index('<a class="button primary"') < page.index('<table class="hands')
+    assert re.findall(r'<span class="board-total">(\d+)</span>', page) == ["0", "17"]
+    assert re.findall(r"<li[^>]*>([^<]*)</li>", page)[:3] == ["Bob is ahead by 17", "Bob deals next", "first to 150"]
+    assert '<span class="bit">up-card\u00a07h</span>' in page
+    assert "result-block" not in page

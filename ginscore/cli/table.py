@@ -52,7 +52,7 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
         check_writable(file)  # before the first question: a hand typed in full must not then be refused
     prompt = Prompt(line_editor())
     table = Table(ask=prompt.ask, tell=lambda text: print_wrapped(out, text), show=lambda line, sheet: hand_view(line, sheet, out),
-                  commit=commit, took=prompt.took)
+                  commit=commit, took=prompt.took, prefills=prompt.editor is not None)
     try:
         play_hands(match, sheet, table)
     except (StopPlay, KeyboardInterrupt) as stop:

@@ -46,6 +46,8 @@ class Table:
     """Save one more hand and return the match as it now stands on disk."""
     took: Callable[[str, str], None] = lambda question, answer: None
     """The answer a question took (the part meant, never a refused one), for a terminal's history of it."""
+    prefills: bool = False
+    """Whether `ask` puts the offered text on the line, where what is typed next lands after it (readline)."""
 
 
 def play(match: Match, sheet: Sheet, table: Table) -> Sheet:
@@ -124,7 +126,7 @@ class _HandQuestions:
             answer = self.table.ask(question, offered)
             if answer is None:
                 raise StopPlay
-            text = fresh_part(answer.strip(), offered, parse)
+            text = fresh_part(answer.strip(), offered, parse) if self.table.prefills else answer.strip()
             offered = ""
             try:
                 taken = parse(text)
@@ -260,19 +262,31 @@ SPREAD_HELP = "Type 1 or 2: the spread the knocker laid down, as listed above. I
 
 
 def fresh_part(text: str, offered: str, parse: Callable[[str], object]) -> str:
-    """The answer meant when a refused answer was offered on the line and more was typed after it.
+    """The answer meant when a refused answer was left on the line and more was typed straight after it.
 
-    Typing straight after the offered text, without erasing it, replaces it: `Annn` offered and `q` typed reads
-    `q`, not `Annnq`. A line that is a good answer as a whole stays whole, since adding to the offered text is
-    how a missing card is put back (`3h 4h` offered, ` 5h` typed).
+    What was typed replaces the old text when it is an answer, or a word such as `q`, on its own: `Annn` left on
+    the line and `b` typed reads `b`, not `Annnb`. The line stays whole when it is a good answer as a whole, or
+    when what was typed starts with a space: that adds to the old text, as when a missing card is put back.
     """
     if not offered or text == offered or not text.startswith(offered):
         return text
-    try:
-        parse(text)
-    except GinscoreError:
-        return text[len(offered):].strip() or text
+    typed = text[len(offered):]
+    if typed[:1].isspace():
+        return text
+    for candidate in (text, typed):
+        if candidate is typed and _is_word(typed):
+            return typed
+        try:
+            parse(candidate)
+        except GinscoreError:
+            continue
+        return candidate
     return text
+
+
+def _is_word(text: str) -> bool:
+    """A stop, help or note word, which every question takes besides its answers."""
+    return text.lower() in QUIT_WORDS or text.lower() in HELP_WORDS or NOTE.fullmatch(text) is not None
 
 
 def _needs_discard(cards: str, big_gin: bool) -> bool:
