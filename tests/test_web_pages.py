@@ -499,5 +499,5 @@ def test_a_match_in_play_leads_with_its_scoreboard(client, folder):
     assert page.index('<section class="board"') < page.index('<a class="button primary"') < page.index('<table class="hands')
     assert re.findall(r'<span class="board-total">(\d+)</span>', page) == ["0", "17"]
     assert re.findall(r"<li[^>]*>([^<]*)</li>", page)[:3] == ["Bob is ahead by 17", "Bob deals next", "first to 150"]
-    assert '<span class="bit">up-card\u00a07h</span>' in page
+    assert '<span class="bit">up\u2011card\u00a07h</span>' in page
     assert "result-block" not in page

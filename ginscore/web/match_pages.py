@@ -152,7 +152,7 @@ def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_
         if counts_words(line):
             detail.append(counts_words(line).replace(" ", "\u00a0"))  # `2 / 30` never splits
         if match.rules.oklahoma and upcard_words(record.upcard):
-            detail.append(upcard_words(record.upcard).replace(" ", "\u00a0"))
+            detail.append(upcard_words(record.upcard).replace(" ", "\u00a0").replace("-", "\u2011"))  # one piece
         if line.multiplier > 1:
             detail.append(f"×{line.multiplier}")
         if match.hollywood and line.columns:  # the games the points went into; their totals are the columns
@@ -207,9 +207,9 @@ def board(sheet: Sheet) -> Board:
     games = []
     for index, game in enumerate(sheet.games):
         figures = game.final if game.finished else game.totals
-        best = max(figures.values())
-        leader = [p for p in match.players if figures[p] == best and list(figures.values()).count(best) == 1]
-        cells = [BoardCell(figures[p], "final" if game.finished else _boxes(game.boxes[p]), p in leader) for p in match.players]
+        level = len(set(figures.values())) == 1
+        cells = [BoardCell(figures[p], "final" if game.finished else _boxes(game.boxes[p]),
+                           not level and figures[p] == max(figures.values())) for p in match.players]
         label = f"Game {index + 1}" if match.hollywood else "Score"
         games.append(BoardGame(label, game.finished, cells, lead_words(figures, game.finished)))
     return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer)
