@@ -26,6 +26,7 @@ from ginscore.game.rulebook import preset
 from ginscore.match.records import HandRecord, Match
 
 NARROW = {"width": 320, "height": 844}
+WIDE = {"width": 430, "height": 844}
 
 TWELVE = [("Ann", 2, 8), ("Bob", 3, 9), ("Ann", 1, 7), ("Bob", 4, 6), ("Ann", 5, 11), ("Ann", 2, 4),
           ("Bob", 0, 7), ("Ann", 3, 10), ("Bob", 6, 9), ("Ann", 2, 5), ("Bob", 1, 3), ("Ann", 4, 12)]
@@ -87,7 +88,7 @@ def test_the_scoreboard_shows_both_totals_and_the_dealer_in_the_first_screen_of_
     data = show_json(server, "twelve.toml")
     assert len(data["hands"]) == 12 and not data["finished"]
     page = phone.page
-    for viewport in (PHONE, NARROW):
+    for viewport in (PHONE, NARROW, WIDE):
         page.set_viewport_size(viewport)
         page.goto(server.base + "/m/twelve.toml")
         totals = in_first_screen(page, ".board .board-total", viewport, least_size=32)
