@@ -314,7 +314,7 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
                           url_path(request.app, "chart", name=name))
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
-    return render(request, "_sheet.html", {"name": name, "view": view, **_sheet_links(request, name)})
+    return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
 
 
 def _every_hand(request: Request) -> bool:
@@ -322,9 +322,10 @@ def _every_hand(request: Request) -> bool:
 
 
 def _sheet_links(request: Request, name: str) -> dict[str, str]:
-    """The sheet's links: a hand to edit, every hand, and the fragment the live page fetches (same choice)."""
+    """The sheet's links: a hand to edit, every hand, and the fragment the live page fetches (same choice), and
+    the match's `name` for its buttons."""
     every = "?all=1" if _every_hand(request) else ""
-    return {"edit_url": url_path(request.app, "edit_pick", name=name), "all_url": url_path(request.app, "match", name=name) + "?all=1",
+    return {"name": name, "edit_url": url_path(request.app, "edit_pick", name=name), "all_url": url_path(request.app, "match", name=name) + "?all=1",
             "sheet_url": url_path(request.app, "sheet", name=name) + every}
 
 
