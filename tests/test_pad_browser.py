@@ -110,12 +110,21 @@ def test_the_scoreboard_shows_both_totals_and_the_dealer_in_the_first_screen_of_
     check_page(page)
 
 
-def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(phone, server):
+def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(browser, phone, server):
     write_match(server.folder / "end.toml", [("Ann", 2, 40), ("Bob", 1, 30), ("Ann", 3, 45)])  # Ann 80, Bob 29
     page = phone.page
     page.goto(server.base + "/m/end.toml")
     assert page.locator(".result-block").count() == 0
-    record_counts(phone, "Ann", 2, 30)  # Ann reaches 108
+    other = Phone(browser, server)  # the other player's phone, open on the match
+    try:
+        other.page.goto(server.base + "/m/end.toml")
+        other.page.evaluate("window.notReloaded = true")
+        record_counts(phone, "Ann", 2, 30)  # Ann reaches 108
+        other.page.locator(".result-block").wait_for(timeout=5000)  # swapped in, no reload
+        assert other.page.evaluate("window.notReloaded") is True
+        assert other.page.locator(".board").count() == 0 and other.page.locator("main .primary").count() == 0
+    finally:
+        other.close()
     data = show_json(server, "end.toml")
     assert data["finished"] and data["winner"] == "Ann"
     assert page.locator("p.notice").inner_text() == "Recorded hand 4."
