@@ -271,22 +271,20 @@ def fresh_part(text: str, offered: str, parse: Callable[[str], object]) -> str:
     if not offered or text == offered or not text.startswith(offered):
         return text
     typed = text[len(offered):]
-    if typed[:1].isspace():
+    if typed[:1].isspace() or _answers(parse, text):
         return text
-    for candidate in (text, typed):
-        if candidate is typed and _is_word(typed):
-            return typed
-        try:
-            parse(candidate)
-        except GinscoreError:
-            continue
-        return candidate
+    if typed.lower() in QUIT_WORDS or typed.lower() in HELP_WORDS or NOTE.fullmatch(typed) or _answers(parse, typed):
+        return typed
     return text
 
 
-def _is_word(text: str) -> bool:
-    """A stop, help or note word, which every question takes besides its answers."""
-    return text.lower() in QUIT_WORDS or text.lower() in HELP_WORDS or NOTE.fullmatch(text) is not None
+def _answers(parse: Callable[[str], object], text: str) -> bool:
+    """Whether the question takes `text` as its answer."""
+    try:
+        parse(text)
+    except GinscoreError:
+        return False
+    return True
 
 
 def _needs_discard(cards: str, big_gin: bool) -> bool:

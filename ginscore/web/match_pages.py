@@ -109,7 +109,6 @@ class SheetView:
     rows: list[dict[str, Any]]
     ends: list[dict[str, Any]]
     game_ends: list[str]
-    verdict: str
     chart: Markup | None
     """The chart inline, or None when it is a picture at `chart_url`."""
     chart_title: str
@@ -168,14 +167,14 @@ def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_
     return SheetView(
         title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
         columns=len(sheet.games) if match.hollywood else 2, rows=rows, ends=ends, game_ends=game_ends,
-        verdict=verdict(sheet), chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
+        chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
         chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
         version=version, board=board(sheet), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
     )
 
 
 def _ends(sheet: Sheet) -> list[dict[str, Any]]:
-    """The ledger's foot, summed over the games: points and boxes, and once a game is over its bonuses and final."""
+    """The ledger's foot, summed over the games: points and boxes, and once the match is over its bonuses and final."""
     match = sheet.match
     summary = {row[0]: row[1:] for row in summary_rows(sheet)}
     labels = ["points", "boxes", *BONUS_WORDS.values(), "final"]
