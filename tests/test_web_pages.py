@@ -501,3 +501,25 @@ def test_a_match_in_play_leads_with_its_scoreboard(client, folder):
     assert re.findall(r"<li[^>]*>([^<]*)</li>", page)[:3] == ["Bob is ahead by 17", "Bob deals next", "first to 150"]
     assert '<span class="bit">up\u2011card\u00a07h</span>' in page
     assert "result-block" not in page
+
+
+@pytest.mark.parametrize(("rules", "shutout"), [("standard", "flat"), ("tournament", "double")])
+def test_the_result_block_gives_every_bonus_a_shutout_included(client, folder, rules, shutout):
+    new_match(client, rules=rules)
+    assert record(client, "x.toml", how="counts", knocker="Ann", deadwood="0", opponent_deadwood="80").status_code == 303
+    data = Folder(str(folder)).show("x.toml")
+    assert data["finished"] and data["rules"]["shutout"] == shutout and data["totals"]["Bob"] == 0
+    block = re.search(r'<table class="final-totals">(.*?)</table>', client.get("/m/x.toml").text, re.S)
+    assert block
+    rows = {label: [int(x) for x in re.findall(r'<td class="num">(\d+)</td>', cells)]
+            for label, cells in re.findall(r'<tr class="end-\w+"><th scope="row">([^<]+)</th>(.*?)</tr>', block.group(1))}
+    players, bonuses = data["players"], data["bonuses"]
+    flat = shutout == "flat"  # the flat shutout bonus replaces the game bonus; doubling adds the total again
+    assert rows == {
+        "points": [data["totals"][p] for p in players], "boxes": [data["boxes"][p] for p in players],
+        "game bonus": [0 if flat else bonuses[p]["game"] for p in players],
+        "box bonus": [bonuses[p]["boxes"] for p in players],
+        "shutout bonus": [bonuses[p]["shutout"] + (bonuses[p]["game"] if flat else 0) for p in players],
+        "final": [data["final"][p] for p in players],
+    }
+    assert rows["shutout bonus"][0] > 0 and sum(rows["final"]) == sum(sum(rows[k]) for k in rows if k not in ("boxes", "final"))
