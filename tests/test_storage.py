@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from ginscore.errors import MatchFileError, RefusedError
 from ginscore.files import folder, storage
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import HandRecord, Match, make_record
 from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
@@ -28,7 +29,7 @@ STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRE
 def build(rules=STANDARD, hollywood=False, *hands: dict) -> Match:
     match = Match(("Ann", "Bob"), rules, "Bob", hollywood=hollywood, created="2024-05-01T20:00:00+00:00", preset="standard")
     for options in hands:
-        match, _ = add_hand(match, make_record(match, **options, recorded="2024-05-01T20:05:00+00:00"))
+        match, _ = add_hand(match, make_record(match, HandEntry(**options), recorded="2024-05-01T20:05:00+00:00"))
     return match
 
 
@@ -320,7 +321,7 @@ KILLED_WRITER = textwrap.dedent(
 
     setattr(os, slow, stall)
     match, _ = storage.load(path)
-    match, sheet = add_hand(match, make_record(match, knocker="Bob", deadwood=3, opponent_deadwood=30))
+    match, sheet = add_hand(match, make_record(match, HandEntry(knocker="Bob", deadwood=3, opponent_deadwood=30)))
     storage.save(path, match, sheet)
     """
 )
@@ -416,7 +417,7 @@ WRITER = textwrap.dedent(
     for n in range(10):
         with folder.locked(path):
             match, _ = storage.load(path)
-            record = make_record(match, knocker=who, deadwood=1, opponent_deadwood=2 + n)
+            record = make_record(match, HandEntry(knocker=who, deadwood=1, opponent_deadwood=2 + n))
             match, sheet = add_hand(match, record)
             storage.save(path, match, sheet)
     """

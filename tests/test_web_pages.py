@@ -15,8 +15,8 @@ from starlette.testclient import TestClient
 
 from ginscore.game.cards import parse_card
 from ginscore.web.app import create_app
+from ginscore.web.folder import Folder
 from ginscore.web.picker import card_words
-from ginscore.web.service import Folder
 
 TOKEN = "test-token"
 BASE = "http://127.0.0.1:8000"

@@ -149,7 +149,7 @@ def advise(
     cards: tuple[Card, ...],
     rules: Rules,
     *,
-    seed: int,
+    seed: int | None = None,
     seen: tuple[Card, ...] = (),
     opponent_took: tuple[Card, ...] = (),
     stock: int | None = None,
@@ -158,7 +158,10 @@ def advise(
     samples: int = 2000,
     progress: ProgressCallback | None = None,
 ) -> Advice:
-    """Advise on a hand of 11 cards (what to discard, whether to knock) or of 10 (the outs)."""
+    """Advise on a hand of 11 cards (what to discard, whether to knock) or of 10 (the outs). Without a `seed`,
+    one is drawn (and kept in the advice, so that the run can be repeated)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
     require_count(cards, (10, 11), "a hand to advise on")
     hand, seen_hand, took = Hand.of(cards), Hand.of(seen), Hand.of(opponent_took)
     _refuse_overlap(hand, seen_hand, "in your hand", "seen")

@@ -5,12 +5,11 @@ A plain match is one game (one column); a Hollywood match scores three columns a
 
 from __future__ import annotations
 
-import shlex
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 
-from ..errors import GinscoreError, InputError, RefusedError
-from ..game.rulebook import Rules, rules_options
+from ..errors import GameOverError, GinscoreError, InputError, RefusedError
+from ..game.rulebook import Rules
 from ..game.scoring import ScoredKnock
 from .records import COLUMNS_HOLLYWOOD, HandRecord, Match, check_record, score_record, spread_text
 
@@ -282,7 +281,7 @@ def add_hand(match: Match, record: HandRecord, sheet: Sheet | None = None) -> tu
     """
     sheet = sheet if sheet is not None else tally(match)
     if sheet.finished:
-        raise RefusedError(game_over_message(sheet))
+        raise GameOverError(game_over_message(sheet), match)
     updated = match.with_hands(match.hands + (record,))
     return updated, _tally_from(updated, len(match.hands) + 1, deepcopy(sheet.games), list(sheet.lines), sheet.next_dealer, None)
 
@@ -320,16 +319,10 @@ def remove_last_hand(match: Match) -> tuple[Match, Sheet]:
 
 
 def game_over_message(sheet: Sheet) -> str:
+    """Why no hand can follow the end of the match, in words for every front end."""
     match = sheet.match
-    game = sheet.games[0]
-    reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
-    options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
-    rules = "".join(f" --{option}" for option in options)
-    names = " ".join(shlex.quote(name) for name in match.players)
-    return (
-        f"the match is over ({reached}), so no hand was recorded; start the next one with: "
-        f"ginscore new next.toml {names}{rules}"
-    )
+    reached = "all three games are over" if match.hollywood else f"{sheet.games[0].reached} reached {match.rules.target}"
+    return f"the match is over ({reached}), so no hand was recorded"
 
 
 def sheet_dict(sheet: Sheet) -> dict:

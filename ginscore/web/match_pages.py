@@ -11,25 +11,25 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..errors import GinscoreError, StaleError
+from ..errors import GinscoreError, InputError, StaleError
 from ..game.rulebook import PRESETS
+from ..match.entry import NEW_FIELDS
 from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
+from .answers import error_dict
+from .fields import new_match_entry, number_field
 from .page_helpers import (
     FormValues,
     MatchInfo,
-    error_place,
     escaped,
     folder_of,
     load_sheet,
     match_info,
-    problem_page,
     redirect,
     render,
     url_path,
 )
-from .service import status_of
 
 EXPORTS = (("html", "Sheet (HTML)"), ("svg", "Chart (SVG)"), ("csv", "Table (CSV)"), ("md", "Table (Markdown)"))
 SHOWN_HANDS = 40
@@ -129,24 +129,25 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
                                            "errors": errors or {}}, status)
 
 
+NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "settings", "target": "target", "dealer": "dealer",
+              "note": "note"}
+"""Where on the new-match form each field's refusal is shown (the knobs' box is `settings`)."""
+
+
 def new_match(request: Request, form: dict[str, str]) -> Response:
-    """Start a match from the folder page's form; a refusal re-renders the form with what was typed."""
+    """Start a match from the folder page's form; a refusal comes back to `new_refused`, through the guard."""
     players = [form.get("player1", "").strip(), form.get("player2", "").strip()]
-    file = form.get("file", "").strip() or _file_name(players)
     settings = [line.strip() for line in form.get("settings", "").splitlines() if line.strip()]
-    if form.get("target", "").strip():
-        settings.append(f"target={form['target'].strip()}")
-    fields = {"file": file, "players": players, "rules": form.get("rules", "standard"), "set": settings,
-              "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
-    try:
-        made = folder_of(request).new(fields)
-    except GinscoreError as error:
-        place = error_place(error, ("file", "players", "rules", "settings", "target", "note"))
-        knobs = [line.partition("=")[0].strip() for line in settings]
-        if place == "" and any(knob and str(error).startswith(knob) for knob in knobs):
-            place = "target" if str(error).startswith("target") and form.get("target", "").strip() else "settings"
-        return _folder_page(request, form, {place: str(error)}, status_of(error))
-    return redirect(request, "match", name=made["name"])
+    fields = {"players": players, "rules": form.get("rules", "standard"), "set": settings, "target": form.get("target", ""),
+              "dealer": form.get("dealer", ""), "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
+    _, new = new_match_entry(fields, (*NEW_FIELDS, "target"))
+    name, _ = folder_of(request).new(form.get("file", "").strip() or _file_name(players), new)
+    return redirect(request, "match", name=name)
+
+
+def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The folder page again, the new-match form as it was typed, the refusal beside its field."""
+    return _folder_page(request, form, {NEW_PLACES.get(error.field or "", ""): str(error)}, error.http_status)
 
 
 def _folder_order(entry: dict[str, Any]) -> int:
@@ -197,11 +198,7 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     """The sheet alone, for the live page to swap in."""
     name = request.path_params["name"]
     folder = folder_of(request)
-    try:
-        view = sheet_view(load_sheet(folder, name), folder.version(name), _every_hand(request),
-                          url_path(request.app, "chart", name=name))
-    except GinscoreError as error:
-        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
+    view = sheet_view(load_sheet(folder, name), folder.version(name), _every_hand(request), url_path(request.app, "chart", name=name))
     return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
 
 
@@ -226,11 +223,7 @@ def chart(request: Request, form: dict[str, str]) -> Response:
 
 def version(request: Request, form: dict[str, str]) -> Response:
     """The match file's version, polled by open pages to see other people's hands."""
-    try:
-        return JSONResponse({"version": folder_of(request).version(request.path_params["name"])},
-                            headers={"Cache-Control": "no-store"})
-    except GinscoreError as error:
-        return JSONResponse({"error": str(error)}, status_of(error))
+    return JSONResponse({"version": folder_of(request).version(request.path_params["name"])}, headers={"Cache-Control": "no-store"})
 
 
 def export(request: Request, form: dict[str, str]) -> Response:
@@ -263,16 +256,25 @@ def _undo_context(info: MatchInfo) -> dict[str, Any]:
 def undo_post(request: Request, form: dict[str, str]) -> Response:
     """Undo, step two: remove the last hand, only if it is still the one the page showed."""
     name = request.path_params["name"]
-    folder = folder_of(request)
-    try:
-        folder.undo(name, form.get("expected_hands", ""))
-    except GinscoreError as error:
-        try:
-            info = match_info(folder, name)
-        except GinscoreError:
-            return problem_page(request, error)
-        message = str(error)
-        if isinstance(error, StaleError):
-            message = f"Someone changed the match first: {message}"
-        return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, status_of(error))
-    return redirect(request, "match", f"removed={form.get('expected_hands', '')}", name=name)
+    expected = number_field("expected_hands", form.get("expected_hands", ""))
+    if expected is None:
+        raise InputError("the page did not say which hand it showed: reload it and try again", field="expected_hands")
+    change = folder_of(request).undo(name, expected)
+    return redirect(request, "match", f"removed={len(change.before.match.hands)}", name=name)
+
+
+def undo_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The undo page again, with why nothing was removed."""
+    info = match_info(folder_of(request), request.path_params["name"])
+    message = f"Someone changed the match first: {error}" if isinstance(error, StaleError) else str(error)
+    return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, error.http_status)
+
+
+def fragment_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """A part of a page the script swaps in, refused: the message where the part would be."""
+    return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
+
+
+def json_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The version a page polls for, refused: the API's shape of a refusal."""
+    return JSONResponse(error_dict(error, str(error)), error.http_status)
