@@ -61,7 +61,7 @@ def timed_edit(source: Path, folder: Path) -> float:
     path = folder / "m.toml"
     shutil.copyfile(source, path)
     start = time.perf_counter()
-    changes.edit(str(path), 1, {"knocker": "Bob", "deadwood": 3, "opponent_deadwood": 9}, now=NOW)
+    changes.edit(str(path), 1, HandEntry(knocker="Bob", deadwood=3, opponent_deadwood=9))
     elapsed = time.perf_counter() - start
     assert len(storage.load(str(path))[0].hands) > 0
     return elapsed

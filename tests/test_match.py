@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from ginscore.errors import GinscoreError, IllegalHandError, InputError, RefusedError
+from ginscore.cli.mend import next_match_command
+from ginscore.errors import GameOverError, GinscoreError, IllegalHandError, InputError, RefusedError
 from ginscore.game.rulebook import PRESETS, Rules
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import HandRecord, Match, make_record
@@ -248,20 +249,25 @@ def test_recording_after_the_game_is_over_is_refused_and_nothing_changes():
     with pytest.raises(RefusedError) as caught:
         add_hand(match, win("Bob", 5))
     assert match == before and len(match.hands) == 1
-    message = str(caught.value)
-    assert "over" in message and "ginscore new" in message and "Ann Bob" in message
+    assert str(caught.value) == "the match is over (Ann reached 100), so no hand was recorded"
+    assert isinstance(caught.value, GameOverError) and caught.value.match == match  # for the next game
 
 
 def test_game_over_hint_rebuilds_changed_rules():
     match, sheet = play(new(replace(STANDARD, target=50)), win("Ann", 50))
-    message = game_over_message(sheet)
-    assert "--rules standard" in message and "--set target=50" in message
+    with pytest.raises(GameOverError) as caught:
+        add_hand(match, win("Bob", 5))
+    assert next_match_command(caught.value) == "ginscore new next.toml Ann Bob --rules standard --set target=50"
+    assert game_over_message(sheet) == "the match is over (Ann reached 50), so no hand was recorded"
 
 
 def test_game_over_hint_for_hollywood_keeps_hollywood():
     match, sheet = play(new(hollywood=True), *([win("Ann", 100)] * 3))
     assert sheet.finished
-    assert "--hollywood" in game_over_message(sheet)
+    with pytest.raises(GameOverError) as caught:
+        add_hand(match, win("Bob", 5))
+    assert next_match_command(caught.value).endswith(" --hollywood")
+    assert "all three games are over" in game_over_message(sheet)
 
 
 def test_illegal_knock_is_refused_with_the_count_and_the_limit():

@@ -390,7 +390,7 @@ def test_the_illegal_knock_message_wraps_on_a_terminal_and_is_one_line_piped(run
     result = run("score", *ILLEGAL_KNOCK)
     assert result.exit_code == 1 and result.stdout == ""
     line = result.stderr.rstrip("\n")
-    assert "\n" not in line and len(line) > 60 and line.startswith("error: illegal knock: 28 deadwood")
+    assert "\n" not in line and len(line) > 60 and line.startswith("error: --cards: illegal knock: 28 deadwood")
     status, lines = on_pty(["score", *ILLEGAL_KNOCK], 60, stderr_too=True)
     assert status == 1
     fits(lines, 60)

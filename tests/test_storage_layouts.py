@@ -148,12 +148,12 @@ def test_writes_on_hand_edited_files_keep_everything_typed(tmp_path_factory, edi
     data = tomllib.loads(text)
     count = len(before.match.hands)
     kind, who, value = operation
-    typed = {"knocker": who if kind == "record" else "Bob", "deadwood": value, "opponent_deadwood": 12}
+    typed = HandEntry(knocker=who if kind == "record" else "Bob", deadwood=value, opponent_deadwood=12)
     if kind == "record":
-        change = changes.record(str(path), typed, recorded=NOW)
+        change = changes.record(str(path), typed)
     elif kind == "edit":
         number = min(who, count)
-        change = changes.edit(str(path), number, typed, now=NOW)
+        change = changes.edit(str(path), number, typed)
     else:
         change = changes.undo(str(path))
     after_text = path.read_text()

@@ -21,9 +21,10 @@ ENTRY_OF = {"knocker_cards": "cards", "knocker_deadwood": "deadwood"}
 
 def mended(error: GinscoreError, command: Command | None) -> str:
     """The error's line for the command line: its message after the option that mends it, with what to type."""
-    text = _with_near_miss(error) if isinstance(error, MissingFileError) else str(error)
-    if isinstance(error, MissingFileError) and text == str(error):
-        text += ": create a match with `ginscore new FILE PLAYER PLAYER`"
+    text = str(error)
+    if isinstance(error, MissingFileError):
+        close = _near_miss(error.path)
+        text = f"{text}; did you mean {close}?" if close else f"{text}: create a match with `ginscore new FILE PLAYER PLAYER`"
     elif isinstance(error, ExistsError) and _option(command, "force"):
         text += ", or add --force to replace it"
     elif isinstance(error, GameOverError):
@@ -55,19 +56,16 @@ def next_match_command(error: GameOverError) -> str:
     return f"ginscore new next.toml {names}" + "".join(f" --{option}" for option in options)
 
 
-def _with_near_miss(error: MissingFileError) -> str:
+def _near_miss(path: str) -> str | None:
     """For a match file that does not exist, the file in its folder whose name is closest, when one is close."""
-    text = str(error)
-    if os.path.lexists(error.path):
-        return text
+    if os.path.lexists(path):
+        return None
     import difflib
 
-    folder, name = os.path.split(error.path)
+    folder, name = os.path.split(path)
     try:
         names = [entry for entry in os.listdir(folder or ".") if entry.endswith(".toml") and os.path.isfile(os.path.join(folder, entry))]
     except OSError:
-        return text
+        return None
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
-    if not close:
-        return text
-    return f"{error.path}: no such file; did you mean {os.path.join(folder, close[0])}?"
+    return os.path.join(folder, close[0]) if close else None

@@ -7,6 +7,7 @@ A write reads its new bytes back with this same reader before they replace the f
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from dataclasses import fields, replace
@@ -18,7 +19,7 @@ from ..match.records import HandRecord, Match, check_note, check_players
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
 from .folder import read_text
-from .remembered import recall, remember
+from .remembered import Remembered
 
 FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
@@ -45,6 +46,10 @@ class MatchFile(NamedTuple):
     can be read back alone."""
 
 
+REMEMBERED: Remembered[MatchFile] = Remembered()
+"""Each match file as read or written, by its exact text."""
+
+
 def load(path: str) -> tuple[Match, Sheet]:
     """Read a match file; any problem raises `MatchFileError` listing them all."""
     found = load_file(path)
@@ -54,14 +59,14 @@ def load(path: str) -> tuple[Match, Sheet]:
 def load_file(path: str) -> MatchFile:
     """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
     text = read_text(path)
-    known = recall(path, text)
+    known = REMEMBERED.recall(path, text)
     if known is not None:
         return known
     data, match, sheet, problems, plain = load_text(text)
     if problems or data is None or match is None or sheet is None:
         raise MatchFileError(path, problems)
     found = MatchFile(path, text, data, match, sheet, plain)
-    remember(found)
+    REMEMBERED.remember(path, text, found)
     return found
 
 
@@ -123,7 +128,7 @@ def parse_layout(text: str, plain: bool = True) -> tuple[dict[str, Any], bool]:
         raise UnreadableError("a value is nested too deeply to be a match file (hundreds of levels of [ or {)") from None
     except ValueError as error:  # Python's limit on the digits of a whole number, or another value it cannot hold
         digits = sys.get_int_max_str_digits()
-        if "digits" in str(error):
+        if re.search(rf"[0-9_]{{{digits + 1}}}", text):  # the text says which, not the error's words
             raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
         raise UnreadableError(f"a value cannot be read: {error}") from None
 

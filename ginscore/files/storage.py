@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import MatchFileError
 from ..match.records import HandRecord, Match
-from ..match.tally import HandLine, Sheet, tally, with_spreads
+from ..match.tally import HandLine, Sheet, as_stored, tally, with_spreads
 from . import layout, plain_toml
 from .folder import write_atomic
 from .reading import (
@@ -23,6 +23,7 @@ from .reading import (
     FORMAT,
     FORMATS_READ,
     RECORD_FIELDS,
+    REMEMBERED,
     MatchFile,
     UnreadableError,
     compare_derived,
@@ -32,7 +33,6 @@ from .reading import (
     read_back,
     read_hands,
 )
-from .remembered import remember
 
 __all__ = ["FORMAT", "FORMATS_READ", "HEADER", "MatchFile", "UnreadableError", "dumps", "edited_text", "load", "load_file", "loads", "save"]
 
@@ -98,8 +98,8 @@ def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile 
     else:
         text, data, plain = edited(before, match, sheet)
     write_atomic(path, text.encode("utf-8"))
-    written = MatchFile(path, text, data, with_spreads(match, sheet), sheet, plain)
-    remember(written)
+    written = MatchFile(path, text, data, *as_stored(match, sheet), plain)
+    REMEMBERED.remember(path, text, written)
     return written
 
 

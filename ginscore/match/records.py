@@ -214,7 +214,7 @@ def check_record(record: HandRecord) -> None:
     )
     if record.cancelled:
         if record.knocker is not None or record.big_gin or any(value is not None for value in details):
-            raise InputError("a cancelled hand takes no knocker, cards or counts: mark it cancelled and give nothing else", field="cancelled")
+            raise InputError("a cancelled hand takes no knocker, cards or counts", field="cancelled")
         return
     if record.knocker is None:
         raise InputError("say who knocked, or record the hand as cancelled", field="knocker")

@@ -296,6 +296,18 @@ def with_spreads(match: Match, sheet: Sheet) -> Match:
     return match.with_hands(tuple(hands))
 
 
+def as_stored(match: Match, sheet: Sheet) -> tuple[Match, Sheet]:
+    """The match and its sheet exactly as a later load of their written file gives them: each hand given by cards
+    without groups carries its spread (`with_spreads`), and its line is scored by that spread alone, as a load
+    scores it, with no second spread to compare."""
+    stored = with_spreads(match, sheet)
+    lines = tuple(
+        replace(line, scored=replace(line.scored, lowest=None)) if line.scored is not None and old.spread != new.spread else line
+        for line, old, new in zip(sheet.lines, match.hands, stored.hands)
+    )
+    return stored, replace(sheet, match=stored, lines=lines)
+
+
 def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
     """The match with hand `number` (from 1) replaced; every later hand is scored again."""
     if not 1 <= number <= len(match.hands):

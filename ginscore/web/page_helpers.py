@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 from starlette.templating import Jinja2Templates
 
-from ..errors import GinscoreError, NotFoundError
+from ..errors import GinscoreError, InputError, NotFoundError
 from ..errors import quote as quote_value
 from ..game.rulebook import Rules
 from ..match.tally import Sheet
@@ -63,9 +63,11 @@ def problem_page(request: Request, error: GinscoreError) -> HTMLResponse:
 
 
 def hand_number(text: str) -> int:
-    """A hand's number as a page's URL or form gives it: the digits 0-9 only, and not absurdly long; a
-    `NotFoundError` otherwise, so that no other digit or size reaches the service."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+    """A hand's number as a page's URL or form gives it: the digits 0-9 only (an `InputError` otherwise), and one
+    that could be a hand (a `NotFoundError` for 0 or one of more digits than any match has hands)."""
+    if not (text.isascii() and text.isdigit()):
+        raise InputError(f"{quote_value(text)} is not a hand's number: write it with the digits 0-9", field="number")
+    if len(text.lstrip("0")) > 6 or int(text) < 1:
         raise NotFoundError(f"{quote_value(text)} is not a hand of this match: give its number as the sheet shows it", field="number")
     return int(text)
 
