@@ -5,7 +5,6 @@ A plain match is one game (one column); a Hollywood match scores three columns a
 
 from __future__ import annotations
 
-from copy import deepcopy
 from dataclasses import dataclass, field, replace
 
 from ..errors import GameOverError, GinscoreError, InputError, RefusedError
@@ -111,6 +110,11 @@ class Game:
             self.bonuses[winner]["game"] = rules.game_bonus
         if shutout and rules.shutout == "double":
             self.bonuses[winner]["shutout"] = self.totals[winner] + sum(self.bonuses[winner].values())
+
+    def copied(self) -> Game:
+        """A copy to go on scoring from, the one before left as it was (quicker than `deepcopy`: one level deep)."""
+        bonuses = {name: dict(values) for name, values in self.bonuses.items()}
+        return Game(self.players, dict(self.totals), dict(self.boxes), list(self.hands), dict(self.entries), self.reached, bonuses)
 
     def as_dict(self) -> dict:
         return {
@@ -283,7 +287,8 @@ def add_hand(match: Match, record: HandRecord, sheet: Sheet | None = None) -> tu
     if sheet.finished:
         raise GameOverError(game_over_message(sheet), match)
     updated = match.with_hands(match.hands + (record,))
-    return updated, _tally_from(updated, len(match.hands) + 1, deepcopy(sheet.games), list(sheet.lines), sheet.next_dealer, None)
+    games = tuple(game.copied() for game in sheet.games)
+    return updated, _tally_from(updated, len(match.hands) + 1, games, list(sheet.lines), sheet.next_dealer, None)
 
 
 def with_spreads(match: Match, sheet: Sheet) -> Match:
