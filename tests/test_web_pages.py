@@ -257,9 +257,15 @@ def test_a_write_after_someone_elses_says_someone_recorded_first(client, folder)
             "opponent_deadwood": "20", "action": "save"}
     assert client.post("/m/x.toml/record", data=form, follow_redirects=False).status_code == 303
     again = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # the double tap
-    assert again.status_code == 409 and "Someone recorded first" in again.text and 'value="20"' in again.text
-    assert hidden(again.text, "expected_hands") == "1"  # seen now: a deliberate retry may go
+    assert again.status_code == 409 and "another one was recorded. Is it the same hand?" in again.text and 'value="20"' in again.text
+    assert "Hand 1: Ann knocked, counts 3 / 20: <strong>knock: Ann scores 17</strong>" in again.text
+    assert "The same hand: discard mine" in again.text and 'name="also" value="1"' in again.text
+    third = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # Save once more: still never a duplicate
+    assert third.status_code == 409
     assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1
+    also = client.post("/m/x.toml/record", data={**form, "also": "1"}, follow_redirects=False)  # a person chose so
+    assert also.status_code == 303 and len(Folder(str(folder)).show("x.toml")["hands"]) == 2
+    assert hidden(again.text, "expected_hands") == "0"  # what this phone saw: a plain Save is refused again
 
 
 def test_undo_asks_first_then_removes_the_hand_it_showed(client, folder):

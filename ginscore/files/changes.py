@@ -66,6 +66,18 @@ def start(path: str, new: NewMatch, *, force: bool = False) -> Sheet:
         return save(path, match).sheet
 
 
+def next_game(finished: str, path: str, dealer: str | None = None) -> Sheet:
+    """Start the next match after the finished one at `finished`: the same players, rules and preset, in a new file
+    at `path` (never replacing one), the finished file left exactly as it was. The first dealer is the one the
+    finished match names as next dealer unless `dealer` names another."""
+    before = load_file(finished)
+    if not before.sheet.finished:
+        raise RefusedError(f"{shown_path(finished)} is still in play: finish it before the next game", field="file")
+    match = before.match
+    chosen = dealer if dealer else before.sheet.next_dealer
+    return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood))
+
+
 def _check_expected(path: str, before: MatchFile, expected_hands: int | None) -> None:
     count = len(before.match.hands)
     if expected_hands is not None and count != expected_hands:

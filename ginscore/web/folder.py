@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GinscoreError, InputError, MatchFileError, NotFoundError, quote
+from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
 
 if TYPE_CHECKING:
     from ..files.changes import Change
@@ -200,6 +200,37 @@ class Folder:
         if name is None:
             raise InputError(f"{quote(file)} is not a match file's name here: use a plain name ending in .toml, e.g. friday.toml", field="file")
         return name
+
+    def fresh_name(self, players: list[str]) -> str:
+        """A name for a new match of these players that no file in the folder has: `ann-bob.toml`, else with
+        today's date, `ann-bob-2026-12-01.toml`, else with a number after it, `ann-bob-2026-12-01-2.toml`."""
+        from ..match.records import now
+
+        words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
+        stem = "-".join(word for word in words if word)[:60] or "match"
+        taken = set(os.listdir(self.path)) if os.path.isdir(self.path) else set()
+        day = now()[:10]
+        for name in (f"{stem}.toml", f"{stem}-{day}.toml", *(f"{stem}-{day}-{n}.toml" for n in range(2, 1000))):
+            if name not in taken:
+                return name
+        raise ExistsError(f"every name for a match of {stem} today is taken: give the file a name", field="file")
+
+    def next_game(self, name: str, dealer: str | None = None) -> tuple[str, Sheet]:
+        """Start the next match after the finished match `name`, in a file named for its players and today: its
+        new name and sheet. The finished file is left exactly as it was."""
+        from ..files.changes import next_game
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            players = list(self.sheet(name).match.players)
+        for _ in range(3):  # another phone may take the name first: then the next one
+            new = self.fresh_name(players)
+            try:
+                with self._named(name, path), self._named(new, os.path.join(self.path, new)):
+                    return new, next_game(path, os.path.join(self.path, new), dealer)
+            except ExistsError:
+                continue
+        raise ExistsError("another phone keeps starting matches with these names: try again", field="file")
 
     def record(self, name: str, entry: HandEntry, expected_hands: int | None = None) -> Change:
         """Record one hand; refused with `StaleError` when `expected_hands` is given and the file has another count."""

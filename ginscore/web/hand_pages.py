@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..errors import GinscoreError, NotFoundError, StaleError
-from ..sheets.words import hand_words
+from ..errors import GameOverError, GinscoreError, NotFoundError, StaleError
+from ..sheets.words import counts_words, hand_words, sides_words, verdict
 from .answers import spread_choice
 from .fields import hand_entry
 from .folder import Folder
@@ -74,6 +74,20 @@ def _complete(form: Mapping[str, str], picker: Picker) -> bool:
     return bool(form.get("deadwood", "").strip() and form.get("opponent_deadwood", "").strip())
 
 
+def count_warning(form: Mapping[str, str], picker: Picker, players: list[str]) -> str:
+    """Before Save, when cards are being picked: a warning that either side has the wrong number, naming how
+    many each has; empty when both are right or no card is picked yet."""
+    how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
+    mine, theirs = len(picker.cards("knocker")), len(picker.cards("opponent"))
+    if how != "cards" or (not mine and not theirs) or (mine in (10, 11) and theirs == 10):
+        return ""
+    knocker = form.get("knocker", "") if form.get("knocker", "") in players else "the knocker"
+    opponent = next((player for player in players if player != knocker), "") if knocker in players else "the opponent"
+    wrong = [f"{knocker}'s hand needs 10 or 11" for _ in [0] if mine not in (10, 11)]
+    wrong += [f"{opponent}'s hand needs 10" for _ in [0] if theirs != 10]
+    return f"{knocker}: {mine} card{'s' if mine != 1 else ''} picked; {opponent}: {theirs} picked. " + "; ".join(wrong) + "."
+
+
 def _choice_words(scored: ScoredKnock, knocker: str, opponent: str) -> str:
     """A spread's result in the sheet's words, with the players' names for `knocker` and `opponent`."""
     result = scored.result
@@ -88,13 +102,14 @@ def preview_view(folder: Folder, name: str, entry: HandEntry, chosen: str) -> di
     except GinscoreError as error:
         return {"error": str(error), "field": error.field}
     line = change.sheet.lines[-1]
-    view: dict[str, Any] = {"words": hand_words(line.result, line.winner, line.points), "choices": []}
+    knocker = line.knocker or ""
+    opponent = next((player for player in change.match.players if player != knocker), "")
+    view: dict[str, Any] = {"words": hand_words(line.result, line.winner, line.points), "result": line.result, "choices": [],
+                            "sides": sides_words(line.scored, knocker, opponent)}
     best = line.scored
     lowest = best.lowest if best is not None else None
     if best is not None:
         view["spread"] = spread_choice(best)["cards"]
-    knocker = line.knocker or ""
-    opponent = next((player for player in change.match.players if player != knocker), "")
     if best is not None and lowest is not None and (lowest.result.points, lowest.result.winner) != (best.result.points, best.result.winner):
         view["choice_question"] = "Which spread was laid down? They score differently."
         view["choices"] = [
@@ -105,6 +120,7 @@ def preview_view(folder: Folder, name: str, entry: HandEntry, chosen: str) -> di
         ]
         if chosen == "lowest":
             view["words"], view["spread"] = _choice_words(lowest, knocker, opponent), spread_choice(lowest)["cards"]
+            view["sides"] = sides_words(lowest, knocker, opponent)
     return view
 
 
@@ -120,7 +136,7 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
         "oklahoma": bool(info.rules.oklahoma), "deck": DECK_CHOICES,
         "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if kept["how"] == "cards" else None,
-        "preview": None,
+        "preview": None, "count_warning": count_warning(form, picker, info.players),
     }
     if preview:
         context["preview"] = _preview_of(folder_of(request), info.name, form, picker)
@@ -144,9 +160,20 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
     info = match_info(folder_of(request), name)
+    if info.sheet is not None and info.sheet.finished:
+        return _finished(request, info, 200)
     form = {"expected_hands": str(info.hands)}
     picker = picker_from(form, _hand_sides(info.players, ""), "The cards")
     return render(request, "record.html", _record_context(request, info, form, picker, preview=False, **_labels(request, name, None)))
+
+
+def _finished(request: Request, info: MatchInfo, status: int) -> Response:
+    """A finished match takes no more hands: who won, and the next game to start instead."""
+    from .match_pages import next_game_view
+
+    assert info.sheet is not None  # a match's info always has its sheet
+    return render(request, "finished.html", {"name": info.name, "players": info.players, "verdict": verdict(info.sheet),
+                                             "next_game": next_game_view(info.sheet)}, status)
 
 
 def record_post(request: Request, form: dict[str, str]) -> Response:
@@ -156,7 +183,7 @@ def record_post(request: Request, form: dict[str, str]) -> Response:
 
 def _hand_post(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = folder_of(request)
-    if form.get("action") == "save":  # the file is read once, by the save itself
+    if form.get("action") == "save" or form.get("also"):  # the file is read once, by the save itself
         return _save(request, folder, name, form, picker_from(form, _hand_sides([], ""), "The cards"), number)
     info = match_info(folder, name)
     if not form.get("expected_hands"):
@@ -181,6 +208,8 @@ def _save(request: Request, folder: Folder, name: str, form: dict[str, str], pic
         scored = folder.preview(name, entry).sheet.lines[-1].scored
         if scored is not None and scored.lowest is not None:
             entry, expected = hand_entry_of(form, picker, scored.lowest)
+    if form.get("also", "").isdigit():  # "record mine as well", after seeing the hand someone else recorded
+        expected = int(form["also"])
     if number is None:
         change = folder.record(name, entry, expected)
         return redirect(request, "match", f"recorded={len(change.match.hands)}", name=name)
@@ -195,15 +224,41 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
     folder = folder_of(request)
     info = match_info(folder, name)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
+    if isinstance(error, GameOverError) and number is None:
+        return _finished(request, info, error.http_status)
     message = str(error)
     place = error.field if error.field in HAND_PLACES else ""
+    context = _record_context(request, info, form, picker, preview=False, **_labels(request, name, number))
     if isinstance(error, StaleError):
         place = "stale"
-        message = f"Someone recorded first: {message}"
-        form["expected_hands"] = str(info.hands)  # a retry, once seen, may go
-    context = _record_context(request, info, form, picker, preview=False, **_labels(request, name, number))
+        seen = _seen_count(form)
+        if number is None and seen is not None and seen < info.hands:
+            # Another phone or the command line recorded while this hand was entered: show what, and ask.
+            message = "While you were entering this hand, another one was recorded. Is it the same hand?"
+            context["recorded_since"] = _hands_since(info, seen)
+            context["also"] = str(info.hands)
+        else:
+            message = f"Someone changed the match first: {message}"
+            form["expected_hands"] = str(info.hands)  # once seen, the change may go
+            context["form"]["expected_hands"] = str(info.hands)
     context["errors"] = {place: message}
     return render(request, "record.html", context, error.http_status)
+
+
+def _seen_count(form: Mapping[str, str]) -> int | None:
+    text = form.get("expected_hands", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
+
+
+def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
+    """The hands recorded after the first `seen`, as the sheet says them: who knocked, the counts or cards, the score."""
+    assert info.sheet is not None  # a match's info always has its sheet
+    shown = []
+    for line, record in zip(info.sheet.lines[seen:], info.sheet.match.hands[seen:]):
+        how = f"cards {record.knocker_cards}" if record.knocker_cards else f"counts {counts_words(line)}" if line.knocker else ""
+        shown.append({"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
+                      "words": hand_words(line.result, line.winner, line.points), "note": record.note})
+    return shown
 
 
 def record_live(request: Request, form: dict[str, str]) -> Response:
@@ -222,6 +277,7 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
         "preview": _preview_of(folder, name, form, picker) if _complete(form, picker) else None,
+        "count_warning": count_warning(form, picker, info.players),
     }
     return render(request, "_live_hand.html", context)
 

@@ -141,8 +141,33 @@ def new_match(request: Request, form: dict[str, str]) -> Response:
     fields = {"players": players, "rules": form.get("rules", "standard"), "set": settings, "target": form.get("target", ""),
               "dealer": form.get("dealer", ""), "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
     _, new = new_match_entry(fields, (*NEW_FIELDS, "target"))
-    name, _ = folder_of(request).new(form.get("file", "").strip() or _file_name(players), new)
+    folder = folder_of(request)
+    name, _ = folder.new(form.get("file", "").strip() or folder.fresh_name(players), new)
     return redirect(request, "match", name=name)
+
+
+def next_game_post(request: Request, form: dict[str, str]) -> Response:
+    """Next game: a new match of the finished one's players and rules, in a file named for them, and on to it."""
+    name, _ = folder_of(request).next_game(request.path_params["name"], form.get("dealer") or None)
+    return redirect(request, "match", name=name)
+
+
+def next_game_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The finished match's page again, with why the next game did not start."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, folder.version(name), False, url_path(request.app, "chart", name=name))
+    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": "", "errors": {"next": str(error)},
+                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)}, error.http_status)
+
+
+def next_game_view(sheet: Sheet) -> dict[str, Any] | None:
+    """The Next game form's choices for a finished match: who may deal first, the finished match's next dealer
+    chosen; None while the match is in play."""
+    if not sheet.finished:
+        return None
+    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer}
 
 
 def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
@@ -171,19 +196,13 @@ def when(stamp: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _file_name(players: list[str]) -> str:
-    """A file name made from the players' names when the form leaves it empty: `ann-bob.toml`."""
-    words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
-    base = "-".join(word for word in words if word) or "match"
-    return base[:60] + ".toml"
-
-
 def match_page(request: Request, form: dict[str, str]) -> Response:
     """A match: the sheet with every running total, the verdict, the chart, notes and the downloads."""
     name = request.path_params["name"]
     folder = folder_of(request)
     version = folder.version(name)
-    view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name))
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = request.query_params.get(key, "")
@@ -191,7 +210,7 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
             message = f"{words} hand {number}."
             break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
-                                          **_sheet_links(request, name)})
+                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
