@@ -122,7 +122,8 @@ def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(br
         record_counts(phone, "Ann", 2, 30)  # Ann reaches 108
         other.page.locator(".result-block").wait_for(timeout=5000)  # swapped in, no reload
         assert other.page.evaluate("window.notReloaded") is True
-        assert other.page.locator(".board").count() == 0 and other.page.locator("main .primary").count() == 0
+        assert other.page.locator(".board").count() == 0
+        assert other.page.locator("main .primary").all_inner_texts() == ["Start the next game"]  # swapped in with it
     finally:
         other.close()
     data = show_json(server, "end.toml")
@@ -144,9 +145,10 @@ def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(br
         }
         assert sum(table["final"]) == sum(sum(table[row]) for row in ("points", "game bonus", "box bonus"))
         in_first_screen(page, ".final-totals .end-final td", viewport)
-    assert page.locator(".result-dealer").inner_text() == "Ann deals first in the next game."
-    # recording is no longer the main action: no primary button, and no way to start a hand the match refuses
-    assert page.locator("main .primary").count() == 0
+    # the next game is the main action, in the result block, the winner chosen to deal first; recording is gone
+    assert page.locator(".result-block .next-game input[name=dealer]:checked").get_attribute("value") == "Ann"
+    assert page.locator("main .primary").all_inner_texts() == ["Start the next game"]
+    assert page.locator(".result-block .primary").count() == 1
     assert page.get_by_role("link", name="Record a hand").count() == 0
     assert page.locator(".board").count() == 0  # the result block replaces the running scoreboard
     page.set_viewport_size(PHONE)

@@ -118,7 +118,7 @@ def test_a_key_with_a_line_break_stays_on_one_line(run, played):
 
 # --- notes are plain text -----------------------------------------------------------------------------------
 
-ESCAPE_REFUSED = "error: a note cannot hold the control character '\\x1b' (U+001B): write it as plain text on one line"
+ESCAPE_REFUSED = "error: --note: a note cannot hold the control character '\\x1b' (U+001B): write it as plain text on one line"
 
 
 @pytest.mark.parametrize(
@@ -129,7 +129,7 @@ ESCAPE_REFUSED = "error: a note cannot hold the control character '\\x1b' (U+001
 def test_a_note_with_a_control_character_is_refused(run, played, command):
     line = refused(run, played, [command[0], played, *command[1:]], code=2)
     if "a\nb" in command:
-        assert line == "error: a note cannot hold the control character '\\n' (U+000A): write it as plain text on one line"
+        assert line == "error: --note: a note cannot hold the control character '\\n' (U+000A): write it as plain text on one line"
     else:
         assert line == ESCAPE_REFUSED
 
@@ -181,7 +181,7 @@ def test_play_refuses_a_note_with_a_control_character_and_asks_again(run, played
     result = run("play", played, input=answers)
     assert result.exit_code == 0 and result.stderr == ""
     assert "\x1b" not in result.stdout
-    assert f"  {ESCAPE_REFUSED.removeprefix('error: ')}. Try again.\n" in result.stdout
+    assert f"  {ESCAPE_REFUSED.removeprefix('error: --note: ')}. Try again.\n" in result.stdout
     assert storage.load(str(played))[0].hands[-1].note == "plain"
 
 
@@ -227,7 +227,7 @@ def unlocked(played, tmp_path) -> Path:
 @pytest.mark.parametrize(
     ("command", "code", "message"),
     [
-        (["record", "--knocker", "Zed", "--deadwood", "2", "--opponent-deadwood", "10"], 2, "error: unknown player 'Zed': the players are Ann and Bob"),
+        (["record", "--knocker", "Zed", "--deadwood", "2", "--opponent-deadwood", "10"], 2, "error: --knocker: unknown player 'Zed': the players are Ann and Bob"),
         (["edit", "9", *COUNTS], 2, "error: there is no hand 9: the hands are numbered 1 to 2"),
         (["new", "Ann", "Bob"], 1, "error: {path} already exists: pick another name, or add --force to replace it"),
     ],

@@ -74,11 +74,14 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder.parent)): p.read_bytes() for p in sorted(folder.parent.rglob("*")) if p.is_file()}
 
 
-def error_of(response, status: int) -> str:
+def error_of(response, status: int, field: str | None = None) -> str:
+    """A refusal's message; it says which field it is about (`field`, when the test names one)."""
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/json"
     data = response.json()
-    assert list(data) == ["error"] and isinstance(data["error"], str) and data["error"]
+    assert list(data) == ["error", "field"] and isinstance(data["error"], str) and data["error"]
+    if field is not None:
+        assert data["field"] == field, data
     return data["error"]
 
 
@@ -338,25 +341,27 @@ def test_a_cancelled_hand(api: TestClient, match: Path):
     assert hand["result"] == "cancelled" and hand["points"] == 0
 
 
-def refused_like_the_cli(api: TestClient, match: Path, run, fields: dict, options: list[str], status: int) -> None:
+def refused_like_the_cli(api: TestClient, match: Path, run, fields: dict, options: list[str], status: int, field: str) -> None:
+    """The API and `record` refuse with the same words; the API names the field, the CLI the option that mends it."""
     before = snapshot(match.parent)
-    message = error_of(api.post("/api/matches/m.toml/hands", json=fields), status)
+    message = error_of(api.post("/api/matches/m.toml/hands", json=fields), status, field)
     assert snapshot(match.parent) == before
-    assert one_error_line(run("record", str(match), *options)) == f"error: {message}"
+    assert one_error_line(run("record", str(match), *options)) == f"error: --{field.replace('_', '-')}: {message}"
+    assert "--" not in message
     assert snapshot(match.parent) == before
 
 
 def test_an_illegal_knock_is_422_with_the_cli_message(api: TestClient, match: Path, run):
-    refused_like_the_cli(api, match, run, {**HAND, "deadwood": 13}, ["--knocker", "Ann", "--deadwood", "13", "--opponent-deadwood", "20"], 422)
+    refused_like_the_cli(api, match, run, {**HAND, "deadwood": 13}, ["--knocker", "Ann", "--deadwood", "13", "--opponent-deadwood", "20"], 422, "deadwood")
 
 
 def test_a_card_that_is_not_a_card_is_400_with_the_cli_message(api: TestClient, match: Path, run):
     cards = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2x"
-    refused_like_the_cli(api, match, run, {"knocker": "Ann", "cards": cards, "opponent_deadwood": 20}, ["--knocker", "Ann", "--cards", cards, "--opponent-deadwood", "20"], 400)
+    refused_like_the_cli(api, match, run, {"knocker": "Ann", "cards": cards, "opponent_deadwood": 20}, ["--knocker", "Ann", "--cards", cards, "--opponent-deadwood", "20"], 400, "cards")
 
 
 def test_an_unknown_player_is_400_with_the_cli_message(api: TestClient, match: Path, run):
-    refused_like_the_cli(api, match, run, {**HAND, "knocker": "Cy"}, ["--knocker", "Cy", "--deadwood", "4", "--opponent-deadwood", "20"], 400)
+    refused_like_the_cli(api, match, run, {**HAND, "knocker": "Cy"}, ["--knocker", "Cy", "--deadwood", "4", "--opponent-deadwood", "20"], 400, "knocker")
 
 
 def test_a_hand_over_a_finished_game_is_422(api: TestClient, folder: Path):
@@ -391,7 +396,7 @@ def test_bad_hand_fields_are_400_and_write_nothing(api: TestClient, match: Path,
 def test_a_stale_expected_hands_is_409_and_writes_nothing(api: TestClient, match: Path, expected: int):
     before = snapshot(match.parent)
     message = error_of(api.post("/api/matches/m.toml/hands", json={**HAND, "expected_hands": expected}), 409)
-    assert "'m.toml' now has 2 hands" in message and "nothing was written" in message
+    assert "m.toml now has 2 hands" in message and "nothing was written" in message
     assert str(match.parent) not in message  # the file is named as the person named it, not by the server's path
     assert snapshot(match.parent) == before
 
@@ -684,7 +689,10 @@ def test_check_is_check_json(api: TestClient, run, fields: dict, options: list[s
     ],
 )
 def test_check_refuses_as_check_does(api: TestClient, run, fields: dict, options: list[str]):
-    assert one_error_line(run("check", *options)) == "error: " + error_of(api.post("/api/check", json=fields), 400)
+    response = api.post("/api/check", json=fields)
+    message, field = error_of(response, 400), response.json()["field"]
+    option = {"knock_limit": "--knock-limit: ", "set": "--set: "}.get(field, "")  # `check` takes its cards as arguments
+    assert one_error_line(run("check", *options)) == f"error: {option}{message}"
 
 
 def test_check_needs_cards(api: TestClient):

@@ -15,8 +15,8 @@ from starlette.testclient import TestClient
 
 from ginscore.game.cards import parse_card
 from ginscore.web.app import create_app
+from ginscore.web.folder import Folder
 from ginscore.web.picker import card_words
-from ginscore.web.service import Folder
 
 TOKEN = "test-token"
 BASE = "http://127.0.0.1:8000"
@@ -136,7 +136,7 @@ def test_a_refused_new_match_says_why_next_to_the_field_and_keeps_what_was_typed
             "settings": "gin_bonus=lots", "note": "kept note"}
     response = client.post("/new", data=form)
     assert response.status_code == 400
-    assert re.search(r'<p class="error" id="error-settings" role="alert">[^<]*gin_bonus[^<]*</p>', response.text)
+    assert re.search(r'<p class="error" id="error-settings" role="alert"[^>]*>[^<]*gin_bonus[^<]*</p>', response.text)
     assert 'value="Zed"' in response.text and "gin_bonus=lots</textarea>" in response.text and 'value="kept note"' in response.text
     assert not (folder / "y.toml").exists()
     taken = client.post("/new", data={**form, "settings": "", "file": "standard.toml"})
@@ -158,7 +158,7 @@ def test_a_bad_count_is_refused_next_to_it_with_everything_kept(client, folder):
     new_match(client)
     response = record(client, "x.toml", knocker="Ann", how="counts", deadwood="four", opponent_deadwood="19", note="keep me")
     assert response.status_code == 400
-    assert re.search(r'id="error-deadwood" role="alert">deadwood: &#39;four&#39; is not a whole number', response.text)
+    assert re.search(r'id="error-deadwood" role="alert"[^>]*>&#39;four&#39; is not a whole number', response.text)
     assert 'value="four"' in response.text and 'value="19"' in response.text and 'value="keep me"' in response.text
     assert 'value="Ann" checked' in response.text
     over = record(client, "x.toml", knocker="Ann", how="counts", deadwood="12", opponent_deadwood="19")
@@ -178,8 +178,8 @@ def test_a_refused_hand_says_why_beside_the_field_it_is_about(client, folder, fi
     location = new_match(client, rules="oklahoma")
     response = record(client, "x.toml", knocker="Ann", **fields)
     assert response.status_code in (400, 422)
-    found = re.search(rf'<p class="error" id="error-{place}" role="alert">([^<]*)</p>', response.text)
-    assert found and words in found.group(1), re.findall(r'id="error-\w*" role="alert">[^<]*', response.text)
+    found = re.search(rf'<p class="error" id="error-{place}" role="alert"[^>]*>([^<]*)</p>', response.text)
+    assert found and words in found.group(1), re.findall(r'id="error-\w*" role="alert"[^>]*>[^<]*', response.text)
     assert 'value="Ann" checked' in response.text
     assert "No hands yet." in client.get(location).text
 
@@ -187,7 +187,7 @@ def test_a_refused_hand_says_why_beside_the_field_it_is_about(client, folder, fi
 def test_who_knocked_is_asked_beside_the_knocker_buttons(client):
     new_match(client)
     response = record(client, "x.toml", how="counts", deadwood="3", opponent_deadwood="20")
-    assert re.search(r'id="error-knocker" role="alert">say who knocked', response.text)
+    assert re.search(r'id="error-knocker" role="alert"[^>]*>say who knocked', response.text)
 
 
 def toggle_cards(client: TestClient, url: str, page: str, cards: str, side: str | None = None, **fields: str) -> str:
@@ -257,9 +257,15 @@ def test_a_write_after_someone_elses_says_someone_recorded_first(client, folder)
             "opponent_deadwood": "20", "action": "save"}
     assert client.post("/m/x.toml/record", data=form, follow_redirects=False).status_code == 303
     again = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # the double tap
-    assert again.status_code == 409 and "Someone recorded first" in again.text and 'value="20"' in again.text
-    assert hidden(again.text, "expected_hands") == "1"  # seen now: a deliberate retry may go
+    assert again.status_code == 409 and "another one was recorded. Is it the same hand?" in again.text and 'value="20"' in again.text
+    assert "Hand 1: Ann knocked, counts 3 / 20: <strong>knock: Ann scores 17</strong>" in again.text
+    assert "The same hand: discard mine" in again.text and 'name="also" value="1"' in again.text
+    third = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # Save once more: still never a duplicate
+    assert third.status_code == 409
     assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1
+    also = client.post("/m/x.toml/record", data={**form, "also": "1"}, follow_redirects=False)  # a person chose so
+    assert also.status_code == 303 and len(Folder(str(folder)).show("x.toml")["hands"]) == 2
+    assert hidden(again.text, "expected_hands") == "0"  # what this phone saw: a plain Save is refused again
 
 
 def test_undo_asks_first_then_removes_the_hand_it_showed(client, folder):
@@ -471,25 +477,23 @@ def page_totals_text(page: str) -> list[str]:
     return re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)
 
 
-def test_a_finished_match_leads_with_its_result_and_keeps_a_place_for_the_next_game(client, folder, monkeypatch):
-    from dataclasses import replace
-
-    from ginscore.web import match_pages
-
+def test_a_finished_match_leads_with_its_result_and_the_next_game(client, folder):
     data = Folder(str(folder)).show("standard.toml")
     page = client.get("/m/standard.toml").text
     assert page.index('<section class="result-block"') < page.index('<nav class="actions"') < page.index('<table class="hands')
     assert f'<h2 id="result-title" class="result-title">{data["winner"]} wins by {data["margin"]}.</h2>' in page
-    assert "Record a hand" not in page and "primary" not in page and "next-game" not in page
-    assert f"{data['next_dealer']} deals first in the next game." in page
-    real = match_pages.sheet_view
-    monkeypatch.setattr(match_pages, "sheet_view", lambda *args, **kwargs: replace(
-        real(*args, **kwargs), next_game={"url": "/next", "fields": {"after": "standard.toml"}}))
-    for url in ("/m/standard.toml", "/m/standard.toml/sheet"):
-        form = re.search(r'<form method="post" action="/next" class="next-game">(.*?)</form>', client.get(url).text, re.S)
+    assert "Record a hand" not in page and "result-dealer" not in page
+    for url in ("/m/standard.toml", "/m/standard.toml/sheet"):  # the live fragment carries it too
+        text = client.get(url).text
+        block = re.search(r'<section class="result-block".*?</section>', text, re.S)
+        assert block, url
+        form = re.search(r'<form method="post" action="/m/standard.toml/next" class="next-game stack"(.*?)</form>', block.group(0), re.S)
         assert form, url
-        assert 'name="csrf"' in form.group(1) and 'name="after" value="standard.toml"' in form.group(1)
-        assert '<button type="submit" class="primary">Next game</button>' in form.group(1)
+        assert 'name="csrf"' in form.group(1)
+        checked = re.findall(r'name="dealer" value="([^"]+)" checked', form.group(1))
+        assert checked == [data["next_dealer"]]
+        assert re.findall(r'class="[^"]*\bprimary\b[^"]*"', text) == ['class="primary"']  # the one main action
+        assert '<button type="submit" class="primary">Start the next game</button>' in form.group(1)
 
 
 def test_a_match_in_play_leads_with_its_scoreboard(client, folder):

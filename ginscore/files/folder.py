@@ -21,7 +21,7 @@ import re
 import stat
 from collections.abc import Iterator
 
-from ..errors import MatchFileError, os_error_problem, shown_path
+from ..errors import MatchFileError, MissingFileError, os_error_problem, shown_path
 
 MAX_BYTES = 64 * 1024 * 1024
 """No real match comes near this; a bigger file is refused before it is read."""
@@ -65,7 +65,7 @@ def _refuse_special(path: str, outcome: str) -> None:
     except FileNotFoundError:
         if os.path.lexists(path):
             raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
-        raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
+        raise MissingFileError(path) from None
     except OSError as error:
         raise MatchFileError(path, [os_error_problem("read", error)]) from None
     if not stat.S_ISREG(status.st_mode):

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..errors import GinscoreError, InputError, quote, whole_number
 from ..game.cards import Card, parse_card, parse_cards
+from .entry import HandEntry
 from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record
 from .spread_choice import gain_text, laid_down
 from .tally import HandLine, Sheet
@@ -75,7 +76,7 @@ class _HandQuestions:
             self.entry["upcard"] = str(self.ask("Up-card: ", parse_card, UPCARD_HELP))
         knocker = self.ask(who_question(self.match), self.knocker, who_help(self.match))
         if knocker is None:
-            return make_record(self.match, cancelled=True, note=self.note)
+            return make_record(self.match, HandEntry(cancelled=True), note=self.note)
         self.entry["knocker"] = knocker
         opponent = self.match.other(knocker)
         knock = self.ask(f"{knocker}'s cards or count: ", self.knock, KNOCK_HELP)
@@ -95,12 +96,12 @@ class _HandQuestions:
             if opponent_count is None:
                 opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count, COUNT_HELP)
             self.entry["opponent_deadwood"] = opponent_count
-        return make_record(self.match, **self.entry, note=self.note)
+        return make_record(self.match, HandEntry(**self.entry), note=self.note)
 
     def ask_which_spread(self, knocker: str, opponent: str) -> None:
         """When the cards alone allow two spreads that score differently (the least deadwood, and one that
         blocks lay-offs), ask which was laid down, and keep that one, grouped, as the knocker's cards."""
-        _, scored = score_record(make_record(self.match, **self.entry), self.match.rules)
+        _, scored = score_record(make_record(self.match, HandEntry(**self.entry)), self.match.rules)
         if scored is None or scored.lowest is None:
             return
         choices = (scored.lowest, scored)
@@ -160,7 +161,7 @@ class _HandQuestions:
         Before the opponent's answer the knock is scored against a count of 0: what that
         refuses, the real hand would refuse too.
         """
-        return make_record(self.match, **({"opponent_deadwood": 0} | self.entry | more))
+        return make_record(self.match, HandEntry(**({"opponent_deadwood": 0} | self.entry | more)))
 
     def knocker(self, text: str) -> str | None:
         """A player by name, initial or number, or None for a cancelled hand; a name wins over the rest."""

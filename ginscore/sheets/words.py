@@ -8,6 +8,7 @@ if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its star
     from collections.abc import Iterable
 
     from ..game.rulebook import Rules
+    from ..game.scoring import ScoredKnock
     from ..match.tally import Game, HandLine, Sheet
 
 RESULT_WORDS = {
@@ -148,3 +149,23 @@ def lead_words(totals: dict[str, int], finished: bool = False) -> str:
 def upcard_words(upcard: str | None) -> str:
     """An Oklahoma hand's up-card as the sheet names it, `up-card 7h`; empty for a hand without one."""
     return f"up-card {upcard}" if upcard else ""
+
+
+def sides_words(scored: ScoredKnock | None, knocker: str, opponent: str) -> list[str]:
+    """Both sides of a hand scored from the players' cards, as a sheet shows them under the hand: the knocker's
+    spread, the opponent's own melds, what they laid off and their count after it (the last three only when the
+    opponent's cards were given); empty for a hand recorded by counts."""
+    from ..match.records import spread_text
+
+    if scored is None:
+        return []
+    words = [f"{knocker} laid down {spread_text(scored.spread)}"]
+    response = scored.response
+    if response is None:
+        return words
+    melds = " | ".join(" ".join(str(card) for card in meld.sorted()) for meld in response.spread.melds)
+    laid = " ".join(str(card) for card in response.layoffs.sorted())
+    words.append(f"{opponent} melded {melds}" if melds else f"{opponent} had no meld")
+    words.append(f"{opponent} laid off {laid}" if laid else f"{opponent} laid off nothing")
+    words.append(f"{opponent}'s count after lay-offs: {response.deadwood}")
+    return words

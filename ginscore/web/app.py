@@ -2,11 +2,11 @@
 
 `create_app(folder, token, hosts)` is all a server or a test needs. What the routes share is on `app.state`:
 
-- `app.state.folder`: the `service.Folder` being served;
+- `app.state.folder`: the `folder.Folder` being served;
 - `app.state.token`: the access token; `app.state.csrf`: the CSRF token forms carry (`security.csrf_token`).
 
-A route that raises one of ginscore's errors gets its status from `service.status_of`: `{"error": message}`
-under `/api`, and elsewhere the message as plain text (pages catch the errors they show next to a field).
+An API route that raises one of ginscore's errors is answered here, in one place, with the status its kind carries:
+`{"error": message, "field": ...}` under `/api`; the pages answer their own in their one guard (`pages.guarded`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import GinscoreError
 from . import api, pages
+from .answers import error_dict
+from .folder import Folder
 from .security import Guard
-from .service import Folder, status_of
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = os.path.join(HERE, "static")
@@ -59,13 +60,13 @@ def _is_api(request: Request) -> bool:
 async def _ginscore_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, GinscoreError)  # registered for GinscoreError only
     if _is_api(request):
-        return JSONResponse({"error": str(error)}, status_of(error))
-    return PlainTextResponse(f"error: {error}\n", status_of(error))
+        return JSONResponse(error_dict(error, str(error)), error.http_status)
+    return PlainTextResponse(f"error: {error}\n", error.http_status)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)  # registered for HTTPException only
     message = {404: "no such page or match file", 405: "that method is not allowed here"}.get(error.status_code, error.detail)
     if _is_api(request):
-        return JSONResponse({"error": message}, error.status_code, headers=error.headers)
+        return JSONResponse({"error": message, "field": None}, error.status_code, headers=error.headers)
     return PlainTextResponse(f"error: {message}\n", error.status_code, headers=error.headers)

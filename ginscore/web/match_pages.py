@@ -11,8 +11,9 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..errors import GinscoreError, StaleError
+from ..errors import GinscoreError, InputError, StaleError
 from ..game.rulebook import PRESETS
+from ..match.entry import NEW_FIELDS
 from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import (
@@ -27,20 +28,19 @@ from ..sheets.words import (
     upcard_words,
     verdict,
 )
+from .answers import error_dict
+from .fields import new_match_entry, number_field
 from .page_helpers import (
     FormValues,
     MatchInfo,
-    error_place,
     escaped,
     folder_of,
     load_sheet,
     match_info,
-    problem_page,
     redirect,
     render,
     url_path,
 )
-from .service import status_of
 
 EXPORTS = (("html", "Sheet (HTML)"), ("svg", "Chart (SVG)"), ("csv", "Table (CSV)"), ("md", "Table (Markdown)"))
 SHOWN_HANDS = 40
@@ -122,8 +122,6 @@ class SheetView:
     """Set once the match is over: the page leads with it instead of the scoreboard's running totals."""
     next_dealer: str = ""
     """Who deals next: between hands, and after the match, the first dealer of the next one."""
-    next_game: dict[str, Any] | None = None
-    """The slot for starting the next game from a finished match (the result block's `next_game` section)."""
 
 
 def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "") -> SheetView:
@@ -240,24 +238,50 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
                                            "errors": errors or {}}, status)
 
 
+NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "settings", "target": "target", "dealer": "dealer",
+              "note": "note"}
+"""Where on the new-match form each field's refusal is shown (the knobs' box is `settings`)."""
+
+
 def new_match(request: Request, form: dict[str, str]) -> Response:
-    """Start a match from the folder page's form; a refusal re-renders the form with what was typed."""
+    """Start a match from the folder page's form; a refusal comes back to `new_refused`, through the guard."""
     players = [form.get("player1", "").strip(), form.get("player2", "").strip()]
-    file = form.get("file", "").strip() or _file_name(players)
     settings = [line.strip() for line in form.get("settings", "").splitlines() if line.strip()]
-    if form.get("target", "").strip():
-        settings.append(f"target={form['target'].strip()}")
-    fields = {"file": file, "players": players, "rules": form.get("rules", "standard"), "set": settings,
-              "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
-    try:
-        made = folder_of(request).new(fields)
-    except GinscoreError as error:
-        place = error_place(error, ("file", "players", "rules", "settings", "target", "note"))
-        knobs = [line.partition("=")[0].strip() for line in settings]
-        if place == "" and any(knob and str(error).startswith(knob) for knob in knobs):
-            place = "target" if str(error).startswith("target") and form.get("target", "").strip() else "settings"
-        return _folder_page(request, form, {place: str(error)}, status_of(error))
-    return redirect(request, "match", name=made["name"])
+    fields = {"players": players, "rules": form.get("rules", "standard"), "set": settings, "target": form.get("target", ""),
+              "dealer": form.get("dealer", ""), "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
+    _, new = new_match_entry(fields, (*NEW_FIELDS, "target"))
+    folder = folder_of(request)
+    name, _ = folder.new(form.get("file", "").strip() or folder.fresh_name(players), new)
+    return redirect(request, "match", name=name)
+
+
+def next_game_post(request: Request, form: dict[str, str]) -> Response:
+    """Next game: a new match of the finished one's players and rules, in a file named for them, and on to it."""
+    name, _ = folder_of(request).next_game(request.path_params["name"], form.get("dealer") or None)
+    return redirect(request, "match", name=name)
+
+
+def next_game_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The finished match's page again, with why the next game did not start."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, folder.version(name), False, url_path(request.app, "chart", name=name))
+    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": "", "errors": {"next": str(error)},
+                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)}, error.http_status)
+
+
+def next_game_view(sheet: Sheet) -> dict[str, Any] | None:
+    """The Next game form's choices for a finished match: who may deal first, the finished match's next dealer
+    chosen; None while the match is in play."""
+    if not sheet.finished:
+        return None
+    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer}
+
+
+def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The folder page again, the new-match form as it was typed, the refusal beside its field."""
+    return _folder_page(request, form, {NEW_PLACES.get(error.field or "", ""): str(error)}, error.http_status)
 
 
 def _folder_order(entry: dict[str, Any]) -> int:
@@ -281,19 +305,13 @@ def when(stamp: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _file_name(players: list[str]) -> str:
-    """A file name made from the players' names when the form leaves it empty: `ann-bob.toml`."""
-    words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
-    base = "-".join(word for word in words if word) or "match"
-    return base[:60] + ".toml"
-
-
 def match_page(request: Request, form: dict[str, str]) -> Response:
     """A match: the sheet with every running total, the verdict, the chart, notes and the downloads."""
     name = request.path_params["name"]
     folder = folder_of(request)
     version = folder.version(name)
-    view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name))
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = request.query_params.get(key, "")
@@ -301,19 +319,16 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
             message = f"{words} hand {number}."
             break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
-                                          **_sheet_links(request, name)})
+                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     """The sheet alone, for the live page to swap in."""
     name = request.path_params["name"]
     folder = folder_of(request)
-    try:
-        view = sheet_view(load_sheet(folder, name), folder.version(name), _every_hand(request),
-                          url_path(request.app, "chart", name=name))
-    except GinscoreError as error:
-        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
-    return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, folder.version(name), _every_hand(request), url_path(request.app, "chart", name=name))
+    return render(request, "_sheet.html", {"view": view, "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 
 def _every_hand(request: Request) -> bool:
@@ -338,11 +353,7 @@ def chart(request: Request, form: dict[str, str]) -> Response:
 
 def version(request: Request, form: dict[str, str]) -> Response:
     """The match file's version, polled by open pages to see other people's hands."""
-    try:
-        return JSONResponse({"version": folder_of(request).version(request.path_params["name"])},
-                            headers={"Cache-Control": "no-store"})
-    except GinscoreError as error:
-        return JSONResponse({"error": str(error)}, status_of(error))
+    return JSONResponse({"version": folder_of(request).version(request.path_params["name"])}, headers={"Cache-Control": "no-store"})
 
 
 def export(request: Request, form: dict[str, str]) -> Response:
@@ -375,16 +386,25 @@ def _undo_context(info: MatchInfo) -> dict[str, Any]:
 def undo_post(request: Request, form: dict[str, str]) -> Response:
     """Undo, step two: remove the last hand, only if it is still the one the page showed."""
     name = request.path_params["name"]
-    folder = folder_of(request)
-    try:
-        folder.undo(name, form.get("expected_hands", ""))
-    except GinscoreError as error:
-        try:
-            info = match_info(folder, name)
-        except GinscoreError:
-            return problem_page(request, error)
-        message = str(error)
-        if isinstance(error, StaleError):
-            message = f"Someone changed the match first: {message}"
-        return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, status_of(error))
-    return redirect(request, "match", f"removed={form.get('expected_hands', '')}", name=name)
+    expected = number_field("expected_hands", form.get("expected_hands", ""))
+    if expected is None:
+        raise InputError("the page did not say which hand it showed: reload it and try again", field="expected_hands")
+    change = folder_of(request).undo(name, expected)
+    return redirect(request, "match", f"removed={len(change.before.match.hands)}", name=name)
+
+
+def undo_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The undo page again, with why nothing was removed."""
+    info = match_info(folder_of(request), request.path_params["name"])
+    message = f"Someone changed the match first: {error}" if isinstance(error, StaleError) else str(error)
+    return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, error.http_status)
+
+
+def fragment_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """A part of a page the script swaps in, refused: the message where the part would be."""
+    return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
+
+
+def json_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The version a page polls for, refused: the API's shape of a refusal."""
+    return JSONResponse(error_dict(error, str(error)), error.http_status)

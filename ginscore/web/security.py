@@ -253,11 +253,11 @@ def _too_large(limit: int) -> str:
 
 
 async def _respond(scope: Scope, send: Send, status: int, message: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    """A refusal: `{"error": message}` under `/api`, a short plain page elsewhere (a redirect when 303)."""
+    """A refusal: `{"error": message, "field": null}` under `/api`, a short plain page elsewhere (a redirect when 303)."""
     if status == 303:
         body, kind = b"", b"text/plain; charset=utf-8"
     elif scope["path"].startswith("/api/") or scope["path"] == "/api":
-        body, kind = json.dumps({"error": message}, ensure_ascii=False).encode(), b"application/json"
+        body, kind = json.dumps({"error": message, "field": None}, ensure_ascii=False).encode(), b"application/json"
     else:
         body, kind = _page(status, message), b"text/html; charset=utf-8"
     all_headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *(headers or [])]

@@ -155,7 +155,16 @@
     paint();
   }
 
+  // A refused save comes back with its reason beside the field: bring it into view and give it focus.
+  function show_refusal() {
+    var refusal = document.querySelector("[data-refusal]");
+    if (!refusal) return;
+    refusal.scrollIntoView({block: "center"});
+    refusal.focus({preventScroll: true});
+  }
+
   function start() {
+    show_refusal();
     var box = document.getElementById("live");
     if (box && box.dataset.versionUrl) { live(box); stay_awake(); }
     document.querySelectorAll("form[data-live-url]").forEach(picker);
