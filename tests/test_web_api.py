@@ -780,3 +780,44 @@ def test_a_backslash_in_the_token_redirect_stays_on_this_server(client: TestClie
     response = client.get(f"/\\evil.com?token={TOKEN}", follow_redirects=False)
     assert response.status_code == 303
     assert response.headers["location"] == "/%5Cevil.com"
+
+
+def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, monkeypatch):
+    """advise is pure Python: requests for it take turns (a dozen threads at once would starve the event loop),
+    the ones past MOST_WAITING_ADVICE waiting get 503 at once, and a request for anything else is answered
+    meanwhile."""
+    import threading
+
+    import httpx
+
+    from ginscore.web import api as api_routes
+    from ginscore.web.app import MOST_WAITING_ADVICE
+
+    running, most, release = [0], [0], threading.Event()
+    lock = threading.Lock()
+
+    def slow_advise(fields):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        release.wait(10)
+        with lock:
+            running[0] -= 1
+        return {"advised": True}
+
+    monkeypatch.setattr(api_routes, "advise", slow_advise)
+
+    async def main() -> tuple[list[int], int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url=BASE, headers=AUTH) as client:
+            asking = [asyncio.ensure_future(client.post("/api/advise", json={"cards": "x"})) for _ in range(MOST_WAITING_ADVICE + 3)]
+            await asyncio.sleep(0.2)  # every request is in, the first one advising
+            other = await asyncio.wait_for(client.get("/api/matches"), 2)
+            release.set()
+            return [(await answer).status_code for answer in asking], other.status_code
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        statuses, other = pool.submit(asyncio.run, main()).result(timeout=30)
+    assert other == 200
+    assert most[0] == 1
+    assert sorted(statuses) == [200] * (MOST_WAITING_ADVICE + 1) + [503] * 2
