@@ -312,3 +312,58 @@ def test_a_writers_temporary_removed_before_it_locked_it_is_made_again(tmp_path,
     folder.write_atomic(str(target), b"a,b\n")
     assert target.read_bytes() == b"a,b\n" and removed
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.csv"]
+
+
+# --- writes that a later load can read (issue 24) -----------------------------------------------------------
+
+SMALL_LIMIT = 4096
+"""The reader's size limit for these tests: a file just under the real 64 MB one takes half a minute to record in."""
+
+
+def just_under_the_limit(run, path: Path) -> bytes:
+    """A valid match file within a few bytes of `folder.MAX_BYTES`, its note taking the room."""
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    assert run("record", path, *COUNTS).exit_code == 0
+    text = path.read_text()
+    room = folder.MAX_BYTES - len(text.encode()) - len('note = ""\n') - 8
+    path.write_text(text.replace("[match]\n", '[match]\nnote = "' + "x" * room + '"\n', 1))
+    assert folder.MAX_BYTES - 8 == len(path.read_bytes())
+    assert run("validate", path).exit_code == 0
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["record", *COUNTS, "--note", "a note long enough to pass the limit"], ["edit", "1", *COUNTS, "--note", "a longer note than before"]],
+    ids=["record", "edit"],
+)
+def test_a_write_that_would_pass_the_readers_size_limit_is_refused(run, tmp_path, monkeypatch, command):
+    monkeypatch.setattr(folder, "MAX_BYTES", SMALL_LIMIT)
+    path = tmp_path / "m.toml"
+    just_under_the_limit(run, path)
+    line = refused(run, path, [command[0], path, *command[1:]])
+    assert line.startswith(f"error: {path}: cannot write: the file would be ")
+    assert line.endswith(f" bytes, more than the {SMALL_LIMIT:,} a match file may have, so no later command could read it; "
+                         "nothing was changed: start a new match file")
+    assert run("validate", path).exit_code == 0
+    assert run("show", path).exit_code == 0
+
+
+def test_the_library_refuses_a_match_too_big_to_read_back(tmp_path, monkeypatch):
+    from ginscore.api import save_match
+    from ginscore.errors import MatchFileError
+    from ginscore.game.rulebook import Rules
+    from ginscore.match.records import Match
+
+    monkeypatch.setattr(folder, "MAX_BYTES", SMALL_LIMIT)
+    path = tmp_path / "m.toml"
+    with pytest.raises(MatchFileError, match="cannot write: the file would be"):
+        save_match(str(path), Match(("Ann", "Bob"), Rules(), "Ann", note="x" * SMALL_LIMIT))
+    assert not path.exists()
+
+
+def test_a_note_with_a_byte_that_is_not_utf8_is_refused_not_a_traceback(run, played):
+    """A terminal in another encoding gives Python such bytes as lone surrogates, which UTF-8 cannot hold."""
+    line = refused(run, played, ["record", played, *COUNTS, "--note", "caf\udce9"])
+    assert line == (f"error: {played}: cannot write '\\udce9' (U+DCE9): it is not a character but a byte that was not UTF-8 "
+                    "(typed in another encoding?) or half of one, and no later command could read the file; nothing was changed")

@@ -44,8 +44,7 @@ def read_text(path: str) -> str:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
         data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise MatchFileError(path, [_too_big(len(data))])
+    check_size(path, len(data))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -54,8 +53,17 @@ def read_text(path: str) -> str:
         ) from None
 
 
-def _too_big(size: int) -> str:
-    return f"is {size / 2**20:.0f} MB, far more than any match file (at most {MAX_BYTES // 2**20} MB are read); nothing was read"
+def check_size(path: str, size: int, *, writing: bool = False) -> None:
+    """Refuse a match file of `size` bytes when that is more than any is read (`MAX_BYTES`): the reader's limit,
+    which a write applies to its new bytes too, so that no write leaves a file a later load refuses."""
+    if size <= MAX_BYTES:
+        return
+    if writing:
+        raise MatchFileError(path, [
+            f"cannot write: the file would be {size:,} bytes, more than the {MAX_BYTES:,} a match file may have, so no "
+            "later command could read it; nothing was changed: start a new match file"
+        ])
+    raise MatchFileError(path, [f"is {size / 2**20:.0f} MB, far more than any match file (at most {MAX_BYTES // 2**20} MB are read); nothing was read"])
 
 
 def _refuse_special(path: str, outcome: str) -> None:
@@ -70,8 +78,7 @@ def _refuse_special(path: str, outcome: str) -> None:
         raise MatchFileError(path, [os_error_problem("read", error)]) from None
     if not stat.S_ISREG(status.st_mode):
         raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; {outcome}"])
-    if status.st_size > MAX_BYTES:
-        raise MatchFileError(path, [_too_big(status.st_size)])
+    check_size(path, status.st_size)
 
 
 def _kind(mode: int) -> str:

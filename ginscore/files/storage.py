@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import MatchFileError
+from ..errors import MatchFileError, quote
 from ..match.records import HandRecord, Match
 from ..match.tally import HandLine, Sheet, tally, with_spreads
 from . import layout
-from .folder import write_atomic
+from .folder import check_size, write_atomic
 from .reading import (
     BOM,
     FORMAT,
@@ -91,7 +91,23 @@ def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile 
             raise MatchFileError(path, ["the text made for this match does not read back as it (a bug in ginscore); nothing was changed"])
     else:
         text = edited_text(before, match, sheet)
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, readable_bytes(path, text))
+
+
+def readable_bytes(path: str, text: str) -> bytes:
+    """`text` as the bytes a later read will take: UTF-8, and no more than the reader reads (`folder.check_size`);
+    refused with one line otherwise. The read-back proof works on text, so these two limits of the reader are
+    applied here."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        char = text[error.start]
+        raise MatchFileError(path, [
+            f"cannot write {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not UTF-8 (typed "
+            "in another encoding?) or half of one, and no later command could read the file; nothing was changed"
+        ]) from None
+    check_size(path, len(data), writing=True)
+    return data
 
 
 def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
