@@ -821,3 +821,14 @@ def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, mon
     assert other == 200
     assert most[0] == 1
     assert sorted(statuses) == [200] * (MOST_WAITING_ADVICE + 1) + [503] * 2
+
+
+def test_the_csv_and_markdown_exports_are_safe_to_open(api, folder):
+    """The API's exports are `show --export`'s: a formula name is text in the CSV, markup is escaped in the Markdown."""
+    formula, markup = '=HYPERLINK("http://evil.example","x")', '<img src="x" onerror="alert(7)">'
+    assert api.post("/api/matches", json={"file": "m.toml", "players": [formula, markup]}).status_code == 201
+    csv_text = api.get("/api/matches/m.toml/export/csv").text
+    assert csv_text.splitlines()[0].endswith(',"\'=HYPERLINK(""http://evil.example"",""x"")",' + '"<img src=""x"" onerror=""alert(7)"">"')
+    md_text = api.get("/api/matches/m.toml/export/md").text
+    assert md_text.startswith('# =HYPERLINK("http://evil.example","x") vs \\<img src="x" onerror="alert(7)"\\>\n')
+    assert md_text.count("<") == md_text.count("\\<")  # every < escaped
