@@ -367,3 +367,35 @@ def test_a_note_with_a_byte_that_is_not_utf8_is_refused_not_a_traceback(run, pla
     line = refused(run, played, ["record", played, *COUNTS, "--note", "caf\udce9"])
     assert line == (f"error: {played}: cannot write '\\udce9' (U+DCE9): it is not a character but a byte that was not UTF-8 "
                     "(typed in another encoding?) or half of one, and no later command could read the file; nothing was changed")
+
+
+# --- line endings (issue 24) ----------------------------------------------------------------------------------
+
+
+def crlf_file(run, path: Path) -> None:
+    """A match file with two hands and a comment, its every line ending with CRLF, as a Windows editor saves it."""
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    assert run("record", path, *COUNTS).exit_code == 0
+    assert run("record", path, "--knocker", "Ann", "--deadwood", "3", "--opponent-deadwood", "20").exit_code == 0
+    path.write_bytes((path.read_text() + "# kept by hand\n").replace("\n", "\r\n").encode())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["record", *COUNTS, "--note", "one more"], ["edit", "1", "--knocker", "Ann", "--deadwood", "5", "--opponent-deadwood", "30", "--note", "a new line"],
+     ["undo", "--yes"]],
+    ids=["record", "edit", "undo"],
+)
+def test_a_crlf_file_keeps_crlf_on_every_line_a_change_writes(run, tmp_path, command):
+    path = tmp_path / "m.toml"
+    crlf_file(run, path)
+    result = run([command[0], str(path), *command[1:]])
+    assert result.exit_code == 0, result.stderr
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") and b"# kept by hand\r\n" in data
+    assert run("validate", path).exit_code == 0
+
+
+def test_an_lf_file_keeps_lf(run, played):
+    assert run("record", played, *COUNTS).exit_code == 0
+    assert b"\r" not in played.read_bytes()

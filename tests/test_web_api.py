@@ -832,3 +832,13 @@ def test_the_csv_and_markdown_exports_are_safe_to_open(api, folder):
     md_text = api.get("/api/matches/m.toml/export/md").text
     assert md_text.startswith('# =HYPERLINK("http://evil.example","x") vs \\<img src="x" onerror="alert(7)"\\>\n')
     assert md_text.count("<") == md_text.count("\\<")  # every < escaped
+
+
+def test_a_hand_recorded_through_the_api_in_a_crlf_file_ends_its_lines_with_crlf(api, folder):
+    assert api.post("/api/matches", json={"file": "m.toml", "players": ["Ann", "Bob"]}).status_code == 201
+    path = folder / "m.toml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert api.post("/api/matches/m.toml/hands", json=HAND).status_code == 201
+    assert api.put("/api/matches/m.toml/hands/1", json={**HAND, "deadwood": 5, "note": "a new line"}).status_code == 200
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") and b"[[hands]]\r\n" in data

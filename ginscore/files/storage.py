@@ -5,11 +5,13 @@ What a person put in the file stays. `record` appends a hand block after every b
 (see `layout`). Whatever made the new bytes, they are read back with the reader a later load uses, and must
 give exactly the match meant, with the file's other tables as they were, before they replace the file. Bytes
 not so proven are never written: the next way is tried; a whole rewrite comes last and only when the file
-has no comment to lose; when no way is left, the write is refused with one line and nothing changes.
+has no comment to lose; when no way is left, the write is refused with one line and nothing changes. In a
+file whose lines end with CRLF (as its first line's does), the lines a change adds end with CRLF too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -114,8 +116,11 @@ def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
     """The file's text with its hands changed to `match`'s, keeping what a person typed; proven to read
     back as `match` (with the file's other tables as they were), or `MatchFileError` with one line."""
     match = with_spreads(match, sheet)
+    crlf = _uses_crlf(before.text)
     for make in _ways(before, match, sheet):
         text = make()
+        if text is not None and crlf:
+            text = _BARE_LF.sub("\r\n", text)
         if text is not None and _proves(text, before.data, match, sheet):
             return text
     raise MatchFileError(
@@ -125,6 +130,15 @@ def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
             "read back as the match); nothing was changed: remove the comments, or make the change by hand"
         ],
     )
+
+
+_BARE_LF = re.compile(r"(?<!\r)\n")
+
+
+def _uses_crlf(text: str) -> bool:
+    """Whether a file's lines end with CRLF, as its first line's does: then the lines a change adds end so too."""
+    first, newline, _ = text.partition("\n")
+    return bool(newline) and first.endswith("\r")
 
 
 def _ways(before: MatchFile, match: Match, sheet: Sheet) -> Iterator[Callable[[], str | None]]:
