@@ -399,3 +399,46 @@ def test_a_crlf_file_keeps_crlf_on_every_line_a_change_writes(run, tmp_path, com
 def test_an_lf_file_keeps_lf(run, played):
     assert run("record", played, *COUNTS).exit_code == 0
     assert b"\r" not in played.read_bytes()
+
+
+# --- names that travel (issue 24) ---------------------------------------------------------------------------
+
+DEVICE = "is a device's name on Windows (whatever follows its first dot)"
+NOT_PORTABLE = [
+    ("CON.toml", f"CON {DEVICE}"), ("nul.toml", f"nul {DEVICE}"), ("com1.toml", f"com1 {DEVICE}"),
+    ("Lpt9.toml", f"Lpt9 {DEVICE}"), ("aux.tar.toml", f"aux {DEVICE}"), ("PRN .toml", f"PRN {DEVICE}"),
+    ("COM\u00b9.toml", f"COM\u00b9 {DEVICE}"),
+    ("a:b.toml", "Windows does not allow ':' in a file's name"), ("why?.toml", "Windows does not allow '?' in a file's name"),
+    ("a|b.toml", "Windows does not allow '|' in a file's name"), ("<b>.toml", "Windows does not allow '<' in a file's name"),
+    ("a>b.toml", "Windows does not allow '>' in a file's name"), ('say"hi".toml', "Windows does not allow '\"' in a file's name"),
+    ("star*.toml", "Windows does not allow '*' in a file's name"), ("back\\slash.toml", "Windows does not allow '\\\\' in a file's name"),
+    ("tab\t.toml", "it holds the control character '\\t'"), ("caf\udce9.toml", "it holds a byte that is not UTF-8 (typed in another encoding?)"),
+    ("dot.toml.", "Windows drops a space or a dot at the end of a name"),
+]
+
+
+def portable_refusal(name: str, why: str) -> str:
+    return (f"{name!r} cannot be a new match file's name: {why}, so the file could not be copied to Windows or to many "
+            "phones; pick another name")
+
+
+@pytest.mark.parametrize("name, why", NOT_PORTABLE, ids=[repr(name) for name, _ in NOT_PORTABLE])
+def test_new_refuses_a_name_that_does_not_travel(run, tmp_path, name, why):
+    (tmp_path / "keep.toml").write_text("")  # the folder must be left exactly as it was, lock files included
+    line = refused(run, tmp_path / "keep.toml", ["new", tmp_path / name, "Ann", "Bob"], code=2)
+    assert line == "error: " + portable_refusal(name, why)
+
+
+@pytest.mark.parametrize("name", ["console.toml", "com10.toml", "nullable.toml", "lpt.toml", "Ann & Bob (2).toml", "café.toml"])
+def test_new_takes_a_portable_name_near_a_refused_one(run, tmp_path, name):
+    assert run("new", tmp_path / name, "Ann", "Bob").exit_code == 0
+
+
+def test_an_existing_file_with_a_name_that_does_not_travel_keeps_working(run, tmp_path):
+    """Only a new file is asked: one already there (made elsewhere) is recorded in, edited and replaced as before."""
+    made = tmp_path / "ok.toml"
+    assert run("new", made, "Ann", "Bob").exit_code == 0
+    there = tmp_path / "CON.toml"
+    made.rename(there)
+    assert run("record", there, *COUNTS).exit_code == 0
+    assert run("new", there, "Ann", "Bob", "--force").exit_code == 0

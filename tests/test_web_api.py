@@ -842,3 +842,12 @@ def test_a_hand_recorded_through_the_api_in_a_crlf_file_ends_its_lines_with_crlf
     assert api.put("/api/matches/m.toml/hands/1", json={**HAND, "deadwood": 5, "note": "a new line"}).status_code == 200
     data = path.read_bytes()
     assert data.count(b"\n") == data.count(b"\r\n") and b"[[hands]]\r\n" in data
+
+
+@pytest.mark.parametrize("name", ["CON.toml", "nul.toml", "com1.toml", "Lpt9.toml", "a:b.toml", "why?.toml", "a|b.toml", "<b>.toml", "a>b.toml"])
+def test_a_new_match_file_name_that_does_not_travel_is_400_and_nothing_is_made(api, folder, name):
+    answer = api.post("/api/matches", json={"file": name, "players": ["Ann", "Bob"]})
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(f"{name!r} cannot be a new match file's name: ")
+    assert answer.json()["error"].endswith(", so the file could not be copied to Windows or to many phones; pick another name")
+    assert list(folder.iterdir()) == []
