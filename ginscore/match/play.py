@@ -25,8 +25,6 @@ QUIT_WORDS = ("quit", "q", "exit")
 NOTE = re.compile(r"note\s+(\S.*)", re.IGNORECASE | re.DOTALL)
 HELP_WORDS = ("?", "help")
 HINT = "Type ? at any question for help, q to stop. 'note TEXT' keeps a note with the hand."
-HELP_END = "q stops; 'note TEXT' keeps a note."
-"""The end of every question's help: the help itself never says how to stop."""
 
 
 class StopPlay(Exception):
@@ -44,8 +42,6 @@ class Table:
     show: Callable[[HandLine, Sheet], None]
     commit: Callable[[HandRecord], tuple[Match, Sheet]]
     """Save one more hand and return the match as it now stands on disk."""
-    took: Callable[[str, str], None] = lambda question, answer: None
-    """The answer a question took (the part meant, never a refused one), for a terminal's history of it."""
 
 
 def play(match: Match, sheet: Sheet, table: Table) -> Sheet:
@@ -124,24 +120,21 @@ class _HandQuestions:
             answer = self.table.ask(question, offered)
             if answer is None:
                 raise StopPlay
-            text = fresh_part(answer.strip(), offered, parse)
+            text = answer.strip()
             offered = ""
             try:
-                taken = parse(text)
+                return parse(text)
             except GinscoreError as error:
                 if text.lower() in QUIT_WORDS:
                     raise StopPlay from None
                 note = NOTE.fullmatch(text)
                 if text.lower() in HELP_WORDS:
-                    self.table.tell(f"  {help or 'Type the answer and press Enter.'} {HELP_END}")
+                    self.table.tell(f"  {help or 'Type the answer and press Enter.'} q stops; 'note TEXT' keeps a note.")
                 elif note:
                     self.keep_note(note.group(1).strip())
                 else:
                     self.table.tell(f"  {error}. Try again.")
                     offered = text
-                continue
-            self.table.took(question, text)
-            return taken
 
     def keep_note(self, text: str) -> None:
         """Keep a note with the hand; one with a control character is refused and the question asked again."""
@@ -244,7 +237,7 @@ def who_question(match: Match) -> str:
 def who_help(match: Match) -> str:
     """What the first question takes, in full."""
     keys = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(match))
-    return f"Type who knocked: their name, or {keys}. Type c for a cancelled hand (nobody scores)."
+    return f"Type who knocked: their name, or {keys}. Type c for a cancelled hand (nobody scores), q to stop."
 
 
 UPCARD_HELP = "Type the up-card, the knock card turned at the start, like 7h: its value is the knock limit."
@@ -257,22 +250,6 @@ OPPONENT_HELP = "Type the opponent's 10 cards, to work out the lay-offs, or thei
 COUNT_HELP = "Type the opponent's count after lay-offs, like 23: with the knocker's count, only a count is taken."
 BIG_GIN_HELP = "Type y when the knocker melded all 11 cards (big gin), n or Enter for a plain gin."
 SPREAD_HELP = "Type 1 or 2: the spread the knocker laid down, as listed above. It decides what could be laid off."
-
-
-def fresh_part(text: str, offered: str, parse: Callable[[str], object]) -> str:
-    """The answer meant when a refused answer was offered on the line and more was typed after it.
-
-    Typing straight after the offered text, without erasing it, replaces it: `Annn` offered and `q` typed reads
-    `q`, not `Annnq`. A line that is a good answer as a whole stays whole, since adding to the offered text is
-    how a missing card is put back (`3h 4h` offered, ` 5h` typed).
-    """
-    if not offered or text == offered or not text.startswith(offered):
-        return text
-    try:
-        parse(text)
-    except GinscoreError:
-        return text[len(offered):].strip() or text
-    return text
 
 
 def _needs_discard(cards: str, big_gin: bool) -> bool:
