@@ -387,7 +387,9 @@ def test_install_completion_writes_the_script_for_each_shell(tmp_path, shell, sc
 def test_install_completion_detects_the_shell_it_runs_in(tmp_path):
     env = {**os.environ, "HOME": str(tmp_path)}
     env.pop("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", None)
-    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion"], capture_output=True, text=True, env=env, timeout=60)
+    # Not the command alone: bash would exec it in its own place, and Typer would find whatever shell (or none)
+    # started the tests. Followed by `exit`, it runs as bash's child.
+    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion; exit $?"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     script = tmp_path / ".bash_completions" / "ginscore.sh"

@@ -400,8 +400,9 @@ def test_a_hollywood_match_shows_each_game(client, folder):
 
 
 def test_a_file_name_with_spaces_and_marks_links_to_itself(client, folder):
-    location = new_match(client, file="a b#?%&é.toml")
-    assert location == "/m/a%20b%23%3F%25%26%C3%A9.toml"
+    assert new_match(client, file="a b#%&é.toml") == "/m/a%20b%23%25%26%C3%A9.toml"
+    (folder / "a b#%&é.toml").rename(folder / "a b#?%&é.toml")  # made elsewhere: a new file may not have a ? in its name
+    location = "/m/a%20b%23%3F%25%26%C3%A9.toml"
     page = client.get(location).text
     assert "<h1>Ann vs Bob</h1>" in page
     links = re.findall(r'(?:href|action|data-[a-z-]+-url)="(/m/[^"]*)"', page)
