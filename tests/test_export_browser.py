@@ -339,3 +339,14 @@ def test_the_markdown_export_rendered_with_html_on_runs_nothing_and_shows_the_na
         assert page.locator("table").nth(1).locator("tbody tr td:first-child").all_inner_texts() == list(MARKUP_NAMES)
     finally:
         page.remove_listener("dialog", note)
+
+
+@pytest.mark.parametrize("name", ["standard", "oklahoma", "counts_only", "hostile"])
+def test_the_final_result_needs_no_scroll_box_on_a_phone(page, exported, name):
+    """At 390 px the final result fits its box: no sideways scrolling inside it (it was 6 px too wide)."""
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.goto(exported[name][0].as_uri())
+    box = page.locator("div.scroll:has(> table.result)")
+    assert box.count() == 1
+    scroll_width, client_width = box.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert scroll_width <= client_width, (scroll_width, client_width)
