@@ -475,6 +475,27 @@ def test_a_run_builds_only_the_command_named(monkeypatch):
     assert _app_for(["check"]) is app
 
 
+def test_each_command_is_found_in_the_module_that_registers_it():
+    from ginscore.cli import COMMAND_MODULES
+    from typer.main import get_command_name
+
+    found = {info.name or get_command_name(info.callback.__name__): info.callback.__module__ for info in app.registered_commands}
+    assert found == {name: f"ginscore.cli.{module}" for name, module in COMMAND_MODULES.items()}
+
+
+@pytest.mark.parametrize("command, module", [("show", "sheet"), ("check", "hand"), ("record", "records")])
+def test_a_run_imports_only_the_module_of_its_command(command, module):
+    """The other command modules' options and imports are a tenth of `show`'s start-up."""
+    from ginscore.cli import MODULES
+
+    code = (f"import sys; sys.argv = ['ginscore', {command!r}, '--help']\n"
+            "from ginscore.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(name for name in sys.modules if name.split('.')[-1] in {MODULES!r} and name.startswith('ginscore.cli.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == str([f"ginscore.cli.{module}"]), done.stderr
+
+
 @pytest.mark.parametrize("args", [["check", "--help"], ["score", "--cards", "3h"], ["rules", "--json", "x"], ["check", KNOCK]])
 def test_the_one_command_app_answers_as_the_whole_app(run, args):
     whole = run(*args)

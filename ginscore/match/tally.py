@@ -5,7 +5,6 @@ A plain match is one game (one column); a Hollywood match scores three columns a
 
 from __future__ import annotations
 
-import shlex
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 
@@ -325,6 +324,8 @@ def game_over_message(sheet: Sheet) -> str:
     reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
     options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
     rules = "".join(f" --{option}" for option in options)
+    import shlex
+
     names = " ".join(shlex.quote(name) for name in match.players)
     return (
         f"the match is over ({reached}), so no hand was recorded; start the next one with: "

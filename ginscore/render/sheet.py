@@ -19,7 +19,6 @@ from ..sheets.words import (
     sheet_title,
     win_words,
 )
-from .chart import chart_view
 from .console import RESULT_STYLES, labelled_rows, plain_console
 from .hand import outcome, print_prose, print_wrapped, score_report
 
@@ -384,6 +383,8 @@ def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
     sheet_view(sheet, out)
     if chart:
         out.print()
+        from .chart import chart_view
+
         chart_view(sheet, out)
     if kind == "svg":
         # rich's picture would fetch its font from a CDN; the local font or any monospace one will do.
