@@ -476,8 +476,9 @@ def test_a_run_builds_only_the_command_named(monkeypatch):
 
 
 def test_each_command_is_found_in_the_module_that_registers_it():
-    from ginscore.cli import COMMAND_MODULES
     from typer.main import get_command_name
+
+    from ginscore.cli import COMMAND_MODULES
 
     found = {info.name or get_command_name(info.callback.__name__): info.callback.__module__ for info in app.registered_commands}
     assert found == {name: f"ginscore.cli.{module}" for name, module in COMMAND_MODULES.items()}

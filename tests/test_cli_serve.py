@@ -374,3 +374,37 @@ def test_trickling_and_stalled_heads_are_closed_and_cannot_shut_the_phones_out(t
             for sock in stalled + trickling:
                 sock.close()
         assert served.stop()[0] == 0
+
+
+def test_past_the_most_connections_the_one_waiting_longest_for_a_head_is_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """However many slow or silent clients connect, a phone's new connection gets in: each one past
+    MOST_CONNECTIONS closes the connection that has waited longest without a complete head (here 20, in-process)."""
+    import uvicorn
+
+    from ginscore.web import server as web_server
+    from ginscore.web.app import create_app
+
+    monkeypatch.setattr(web_server, "MOST_CONNECTIONS", 20)
+    listening = web_server.listen("127.0.0.1", 0)
+    port = listening.getsockname()[1]
+    running = uvicorn.Server(web_server.uvicorn_config(create_app(str(tmp_path), TOKEN, [f"127.0.0.1:{port}"])))
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not running.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        silent = [socket.create_connection(("127.0.0.1", port), timeout=2) for _ in range(25)]
+        with httpx.Client(timeout=2) as phone:
+            assert phone.get(f"http://127.0.0.1:{port}/api/matches", headers=AUTH).status_code == 200
+        assert [client.recv(1) for client in silent[:5]] == [b""] * 5  # the five waiting longest were let go
+        for client in silent[6:]:
+            client.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                client.recv(1)  # the rest are still open
+        for client in silent:
+            client.close()
+    finally:
+        running.should_exit = True
+        thread.join(timeout=15)
+        listening.close()

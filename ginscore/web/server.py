@@ -109,8 +109,11 @@ def _head_deadline_protocol() -> type:
         return since
 
     def _awaits_head(connection: Any) -> bool:
-        return isinstance(connection, HeadDeadlineProtocol) and connection.conn.their_state is h11.IDLE and (
-            connection.cycle is None or connection.cycle.response_complete
+        return (
+            isinstance(connection, HeadDeadlineProtocol)
+            and not connection.transport.is_closing()  # let go already: it leaves the set when the loop next runs
+            and connection.conn.their_state is h11.IDLE
+            and (connection.cycle is None or connection.cycle.response_complete)
         )
 
     return HeadDeadlineProtocol
@@ -276,17 +279,7 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
         print("or scan this with a phone on the same network:", file=out)
         segno.make_qr(url).terminal(out=out, compact=True)
     print("Press Ctrl-C to stop.", file=out, flush=True)
-    config = uvicorn.Config(
-        _requests_capped(app),
-        lifespan="off",
-        log_level="warning",
-        access_log=False,
-        proxy_headers=False,
-        server_header=False,
-        timeout_keep_alive=KEEP_ALIVE_SECONDS,
-        http=_head_deadline_protocol(),
-        timeout_graceful_shutdown=10,
-    )
+    config = uvicorn_config(app)
     server = uvicorn.Server(config)
     previous = signal.signal(signal.SIGTERM, _interrupt) if _main_thread() else None
     try:
@@ -298,6 +291,23 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     print("Stopped.", file=out, flush=True)
+
+
+def uvicorn_config(app: Any) -> Any:
+    """How uvicorn serves `app`: quiet, no proxy headers, the slow-client clocks and limits above."""
+    import uvicorn
+
+    return uvicorn.Config(
+        _requests_capped(app),
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        server_header=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        http=_head_deadline_protocol(),
+        timeout_graceful_shutdown=10,
+    )
 
 
 def _interrupt(signum: int, frame: object) -> None:
