@@ -449,3 +449,14 @@ def test_a_long_match_shows_its_last_hands_and_its_chart_as_a_picture(client, fo
 def page_totals_text(page: str) -> list[str]:
     last = re.findall(r'<tr class="hand r-\w+" id="hand-\d+">(.*?)</tr>', page, re.S)[-1]
     return re.findall(r'<td class="num total[^"]*">(\d+)</td>', last)
+
+
+def test_a_new_match_file_name_that_does_not_travel_is_refused_beside_the_file_field(client, folder):
+    page = client.get("/").text
+    form = {"csrf": csrf(page), "player1": "Ann", "player2": "Bob", "rules": "standard", "file": "con.toml"}
+    answer = client.post("/new", data=form, follow_redirects=False)
+    assert answer.status_code == 400
+    shown = re.search(r'<p class="error" id="error-file" role="alert">([^<]*)</p>', answer.text)
+    assert shown is not None, answer.text  # beside the file name's field, not at the top of the form
+    assert shown.group(1).startswith("&#39;con.toml&#39; cannot be a new match file&#39;s name: con is a device&#39;s name")
+    assert not (folder / "con.toml").exists()

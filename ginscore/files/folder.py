@@ -166,8 +166,10 @@ def check_portable_name(path: str) -> None:
         why = "Windows drops a space or a dot at the end of a name"
     else:
         return
-    raise InputError(f"{quote(name)} cannot be a new match file's name: {why}, so the file could not be copied to Windows "
-                     "or to many phones; pick another name")
+    error = InputError(f"{quote(name)} cannot be a new match file's name: {why}, so the file could not be copied to "
+                       "Windows or to many phones; pick another name")
+    error.field = "file"  # the field of `new`'s API and form that names the file
+    raise error
 
 
 def exists_for_write(path: str) -> bool:
