@@ -9,7 +9,6 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..match.spread_choice import other_spread_note
 from ..sheets.words import (
     counts_words,
     flat_shutout,
@@ -335,6 +334,8 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
     if line.scored is not None and line.knocker is not None:
         opponent = sheet.match.other(line.knocker)
         score_report(line.scored, out, line.knocker, opponent, with_result=False, explain_lowest=False)
+        from ..match.spread_choice import other_spread_note  # only `record` and `play` print a hand
+
         note = other_spread_note(line.scored, line.knocker, opponent)
         if note is not None:
             print_prose(out, note)
