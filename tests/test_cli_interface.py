@@ -387,7 +387,9 @@ def test_install_completion_writes_the_script_for_each_shell(tmp_path, shell, sc
 def test_install_completion_detects_the_shell_it_runs_in(tmp_path):
     env = {**os.environ, "HOME": str(tmp_path)}
     env.pop("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", None)
-    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion"], capture_output=True, text=True, env=env, timeout=60)
+    # Not the command alone: bash would exec it in its own place, and Typer would find whatever shell (or none)
+    # started the tests. Followed by `exit`, it runs as bash's child.
+    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion; exit $?"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     script = tmp_path / ".bash_completions" / "ginscore.sh"
@@ -471,6 +473,28 @@ def test_a_run_builds_only_the_command_named(monkeypatch):
         assert _app_for(args) is app
     monkeypatch.setenv("_GINSCORE_COMPLETE", "complete_bash")
     assert _app_for(["check"]) is app
+
+
+def test_each_command_is_found_in_the_module_that_registers_it():
+    from typer.main import get_command_name
+
+    from ginscore.cli import COMMAND_MODULES
+
+    found = {info.name or get_command_name(info.callback.__name__): info.callback.__module__ for info in app.registered_commands}
+    assert found == {name: f"ginscore.cli.{module}" for name, module in COMMAND_MODULES.items()}
+
+
+@pytest.mark.parametrize("command, module", [("show", "sheet"), ("check", "hand"), ("record", "records")])
+def test_a_run_imports_only_the_module_of_its_command(command, module):
+    """The other command modules' options and imports are a tenth of `show`'s start-up."""
+    from ginscore.cli import MODULES
+
+    code = (f"import sys; sys.argv = ['ginscore', {command!r}, '--help']\n"
+            "from ginscore.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(name for name in sys.modules if name.split('.')[-1] in {MODULES!r} and name.startswith('ginscore.cli.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == str([f"ginscore.cli.{module}"]), done.stderr
 
 
 @pytest.mark.parametrize("args", [["check", "--help"], ["score", "--cards", "3h"], ["rules", "--json", "x"], ["check", KNOCK]])

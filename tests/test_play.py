@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import json_object
+from conftest import interruptible, json_object
 
 from ginscore.errors import RefusedError
 from ginscore.files import storage
@@ -485,7 +485,8 @@ def test_ctrl_c_keeps_every_complete_hand(short):
     """A real process: one hand entered, then Ctrl-C while the next hand's questions are asked."""
     env = {**os.environ, "NO_COLOR": "1"}
     process = subprocess.Popen(
-        [GINSCORE, "play", str(short)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        [GINSCORE, "play", str(short)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        preexec_fn=interruptible,
     )
     output = bytearray()
 

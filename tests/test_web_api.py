@@ -502,8 +502,8 @@ def test_exports_are_downloads(api: TestClient, match: Path, kind: str, media: s
     assert response.content
 
 
-def test_an_export_of_a_name_with_other_letters_has_a_plain_fallback(api: TestClient):
-    api.post("/api/matches", json={"file": "café \"x\".toml", "players": ["Ann", "Bob"]})
+def test_an_export_of_a_name_with_other_letters_has_a_plain_fallback(api: TestClient, match: Path):
+    match.rename(match.with_name("café \"x\".toml"))  # made elsewhere: a new file may not have a " in its name
     disposition = api.get("/api/matches/café \"x\".toml/export/csv").headers["content-disposition"]
     assert disposition == "attachment; filename=\"caf_ _x_.csv\"; filename*=UTF-8''caf%C3%A9%20%22x%22.csv"
 
@@ -788,3 +788,74 @@ def test_a_backslash_in_the_token_redirect_stays_on_this_server(client: TestClie
     response = client.get(f"/\\evil.com?token={TOKEN}", follow_redirects=False)
     assert response.status_code == 303
     assert response.headers["location"] == "/%5Cevil.com"
+
+
+def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, monkeypatch):
+    """advise is pure Python: requests for it take turns (a dozen threads at once would starve the event loop),
+    the ones past MOST_WAITING_ADVICE waiting get 503 at once, and a request for anything else is answered
+    meanwhile."""
+    import threading
+
+    import httpx
+
+    from ginscore.web import api as api_routes
+    from ginscore.web.app import MOST_WAITING_ADVICE
+
+    running, most, release = [0], [0], threading.Event()
+    lock = threading.Lock()
+
+    def slow_advise(fields):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        release.wait(10)
+        with lock:
+            running[0] -= 1
+        return {"advised": True}
+
+    monkeypatch.setattr(api_routes, "advise", slow_advise)
+
+    async def main() -> tuple[list[int], int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url=BASE, headers=AUTH) as client:
+            asking = [asyncio.ensure_future(client.post("/api/advise", json={"cards": "x"})) for _ in range(MOST_WAITING_ADVICE + 3)]
+            await asyncio.sleep(0.2)  # every request is in, the first one advising
+            other = await asyncio.wait_for(client.get("/api/matches"), 2)
+            release.set()
+            return [(await answer).status_code for answer in asking], other.status_code
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        statuses, other = pool.submit(asyncio.run, main()).result(timeout=30)
+    assert other == 200
+    assert most[0] == 1
+    assert sorted(statuses) == [200] * (MOST_WAITING_ADVICE + 1) + [503] * 2
+
+
+def test_the_csv_and_markdown_exports_are_safe_to_open(api, folder):
+    """The API's exports are `show --export`'s: a formula name is text in the CSV, markup is escaped in the Markdown."""
+    formula, markup = '=HYPERLINK("http://evil.example","x")', '<img src="x" onerror="alert(7)">'
+    assert api.post("/api/matches", json={"file": "m.toml", "players": [formula, markup]}).status_code == 201
+    csv_text = api.get("/api/matches/m.toml/export/csv").text
+    assert csv_text.splitlines()[0].endswith(',"\'=HYPERLINK(""http://evil.example"",""x"")",' + '"<img src=""x"" onerror=""alert(7)"">"')
+    md_text = api.get("/api/matches/m.toml/export/md").text
+    assert md_text.startswith('# =HYPERLINK("http://evil.example","x") vs \\<img src="x" onerror="alert(7)"\\>\n')
+    assert md_text.count("<") == md_text.count("\\<")  # every < escaped
+
+
+def test_a_hand_recorded_through_the_api_in_a_crlf_file_ends_its_lines_with_crlf(api, folder):
+    assert api.post("/api/matches", json={"file": "m.toml", "players": ["Ann", "Bob"]}).status_code == 201
+    path = folder / "m.toml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert api.post("/api/matches/m.toml/hands", json=HAND).status_code == 201
+    assert api.put("/api/matches/m.toml/hands/1", json={**HAND, "deadwood": 5, "note": "a new line"}).status_code == 200
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") and b"[[hands]]\r\n" in data
+
+
+@pytest.mark.parametrize("name", ["CON.toml", "nul.toml", "com1.toml", "Lpt9.toml", "a:b.toml", "why?.toml", "a|b.toml", "<b>.toml", "a>b.toml"])
+def test_a_new_match_file_name_that_does_not_travel_is_400_and_nothing_is_made(api, folder, name):
+    answer = api.post("/api/matches", json={"file": name, "players": ["Ann", "Bob"]})
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(f"{name!r} cannot be a new match file's name: ")
+    assert answer.json()["error"].endswith(", so the file could not be copied to Windows or to many phones; pick another name")
+    assert list(folder.iterdir()) == []

@@ -34,7 +34,7 @@ def show(
       ginscore show match.toml --chart
       ginscore show match.toml --export sheet.html
     """
-    from ..files.storage import load
+    from ..files.reading import load  # not storage: the writer is not needed to read
 
     _, sheet = load(file)
     if export is not None or export_terminal is not None:

@@ -5,19 +5,21 @@ What a person put in the file stays. `record` appends a hand block after every b
 (see `layout`). Whatever made the new bytes, they are read back with the reader a later load uses, and must
 give exactly the match meant, with the file's other tables as they were, before they replace the file. Bytes
 not so proven are never written: the next way is tried; a whole rewrite comes last and only when the file
-has no comment to lose; when no way is left, the write is refused with one line and nothing changes.
+has no comment to lose; when no way is left, the write is refused with one line and nothing changes. In a
+file whose lines end with CRLF (as its first line's does), the lines a change adds end with CRLF too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import MatchFileError
+from ..errors import MatchFileError, quote
 from ..match.records import HandRecord, Match
 from ..match.tally import HandLine, Sheet, as_stored, tally, with_spreads
 from . import layout, plain_toml
-from .folder import write_atomic
+from .folder import check_size, write_atomic
 from .reading import (
     BOM,
     FORMAT,
@@ -97,10 +99,26 @@ def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile 
         plain = True
     else:
         text, data, plain = edited(before, match, sheet)
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, readable_bytes(path, text))
     written = MatchFile(path, text, data, *as_stored(match, sheet), plain)
     REMEMBERED.remember(path, text, written)
     return written
+
+
+def readable_bytes(path: str, text: str) -> bytes:
+    """`text` as the bytes a later read will take: UTF-8, and no more than the reader reads (`folder.check_size`);
+    refused with one line otherwise. The read-back proof works on text, so these two limits of the reader are
+    applied here."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        char = text[error.start]
+        raise MatchFileError(path, [
+            f"cannot write {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not UTF-8 (typed "
+            "in another encoding?) or half of one, and no later command could read the file; nothing was changed"
+        ]) from None
+    check_size(path, len(data), writing=True)
+    return data
 
 
 def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
@@ -113,13 +131,16 @@ def edited(before: MatchFile, match: Match, sheet: Sheet) -> tuple[str, dict[str
     back as `match` (with the file's other tables as they were), or `MatchFileError` with one line. With the
     text, the document it reads as and whether it is in the plain layout."""
     match = with_spreads(match, sheet)
+    crlf = _uses_crlf(before.text)
     appended = _appended(before, match, sheet)
-    if appended is not None and before.plain:
+    if appended is not None and before.plain and not crlf:  # a plain file has LF endings only
         data = _proven_append(before, appended, match, sheet)
         if data is not None:
             return before.text + appended, data, True
     for make in _ways(before, match, sheet):
         text = make()
+        if text is not None and crlf:
+            text = _BARE_LF.sub("\r\n", text)
         data = _proven(text, before.data, match, sheet) if text is not None else None
         if text is not None and data is not None:
             return text, data, False
@@ -130,6 +151,15 @@ def edited(before: MatchFile, match: Match, sheet: Sheet) -> tuple[str, dict[str
             "read back as the match); nothing was changed: remove the comments, or make the change by hand"
         ],
     )
+
+
+_BARE_LF = re.compile(r"(?<!\r)\n")
+
+
+def _uses_crlf(text: str) -> bool:
+    """Whether a file's lines end with CRLF, as its first line's does: then the lines a change adds end so too."""
+    first, newline, _ = text.partition("\n")
+    return bool(newline) and first.endswith("\r")
 
 
 def _ways(before: MatchFile, match: Match, sheet: Sheet) -> Iterator[Callable[[], str | None]]:
