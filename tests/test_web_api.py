@@ -813,7 +813,7 @@ def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, mon
             running[0] -= 1
         return {"advised": True}
 
-    monkeypatch.setattr(api_routes, "advise", slow_advise)
+    monkeypatch.setattr(api_routes, "advise_fields", slow_advise)
 
     async def main() -> tuple[list[int], int]:
         transport = httpx.ASGITransport(app=app)

@@ -535,7 +535,19 @@ def test_a_new_match_file_name_that_does_not_travel_is_refused_beside_the_file_f
     form = {"csrf": csrf(page), "player1": "Ann", "player2": "Bob", "rules": "standard", "file": "con.toml"}
     answer = client.post("/new", data=form, follow_redirects=False)
     assert answer.status_code == 400
-    shown = re.search(r'<p class="error" id="error-file" role="alert">([^<]*)</p>', answer.text)
+    shown = re.search(r'<p class="error" id="error-file" role="alert"[^>]*>([^<]*)</p>', answer.text)
     assert shown is not None, answer.text  # beside the file name's field, not at the top of the form
     assert shown.group(1).startswith("&#39;con.toml&#39; cannot be a new match file&#39;s name: con is a device&#39;s name")
     assert not (folder / "con.toml").exists()
+
+
+def test_a_card_hand_shows_both_sides_on_the_sheet(client, folder):
+    new_match(client)
+    opponent = "Qh Qd Qs 6s 7s 8s 4d 9h 2c 6h"  # two melds of his own, 6h to lay off on Ann's hearts
+    assert record(client, "x.toml", knocker="Ann", how="cards", cards=KNOCK_K, opponent_cards=opponent).status_code == 303
+    page = client.get("/m/x.toml").text
+    bits = re.findall(r'<span class="bit">([^<]*)</span>', page)
+    assert "Ann laid down 3h 4h 5h | 7c 8c 9c | Kc Kd Ks | 2d" in bits
+    assert "Bob melded 6s 7s 8s | Qd Qh Qs" in bits
+    assert "Bob laid off 6h" in bits
+    assert "Bob&#39;s count after lay-offs: 15" in bits  # 4d 9h 2c

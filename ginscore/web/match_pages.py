@@ -23,6 +23,7 @@ from ..sheets.words import (
     hand_words,
     lead_words,
     sheet_title,
+    sides_words,
     summary_rows,
     target_words,
     upcard_words,
@@ -155,6 +156,8 @@ def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_
         if match.hollywood and line.columns:  # the games the points went into; their totals are the columns
             games = ", ".join(str(index + 1) for index in line.columns)
             detail.append(f"in game{'s' if len(line.columns) > 1 else ''} {games}")
+        if line.knocker is not None:
+            detail += sides_words(line.scored, line.knocker, match.other(line.knocker))
         rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
                      "detail": detail, "note": record.note, "cells": cells})
     ends = _hollywood_ends(sheet) if match.hollywood else _ends(sheet)
