@@ -141,7 +141,10 @@ def check_note(note: str) -> str:
     separator (U+2028, U+2029): `show` prints notes to a terminal, where an escape could recolour it or worse,
     and a line break of any kind would break the sheet. Invisible format characters are kept (unlike in names):
     emoji and many scripts join letters with them."""
-    char = next((char for char in note if unicodedata.category(char) in ("Cc", "Zl", "Zp") and char != "\t"), None)
+    char = next((char for char in note if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") and char != "\t"), None)
+    if char is not None and unicodedata.category(char) == "Cs":
+        raise InputError(f"a note cannot hold {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not "
+                         "UTF-8 (typed in another encoding?) or half of one")
     if char is not None:
         kind = "control character" if unicodedata.category(char) == "Cc" else "line or paragraph separator"
         raise InputError(f"a note cannot hold the {kind} {quote(char)} (U+{ord(char):04X}): write it as plain text on one line")
