@@ -52,6 +52,7 @@ from bench_stats import knock_with_cards, random_match  # noqa: E402
 from ginscore.files.storage import dumps, save  # noqa: E402
 from ginscore.game.cards import DECK  # noqa: E402
 from ginscore.game.rulebook import PRESETS  # noqa: E402
+from ginscore.match.entry import HandEntry  # noqa: E402
 from ginscore.match.records import Match, make_record  # noqa: E402
 from ginscore.match.tally import tally  # noqa: E402
 
@@ -187,7 +188,7 @@ def long_match(hands: int, seed: int) -> Match:
         else:
             deadwood = rng.randint(1, 10)
             entry = {"knocker": rng.choice(match.players), "deadwood": deadwood, "opponent_deadwood": deadwood + rng.randint(1, 8)}
-        records.append(make_record(match, **entry, recorded=STAMP))
+        records.append(make_record(match, HandEntry(**entry), recorded=STAMP))
     return match.with_hands(tuple(records))
 
 

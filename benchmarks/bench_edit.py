@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ginscore.files import changes, storage
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
 from ginscore.match.tally import add_hand
 
@@ -41,7 +42,7 @@ def base_text(hands: int) -> str:
     sheet = None
     for number in range(hands):
         knocker = ("Ann", "Bob")[number % 2]
-        match, sheet = add_hand(match, make_record(match, knocker=knocker, deadwood=5, opponent_deadwood=5, recorded=NOW), sheet)
+        match, sheet = add_hand(match, make_record(match, HandEntry(knocker=knocker, deadwood=5, opponent_deadwood=5), recorded=NOW), sheet)
     return storage.dumps(match, sheet)
 
 
@@ -60,7 +61,7 @@ def timed_edit(source: Path, folder: Path) -> float:
     path = folder / "m.toml"
     shutil.copyfile(source, path)
     start = time.perf_counter()
-    changes.edit(str(path), 1, {"knocker": "Bob", "deadwood": 3, "opponent_deadwood": 9}, now=NOW)
+    changes.edit(str(path), 1, HandEntry(knocker="Bob", deadwood=3, opponent_deadwood=9))
     elapsed = time.perf_counter() - start
     assert len(storage.load(str(path))[0].hands) > 0
     return elapsed

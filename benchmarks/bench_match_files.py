@@ -36,6 +36,7 @@ from deals import knocker_hand  # noqa: E402
 
 from ginscore.game.cards import DECK, Hand, format_cards  # noqa: E402
 from ginscore.game.melds import min_after_discard  # noqa: E402
+from ginscore.match.entry import HandEntry  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 
@@ -72,15 +73,7 @@ def write_match(path: str, hands: list[list[str]]) -> None:
     records = []
     for options in hands:
         named = dict(zip(options[0::2], options[1::2]))
-        records.append(make_record(
-            match,
-            knocker=named["--knocker"],
-            cards=named.get("--cards"),
-            opponent_cards=named.get("--opponent-cards"),
-            deadwood=int(named["--deadwood"]) if "--deadwood" in named else None,
-            opponent_deadwood=int(named["--opponent-deadwood"]) if "--opponent-deadwood" in named else None,
-            recorded="2026-01-01T00:00:00+00:00",
-        ))
+        records.append(make_record(match, HandEntry(knocker=named["--knocker"], cards=named.get("--cards"), opponent_cards=named.get("--opponent-cards"), deadwood=int(named["--deadwood"]) if "--deadwood" in named else None, opponent_deadwood=int(named["--opponent-deadwood"]) if "--opponent-deadwood" in named else None), recorded="2026-01-01T00:00:00+00:00"))
     save(path, match.with_hands(tuple(records)))
 
 

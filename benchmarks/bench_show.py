@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from ginscore.files.storage import save  # noqa: E402
 from ginscore.game.rulebook import Rules  # noqa: E402
+from ginscore.match.entry import HandEntry  # noqa: E402
 from ginscore.match.records import Match, make_record  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
@@ -53,12 +54,12 @@ def write_match(path: Path, hands: int, seed: int = 1) -> None:
     records = []
     for _ in range(hands):
         if rng.random() < 0.04:
-            records.append(make_record(match, cancelled=True))
+            records.append(make_record(match, HandEntry(cancelled=True)))
             continue
         note = "counted twice, agreed" if rng.random() < 0.1 else ""
         knocker = rng.choice(PLAYERS)
         deadwood = rng.choice((0, 1, 2, 3, 5, 7, 9, 10))
-        records.append(make_record(match, knocker=knocker, deadwood=deadwood, opponent_deadwood=rng.randint(0, 20), note=note))
+        records.append(make_record(match, HandEntry(knocker=knocker, deadwood=deadwood, opponent_deadwood=rng.randint(0, 20), note=note)))
     save(str(path), match.with_hands(tuple(records)))
 
 

@@ -47,6 +47,7 @@ from ginscore.files.storage import save  # noqa: E402
 from ginscore.game.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.game.melds import min_after_discard  # noqa: E402
 from ginscore.game.rulebook import PRESETS, Rules  # noqa: E402
+from ginscore.match.entry import HandEntry  # noqa: E402
 from ginscore.match.records import Match, make_record  # noqa: E402
 from ginscore.match.stats import HeadToHead  # noqa: E402
 from ginscore.match.tally import add_hand, tally  # noqa: E402
@@ -128,7 +129,7 @@ def random_match(rng: random.Random) -> tuple[Match, int]:
             with_cards += by_cards
             entry = (knock_with_cards if by_cards else knock_with_counts)(rng, rules)
             entry["knocker"] = rng.choice((a, b))
-        match, sheet = add_hand(match, make_record(match, **entry, recorded="2026-01-01T20:00:00+00:00"))
+        match, sheet = add_hand(match, make_record(match, HandEntry(**entry), recorded="2026-01-01T20:00:00+00:00"))
     return match, with_cards
 
 

@@ -5,3 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CI=true GINSCORE_PICTURES=docs python -m pytest -q tests/test_export_browser.py -k screenshots
+# The phone pages of `ginscore serve` (docs/serve.md's walkthrough, and the README's phone).
+CI=true GINSCORE_PICTURES=docs python -m pytest -q tests/test_serve_browser.py -k starts_a_match
+CI=true GINSCORE_PICTURES=docs python -m pytest -q tests/test_pad_browser.py

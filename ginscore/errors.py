@@ -7,17 +7,40 @@ import re
 
 
 class GinscoreError(Exception):
-    """Base of every error ginscore reports to a person: a refused action, exit status 1."""
+    """Base of every error ginscore reports to a person: a refused action, exit status 1, HTTP 422.
+
+    Its kind decides, in one place, both how the command line exits (`exit_code`) and how the web answers
+    (`http_status`). `field` names what it is about as data (`cards`, `opponent_deadwood`, `file`, ...): the
+    CLI names the option that mends it, a page shows the message beside that field, the API returns it.
+    """
 
     exit_code = 1
-    field: str | None = None
-    """The record field the error is about, when it came from one (for `hands[3].opponent_cards: ...`)."""
+    http_status = 422
+
+    def __init__(self, message: str = "", *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+        """The field the error is about: a `HandEntry` or `NewMatch` field, or a record's key in a file."""
+
+    def reworded(self, message: str) -> GinscoreError:
+        """The same error, of the same kind and field, with other words (a file named as the person named it)."""
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.args = (message,)
+        return copy
+
+    def about(self, field: str) -> GinscoreError:
+        """This error, said to be about `field` unless it already names one; returned for `raise ... from`."""
+        if self.field is None:
+            self.field = field
+        return self
 
 
 class InputError(GinscoreError, ValueError):
-    """Input that cannot be read or is the wrong shape for the command: exit status 2."""
+    """Input that cannot be read or is the wrong shape for the command: exit status 2, HTTP 400."""
 
     exit_code = 2
+    http_status = 400
 
 
 class CardNotationError(InputError):
@@ -37,12 +60,31 @@ class RefusedError(GinscoreError):
     """An action the match's state refuses: a finished game, a file that exists."""
 
 
+class GameOverError(RefusedError):
+    """A hand offered to a finished match. It carries the match, so that a front end can offer the next game."""
+
+    def __init__(self, message: str, match: object):
+        super().__init__(message)
+        self.match = match
+        """The finished match (a `match.records.Match`)."""
+
+
 class StaleError(RefusedError):
-    """A change refused because the file changed since the person looked: someone else wrote first."""
+    """A change refused because the file changed since the person looked: someone else wrote first. HTTP 409."""
+
+    http_status = 409
 
 
 class ExistsError(RefusedError):
-    """A file that would be replaced without being asked to: refused, and the file left as it was."""
+    """A file that would be replaced without being asked to: refused, and the file left as it was. HTTP 409."""
+
+    http_status = 409
+
+
+class NotFoundError(RefusedError):
+    """A match file that is not there (for the web, not directly inside the served folder): HTTP 404."""
+
+    http_status = 404
 
 
 class MatchFileError(GinscoreError):
@@ -51,7 +93,27 @@ class MatchFileError(GinscoreError):
     def __init__(self, path: str, problems: list[str]):
         self.path = path
         self.problems = problems
-        super().__init__("\n".join(f"{shown_path(path)}: {problem}" for problem in problems))
+        super().__init__(self._text(), field="file")
+
+    def _text(self) -> str:
+        return "\n".join(f"{shown_path(self.path)}: {problem}" for problem in self.problems)
+
+    def moved(self, path: str, problems: list[str]) -> MatchFileError:
+        """The same error about the file under another name (as the person named it)."""
+        copy = self.reworded("")
+        assert isinstance(copy, MatchFileError)  # reworded keeps the kind
+        copy.path, copy.problems = path, problems
+        copy.args = (copy._text(),)
+        return copy
+
+
+class MissingFileError(MatchFileError):
+    """A match file that does not exist."""
+
+    http_status = 404
+
+    def __init__(self, path: str):
+        super().__init__(path, ["no such file"])
 
 
 def shown_path(path: str) -> str:

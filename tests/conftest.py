@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,15 @@ def run() -> RunCli:
         return result
 
     return invoke
+
+
+def interruptible() -> None:
+    """A `preexec_fn` for a child that a test stops with Ctrl-C (SIGINT): SIGINT back to its default action.
+
+    A process started with SIGINT ignored, as a non-interactive shell starts a background job (and some CI runners
+    start everything), passes that on to its children, and Python then never raises KeyboardInterrupt in them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def one_error_line(result: Result) -> str:

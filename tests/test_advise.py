@@ -278,7 +278,7 @@ def test_a_seed_repeats_a_run():
 def test_improved_without_turns_is_the_deal_model():
     hand, unseen = cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"), list(cards("2h 6h 7h Kh 6c 10c Jc Ac 2c 3c 3d 4s"))
     seen = seen_except(hand, unseen)
-    with pytest.raises(InputError, match="--stock 31 is impossible"):
+    with pytest.raises(InputError, match="a stock of 31 is impossible"):
         advise(hand, STANDARD, seed=1, seen=seen, stock=31)
     wide = advise(hand, STANDARD, seed=1, stock=31)  # 11 cards, a fresh stock: the opponent has not drawn
     assert wide.turns == 0 and wide.model == "improved"
@@ -396,10 +396,10 @@ def test_big_gin_under_tournament_rules():
         ({"opponent_took": cards("2d")}, CardListError, "2d cannot be both in your hand and taken by the opponent"),
         ({"seen": cards("5d"), "opponent_took": cards("5d")}, CardListError, "5d cannot be both seen and taken"),
         ({"seen": tuple(c for c in DECK if c.suit != 0 and c not in cards("3h 4h 5h Ks Kd 2d Qs"))[:32]}, InputError, "needs 10 more cards but only 9 are unseen"),
-        ({"stock": 32}, InputError, "--stock 32 is impossible"),
-        ({"stock": -1}, InputError, "--stock -1 is impossible"),
+        ({"stock": 32}, InputError, "a stock of 32 is impossible"),
+        ({"stock": -1}, InputError, "a stock of -1 is impossible"),
         ({"model": "smart"}, InputError, "unknown model 'smart'"),
-        ({"samples": 0}, InputError, "--samples must be from 1"),
+        ({"samples": 0}, InputError, "the samples must be from 1"),
         ({"upcard": parse_card("5s")}, InputError, "only under Oklahoma"),
     ],
 )

@@ -98,12 +98,12 @@ def test_big_gin_and_the_spade_doubling(run):
     [
         ((*HAND.split(), "--seen", "Qs 5d"), "error: Qs cannot be both in your hand and seen"),
         ((*HAND.split(), "--opponent-took", "7c"), "error: 7c cannot be both in your hand and taken by the opponent"),
-        ((*HAND.split(), "--seen", SEEN + " 2h 6h 7h"), "error: the opponent needs 10 more cards but only 9 are unseen"),
+        ((*HAND.split(), "--seen", SEEN + " 2h 6h 7h"), "error: --seen: the opponent needs 10 more cards but only 9 are unseen"),
         ((*HAND.split(), "--opponent-took", "Ah 2h 3s 4s 5s 6s 7s 8s 9s 10s Js"), "error: the opponent holds 10 cards, but 11 were given"),
-        ((*HAND.split(), "--stock", "40"), "error: --stock 40 is impossible"),
-        ((*HAND.split(), "--model", "clever"), "error: unknown model 'clever': choose deal or improved"),
-        ((*HAND.split(), "--samples", "0"), "error: --samples must be from 1 to 1000000, not 0"),
-        ((*HAND.split(), "--rules", "oklahoma"), "error: these rules use the knock card: give the up-card"),
+        ((*HAND.split(), "--stock", "40"), "error: --stock: a stock of 40 is impossible"),
+        ((*HAND.split(), "--model", "clever"), "error: --model: unknown model 'clever': choose deal or improved"),
+        ((*HAND.split(), "--samples", "0"), "error: --samples: the samples must be from 1 to 1000000, not 0"),
+        ((*HAND.split(), "--rules", "oklahoma"), "error: --upcard: these rules use the knock card: give the up-card"),
         (("3h", "4h", "5h"), "error: a hand to advise on needs 10 or 11 cards, but 3 were given"),
         ((*HAND.split()[:-1], "4x"), "error: '4x' is not a card"),
     ],
@@ -216,7 +216,7 @@ def test_the_rule_options_mean_what_they_mean_for_check(run):
     assert upcard["knock_limit"] == check["knock_limit"] == 3 and upcard["recommended"] == "Qs"
     both = run("advise", *HAND.split(), "--knock-limit", "5", "--upcard", "3s")
     assert both.exit_code == 2
-    assert one_error_line(both).startswith("error: give --knock-limit or --upcard, not both")
+    assert one_error_line(both).startswith("error: --knock-limit: give a knock limit or the up-card, not both")
 
 
 # --- fitting the terminal, saying only what applies, one recommendation -------------------------------------------

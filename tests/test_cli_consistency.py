@@ -65,7 +65,7 @@ def test_a_number_of_thousands_of_digits_is_one_short_line(run, game, args, opti
 def test_a_knob_of_thousands_of_digits_is_one_short_line(run, digits):
     result = run("check", KNOCK, "--set", f"target={digits}")
     assert result.exit_code == 2
-    assert one_error_line(result) == f"error: target must be a whole number from 1 to 100000, not '{'9' * 40}…'"
+    assert one_error_line(result) == f"error: --set: target must be a whole number from 1 to 100000, not '{'9' * 40}…'"
 
 
 def test_leading_zeros_do_not_count_as_digits(run):
@@ -118,22 +118,22 @@ def test_a_line_of_1000_characters_in_card_symbols_is_read(run):
 )
 def test_set_knock_limit_with_an_upcard_is_refused_like_its_shorthand(run, args):
     short = run(*args, "--knock-limit", "3", "--upcard", "5s")
-    assert one_error_line(short) == "error: give --knock-limit or --upcard, not both: the up-card sets the knock limit"
+    assert one_error_line(short) == "error: --knock-limit: give a knock limit or the up-card, not both: the up-card sets the knock limit"
     long = run(*args, "--set", "knock_limit=3", "--upcard", "5s")
     assert long.exit_code == short.exit_code == 2
-    assert one_error_line(long) == "error: give --set knock_limit or --upcard, not both: the up-card sets the knock limit"
+    assert one_error_line(long) == "error: --set: give a knock limit or the up-card, not both: the up-card sets the knock limit"
     oklahoma = run(*args, "--set", "knock_limit=3", "--rules", "oklahoma")
     assert oklahoma.exit_code == 2
     assert one_error_line(oklahoma) == (
-        "error: these rules use the knock card, so --set knock_limit does not apply: give the up-card, e.g. --upcard 7h"
+        "error: --set: these rules use the knock card, so a knock limit does not apply: give the up-card"
     )
 
 
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--set", "knock_limit=3", "--knock-limit", "7"], "knock_limit is given twice, as '--set knock_limit=3' and '--knock-limit 7'"),
-        (["--set", "gin_bonus=20", "--set", "gin_bonus=30"], "gin_bonus is given twice, as '--set gin_bonus=20' and '--set gin_bonus=30'"),
+        (["--set", "knock_limit=3", "--knock-limit", "7"], "--set: knock_limit is given twice, as 'knock_limit=3' and 'knock_limit=7'"),
+        (["--set", "gin_bonus=20", "--set", "gin_bonus=30"], "--set: gin_bonus is given twice, as 'gin_bonus=20' and 'gin_bonus=30'"),
     ],
 )
 def test_a_knob_given_twice_is_refused(run, args, message):

@@ -157,7 +157,7 @@ def test_record_refuses_numbers_not_in_ascii_digits(run, tmp_path, count):
 def test_knock_limit_in_fullwidth_digits_is_refused_by_set_too(run):
     result = run("check", KNOCK, "--set", "knock_limit=１０")
     assert result.exit_code == 2
-    assert one_error_line(result) == "error: knock_limit must be a whole number from 0 to 10, not '１０'"
+    assert one_error_line(result) == "error: --set: knock_limit must be a whole number from 0 to 10, not '１０'"
 
 
 @pytest.mark.parametrize(
@@ -194,7 +194,7 @@ def test_check_takes_rules_set_and_knock_limit_alike(run):
 def test_check_with_rules_oklahoma_needs_the_upcard(run):
     result = run("check", KNOCK, "--rules", "oklahoma")
     assert result.exit_code == 2
-    assert one_error_line(result) == "error: these rules use the knock card: give the up-card, e.g. --upcard 7h"
+    assert one_error_line(result) == "error: --upcard: these rules use the knock card: give the up-card"
     data = json_object(run("check", KNOCK, "--rules", "oklahoma", "--upcard", "2s", "--json"))
     assert (data["knock_limit"], data["can_knock"]) == (2, True)
 
@@ -205,7 +205,7 @@ def test_knock_limit_under_oklahoma_without_an_upcard_asks_for_the_upcard(run):
         result = run("check", KNOCK, *rules, "--knock-limit", "5")
         assert result.exit_code == 2
         assert one_error_line(result) == (
-            "error: these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h"
+            "error: --knock-limit: these rules use the knock card, so a knock limit does not apply: give the up-card"
         )
 
 
@@ -220,10 +220,10 @@ def test_unknown_preset_and_knob_are_refused_alike(run):
     for command in (["check", KNOCK], ["score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O]):
         preset = run(*command, "--rules", "gin-rummy")
         assert preset.exit_code == 2
-        assert one_error_line(preset) == "error: unknown rules 'gin-rummy': choose one of standard, tournament, oklahoma"
+        assert one_error_line(preset) == "error: --rules: unknown rules 'gin-rummy': choose one of standard, tournament, oklahoma"
         knob = run(*command, "--set", "jokers=2")
         assert knob.exit_code == 2
-        assert one_error_line(knob).startswith("error: unknown rule knob 'jokers': choose from knock_limit, ")
+        assert one_error_line(knob).startswith("error: --set: unknown rule knob 'jokers': choose from knock_limit, ")
 
 
 # --- cards: long tokens, long lines, the byte-order mark, near misses --------------------------------
@@ -387,7 +387,9 @@ def test_install_completion_writes_the_script_for_each_shell(tmp_path, shell, sc
 def test_install_completion_detects_the_shell_it_runs_in(tmp_path):
     env = {**os.environ, "HOME": str(tmp_path)}
     env.pop("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", None)
-    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion"], capture_output=True, text=True, env=env, timeout=60)
+    # Not the command alone: bash would exec it in its own place, and Typer would find whatever shell (or none)
+    # started the tests. Followed by `exit`, it runs as bash's child.
+    done = subprocess.run(["bash", "-c", f"'{GINSCORE}' --install-completion; exit $?"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     script = tmp_path / ".bash_completions" / "ginscore.sh"
@@ -454,7 +456,7 @@ def test_any_long_quoted_token_in_an_error_is_cut(run, tmp_path):
     before = path.read_bytes()
     result = run("record", path, "--knocker", "Z" * 1_000_000, "--deadwood", "1", "--opponent-deadwood", "20")
     assert result.exit_code == 2
-    assert one_error_line(result) == "error: unknown player '" + "Z" * 40 + "…': the players are Ann and Bob"
+    assert one_error_line(result) == "error: --knocker: unknown player '" + "Z" * 40 + "…': the players are Ann and Bob"
     assert path.read_bytes() == before
 
 
@@ -471,6 +473,28 @@ def test_a_run_builds_only_the_command_named(monkeypatch):
         assert _app_for(args) is app
     monkeypatch.setenv("_GINSCORE_COMPLETE", "complete_bash")
     assert _app_for(["check"]) is app
+
+
+def test_each_command_is_found_in_the_module_that_registers_it():
+    from typer.main import get_command_name
+
+    from ginscore.cli import COMMAND_MODULES
+
+    found = {info.name or get_command_name(info.callback.__name__): info.callback.__module__ for info in app.registered_commands}
+    assert found == {name: f"ginscore.cli.{module}" for name, module in COMMAND_MODULES.items()}
+
+
+@pytest.mark.parametrize("command, module", [("show", "sheet"), ("check", "hand"), ("record", "records")])
+def test_a_run_imports_only_the_module_of_its_command(command, module):
+    """The other command modules' options and imports are a tenth of `show`'s start-up."""
+    from ginscore.cli import MODULES
+
+    code = (f"import sys; sys.argv = ['ginscore', {command!r}, '--help']\n"
+            "from ginscore.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(name for name in sys.modules if name.split('.')[-1] in {MODULES!r} and name.startswith('ginscore.cli.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == str([f"ginscore.cli.{module}"]), done.stderr
 
 
 @pytest.mark.parametrize("args", [["check", "--help"], ["score", "--cards", "3h"], ["rules", "--json", "x"], ["check", KNOCK]])

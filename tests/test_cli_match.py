@@ -109,7 +109,7 @@ def test_new_force_replaces_the_file(run, played):
         (["--set", "foo=1"], "unknown rule knob 'foo'"),
         (["--set", "target"], "'target' is not a rule setting"),
         (["--set", "target=-5"], "target must be"),
-        (["--dealer", "Zed"], "unknown player 'Zed': the players are Ann and Bob"),
+        (["--dealer", "Zed"], "--dealer: unknown player 'Zed': the players are Ann and Bob"),
     ],
 )
 def test_new_bad_options_exit_2_and_write_nothing(run, tmp_path, args, message):
@@ -260,18 +260,18 @@ def test_an_ambiguous_initial_is_refused_naming_both_players(run, tmp_path):
     path = tmp_path / "aa.toml"
     assert run("new", path, "Ann", "Al").exit_code == 0
     line = refused(run, path, ["record", path, "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "10"], 2)
-    assert line == "error: 'a' could be Ann or Al: type the name"
+    assert line == "error: --knocker: 'a' could be Ann or Al: type the name"
     assert run("record", path, "--knocker", "2", "--deadwood", "2", "--opponent-deadwood", "10").stdout.startswith("Hand 1: knock: Al scores 8")
 
 
 def test_record_unknown_player_lists_the_players(run, played):
     line = refused(run, played, ["record", played, "--knocker", "Zed", "--deadwood", "2", "--opponent-deadwood", "10"], 2)
-    assert line == "error: unknown player 'Zed': the players are Ann and Bob"
+    assert line == "error: --knocker: unknown player 'Zed': the players are Ann and Bob"
 
 
 def test_record_illegal_knock_is_refused(run, played):
     line = refused(run, played, ["record", played, "--knocker", "Ann", "--deadwood", "11", "--opponent-deadwood", "30"], 1)
-    assert line.startswith("error: illegal knock: 11 deadwood is over the knock limit of 10")
+    assert line.startswith("error: --deadwood: illegal knock: 11 deadwood is over the knock limit of 10")
     line = refused(run, played, ["record", played, "--knocker", "Ann", "--cards", "3h 4h 5h Ks Kc Kd 7c 9c Jd Qs 2s",
                                  "--opponent-cards", BOB_CARDS], 1)
     assert "illegal knock: 28 deadwood" in line
@@ -279,7 +279,7 @@ def test_record_illegal_knock_is_refused(run, played):
 
 def test_record_bad_card_exits_2(run, played):
     line = refused(run, played, ["record", played, "--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-cards", "Kx 5s 6s 7s Jc 4d 8h 2c Ac 9d"], 2)
-    assert line == "error: 'Kx' is not a card: unknown suit 'x' (use c, d, h, s or ♣ ♦ ♥ ♠)"
+    assert line == "error: --opponent-cards: 'Kx' is not a card: unknown suit 'x' (use c, d, h, s or ♣ ♦ ♥ ♠)"
 
 
 GOOD = ["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "10"]
@@ -292,15 +292,15 @@ GOOD = ["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "10"]
         (["--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-cards", "Qd 5s 6s 7s Jc 4d 8h 2c Ac"], 2, "needs 10 cards"),
         (["--knocker", "Ann", "--cards", "3h 4h 5h Ks Kc Kd 7c 8c 9c", "--opponent-cards", BOB_CARDS], 2, "needs 10 or 11 cards"),
         (["--knocker", "Ann", "--cards", ANN_CARDS, "--deadwood", "2", "--opponent-deadwood", "10"], 2, "not both"),
-        (["--knocker", "Ann", "--cards", ANN_CARDS], 2, "--opponent-deadwood"),
-        (["--knocker", "Ann", "--deadwood", "2"], 2, "--opponent-deadwood"),
+        (["--knocker", "Ann", "--deadwood", "2"], 2, "--opponent-deadwood: give the knocker's cards, or both counts"),
+        (["--knocker", "Ann", "--cards", ANN_CARDS], 2, "--opponent-cards: give the opponent's cards or their count after lay-offs"),
         (["--knocker", "Ann", "--deadwood", "-2", "--opponent-deadwood", "10"], 2, "a count of -2 is impossible"),
         (["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "120"], 2, "a count of 120 is impossible"),
         (["--knocker", "Ann", "--cards", ANN_CARDS, "--discard", "Qs", "--opponent-cards", BOB_CARDS], 1, "the discard Qs is not in the knocker's hand"),
         (["--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "10", "--big-gin"], 1, "no big gin"),
         (["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "10", "--upcard", "7h"], 2, "only under Oklahoma"),
-        (["--cancelled", "--knocker", "Ann"], 2, "give --cancelled alone"),
-        ([], 2, "--knocker NAME"),
+        (["--cancelled", "--knocker", "Ann"], 2, "--cancelled: a cancelled hand takes no knocker"),
+        ([], 2, "--knocker: say who knocked"),
     ],
 )
 def test_record_refusals_leave_the_file_unchanged(run, played, args, code, message):
@@ -633,7 +633,7 @@ def test_validate_lists_every_problem_with_its_place(run, played, tmp_path):
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
         f"{bad}: hands[1].opponent_cards: 'Kx' is not a card: unknown suit 'x' (use c, d, h, s or ♣ ♦ ♥ ♠)",
-        f"{bad}: hands[2]: illegal knock: 12 deadwood is over the knock limit of 10, so the hand goes on "
+        f"{bad}: hands[2].knocker_deadwood: illegal knock: 12 deadwood is over the knock limit of 10, so the hand goes on "
         "with the knocker's cards face up and nothing is scored",
     ]
     assert bad.read_bytes() == before

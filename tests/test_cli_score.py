@@ -324,7 +324,7 @@ def test_knock_limit_with_an_upcard_is_refused(run):
     result = run("score", "--cards", KNOCK_K, "--opponent-cards", KNOCK_O, "--knock-limit", "3", "--upcard", "5h")
     assert result.exit_code == 2
     line = one_error_line(result)
-    assert line == "error: give --knock-limit or --upcard, not both: the up-card sets the knock limit"
+    assert line == "error: --knock-limit: give a knock limit or the up-card, not both: the up-card sets the knock limit"
 
 
 def test_cards_and_opponent_cards_name_the_hands_as_record_does(run):

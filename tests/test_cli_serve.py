@@ -335,3 +335,76 @@ def test_the_hosts_allowed():
     assert allowed_hosts("0.0.0.0", 5000, ["192.168.1.23"]) == ["127.0.0.1:5000", "localhost:5000", "192.168.1.23:5000"]
     assert allowed_hosts("::1", 8000, []) == ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"]
     assert "table.local:8000" in allowed_hosts("table.local", 8000, [])
+
+
+def test_trickling_and_stalled_heads_are_closed_and_cannot_shut_the_phones_out(tmp_path: Path):
+    """100 connections that trickle a header line every half second and 100 whose head stops halfway: each is
+    answered 408 and closed within the head's time limit, and meanwhile every tokened request, each on a new
+    connection, is answered 200 within 2 s."""
+    from ginscore.web.server import HEAD_SECONDS
+
+    with serving(str(tmp_path), "--port", "0", "--token", TOKEN) as served:
+        head = f"GET /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nAuthorization: Bearer {TOKEN}\r\n".encode()
+        stalled = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(100)]
+        trickling = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(100)]
+        try:
+            for sock in stalled + trickling:
+                sock.sendall(head)  # never the blank line that ends a head
+                sock.setblocking(False)
+            still_open, ended, answers = set(stalled + trickling), [], []
+            bound = HEAD_SECONDS + 4  # the test's own limit: it stops by itself
+            deadline = time.monotonic() + bound
+            while still_open and time.monotonic() < deadline:
+                for sock in list(still_open):
+                    try:
+                        ended.append(sock.recv(4096))  # the server's answer, or b"" once it has closed
+                        still_open.discard(sock)
+                    except BlockingIOError:
+                        if sock in trickling:
+                            sock.send(b"X-Slow: one more line\r\n")
+                    except OSError:
+                        still_open.discard(sock)
+                with httpx.Client(timeout=2) as phone:
+                    answers.append(phone.get(f"{served.base}/api/matches", headers=AUTH).status_code)
+                time.sleep(0.5)
+            assert not still_open, f"{len(still_open)} slow connections were still open after {bound} s"
+            assert {answer[:12] for answer in ended} <= {b"HTTP/1.1 408", b""}
+            assert answers and set(answers) == {200}, answers
+        finally:
+            for sock in stalled + trickling:
+                sock.close()
+        assert served.stop()[0] == 0
+
+
+def test_past_the_most_connections_the_one_waiting_longest_for_a_head_is_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """However many slow or silent clients connect, a phone's new connection gets in: each one past
+    MOST_CONNECTIONS closes the connection that has waited longest without a complete head (here 20, in-process)."""
+    import uvicorn
+
+    from ginscore.web import server as web_server
+    from ginscore.web.app import create_app
+
+    monkeypatch.setattr(web_server, "MOST_CONNECTIONS", 20)
+    listening = web_server.listen("127.0.0.1", 0)
+    port = listening.getsockname()[1]
+    running = uvicorn.Server(web_server.uvicorn_config(create_app(str(tmp_path), TOKEN, [f"127.0.0.1:{port}"])))
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not running.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        silent = [socket.create_connection(("127.0.0.1", port), timeout=2) for _ in range(25)]
+        with httpx.Client(timeout=2) as phone:
+            assert phone.get(f"http://127.0.0.1:{port}/api/matches", headers=AUTH).status_code == 200
+        assert [client.recv(1) for client in silent[:5]] == [b""] * 5  # the five waiting longest were let go
+        for client in silent[6:]:
+            client.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                client.recv(1)  # the rest are still open
+        for client in silent:
+            client.close()
+    finally:
+        running.should_exit = True
+        thread.join(timeout=15)
+        listening.close()

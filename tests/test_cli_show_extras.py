@@ -435,3 +435,44 @@ def test_hollywood_show_keeps_square_brackets_in_a_name(run, tmp_path):
     out = ok(run("show", path))
     assert out.splitlines()[0].startswith("Ann [x] vs Bob")
     assert "G1 Ann [x]" in out.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    "name, cell",
+    [
+        ('=HYPERLINK("http://evil.example","x")', '\'=HYPERLINK("http://evil.example","x")'),
+        ("@SUM(1+1)", "'@SUM(1+1)"),
+        ("+1+1", "'+1+1"),
+        ("-2+3", "'-2+3"),
+        ("Ann = Bob", "Ann = Bob"),
+        ("-12", "-12"),
+        ("+7", "+7"),
+    ],
+)
+def test_export_csv_names_that_a_spreadsheet_would_run_are_neutralised(run, tmp_path, name, cell):
+    """OWASP's advice on CSV injection: a cell starting with =, +, -, @, a tab or a carriage return, unless it is
+    a number, gets a ' first, so that a spreadsheet shows it as text."""
+    from ginscore.files.storage import dumps
+    from ginscore.game.rulebook import preset
+    from ginscore.match.records import HandRecord, Match
+
+    source = tmp_path / "m.toml"
+    hand = HandRecord(knocker=name, knocker_deadwood=3, opponent_deadwood=20)
+    source.write_text(dumps(Match((name, "Bob"), preset("standard"), name, hands=(hand,), preset="standard")), encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(export(run, tmp_path, source, "sheet.csv").read_text(encoding="utf-8"))))
+    assert rows[0][-2:] == [cell, "Bob"]
+    assert rows[1][1:3] == [cell, cell] and rows[1][6] == cell  # dealer, knocker, winner
+    assert rows[1][-2:] == ["17", "0"]
+
+
+@pytest.mark.parametrize("text, cell", [("\tx", "'\tx"), ("\rx", "'\rx"), ("-", "'-"), ("-1.5", "-1.5"), ("", ""), ("a=b", "a=b")])
+def test_a_csv_cell_starting_with_a_tab_or_a_carriage_return_is_neutralised_too(text, cell):
+    """No name starts so (names are trimmed, and hold no control character), but every cell goes through here."""
+    from ginscore.sheets.tables import csv_cell
+
+    assert csv_cell(text) == cell
+
+
+def test_export_csv_of_a_number_stays_a_number(run, tmp_path):
+    rows = list(csv.reader(io.StringIO(export(run, tmp_path, STANDARD, "sheet.csv").read_text(encoding="utf-8"))))
+    assert all(not cell.startswith("'") for row in rows for cell in row)

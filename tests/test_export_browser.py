@@ -302,3 +302,51 @@ def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match=r"^CI runs the browser tests, but no Chromium at /nowhere/chromium"):
         require_browser()
+
+
+MARKUP_NAMES = ('<img src="x" onerror="alert(7)">', "*Bob* [me](javascript:alert(8)) `x` & &amp; _y_ | ~z~ #")
+
+
+def test_the_markdown_export_rendered_with_html_on_runs_nothing_and_shows_the_names(page, tmp_path):
+    """The `.md` rendered as a CommonMark renderer with HTML on renders it (markdown-it-py, tables on), then opened
+    in Chromium: no script, no image, no link, and each name shown exactly as typed."""
+    from markdown_it import MarkdownIt
+
+    source = tmp_path / "m.toml"
+    ginscore("new", source, *MARKUP_NAMES)
+    ginscore("record", source, "--knocker", MARKUP_NAMES[0], "--deadwood", "3", "--opponent-deadwood", "20")
+    ginscore("show", source, "--export", tmp_path / "sheet.md")
+    body = MarkdownIt("commonmark", {"html": True}).enable("table").render((tmp_path / "sheet.md").read_text(encoding="utf-8"))
+    html = tmp_path / "sheet.html"
+    html.write_text(f'<!doctype html><meta charset="utf-8"><title>md</title>{body}', encoding="utf-8")
+    dialogs: list[str] = []
+
+    def note(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", note)
+    try:
+        page.goto(html.as_uri())
+        page.wait_for_load_state("load")
+        assert page.evaluate("[document.scripts.length, document.images.length, document.links.length]") == [0, 0, 0]
+        assert page.evaluate("document.querySelectorAll('em, strong, code, del, h2').length") == 0
+        assert dialogs == []
+        assert page.locator("h1").inner_text() == f"{MARKUP_NAMES[0]} vs {MARKUP_NAMES[1]}"
+        header = page.locator("table").first.locator("th").all_inner_texts()
+        assert header[-2:] == list(MARKUP_NAMES) and header[4] == "knocker_deadwood"
+        assert page.locator("table").first.locator("tbody td").all_inner_texts()[1:3] == [MARKUP_NAMES[0]] * 2  # dealer, knocker
+        assert page.locator("table").nth(1).locator("tbody tr td:first-child").all_inner_texts() == list(MARKUP_NAMES)
+    finally:
+        page.remove_listener("dialog", note)
+
+
+@pytest.mark.parametrize("name", ["standard", "oklahoma", "counts_only", "hostile"])
+def test_the_final_result_needs_no_scroll_box_on_a_phone(page, exported, name):
+    """At 390 px the final result fits its box: no sideways scrolling inside it (it was 6 px too wide)."""
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    page.goto(exported[name][0].as_uri())
+    box = page.locator("div.scroll:has(> table.result)")
+    assert box.count() == 1
+    scroll_width, client_width = box.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert scroll_width <= client_width, (scroll_width, client_width)

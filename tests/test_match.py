@@ -9,8 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from ginscore.errors import GinscoreError, IllegalHandError, InputError, RefusedError
+from ginscore.cli.mend import next_match_command
+from ginscore.errors import GameOverError, GinscoreError, IllegalHandError, InputError, RefusedError
 from ginscore.game.rulebook import PRESETS, Rules
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import HandRecord, Match, make_record
 from ginscore.match.tally import add_hand, game_over_message, replace_hand, sheet_dict, tally
 
@@ -191,13 +193,13 @@ def test_oklahoma_spade_upcard_doubles_points_not_boxes():
 def test_oklahoma_upcard_sets_the_knock_limit_and_an_ace_means_gin_only():
     match = new(OKLAHOMA)
     with pytest.raises(IllegalHandError, match=r"5 deadwood is over the knock limit of 4"):
-        make_record(match, knocker="Ann", deadwood=5, opponent_deadwood=20, upcard="4h")
+        make_record(match, HandEntry(knocker="Ann", deadwood=5, opponent_deadwood=20, upcard="4h"))
     with pytest.raises(IllegalHandError, match=r"limit of 0"):
-        make_record(match, knocker="Ann", deadwood=1, opponent_deadwood=20, upcard="Ah")
-    record = make_record(match, knocker="Ann", deadwood=0, opponent_deadwood=20, upcard="Ah")
+        make_record(match, HandEntry(knocker="Ann", deadwood=1, opponent_deadwood=20, upcard="Ah"))
+    record = make_record(match, HandEntry(knocker="Ann", deadwood=0, opponent_deadwood=20, upcard="Ah"))
     assert add_hand(match, record)[1].lines[0].result == "gin"
     one = new(replace(OKLAHOMA, oklahoma_ace="one"))
-    assert add_hand(one, make_record(one, knocker="Ann", deadwood=1, opponent_deadwood=20, upcard="Ah"))[1].lines[0].points == 19
+    assert add_hand(one, make_record(one, HandEntry(knocker="Ann", deadwood=1, opponent_deadwood=20, upcard="Ah")))[1].lines[0].points == 19
 
 
 def test_the_player_who_reached_the_target_can_have_the_lower_final_total():
@@ -231,12 +233,12 @@ def test_equal_finals_are_level_and_name_no_winner():
 
 def test_unknown_player_is_refused_and_the_players_are_named():
     with pytest.raises(InputError) as caught:
-        make_record(new(), knocker="Zed", deadwood=3, opponent_deadwood=10)
+        make_record(new(), HandEntry(knocker="Zed", deadwood=3, opponent_deadwood=10))
     assert "'Zed'" in str(caught.value) and "Ann" in str(caught.value) and "Bob" in str(caught.value)
 
 
 def test_player_names_match_case_insensitively():
-    record = make_record(new(), knocker="  bOB ", deadwood=3, opponent_deadwood=10)
+    record = make_record(new(), HandEntry(knocker="  bOB ", deadwood=3, opponent_deadwood=10))
     assert record.knocker == "Bob"
 
 
@@ -247,37 +249,40 @@ def test_recording_after_the_game_is_over_is_refused_and_nothing_changes():
     with pytest.raises(RefusedError) as caught:
         add_hand(match, win("Bob", 5))
     assert match == before and len(match.hands) == 1
-    message = str(caught.value)
-    assert "over" in message and "ginscore new" in message and "Ann Bob" in message
+    assert str(caught.value) == "the match is over (Ann reached 100), so no hand was recorded"
+    assert isinstance(caught.value, GameOverError) and caught.value.match == match  # for the next game
 
 
 def test_game_over_hint_rebuilds_changed_rules():
     match, sheet = play(new(replace(STANDARD, target=50)), win("Ann", 50))
-    message = game_over_message(sheet)
-    assert "--rules standard" in message and "--set target=50" in message
+    with pytest.raises(GameOverError) as caught:
+        add_hand(match, win("Bob", 5))
+    assert next_match_command(caught.value) == "ginscore new next.toml Ann Bob --rules standard --set target=50"
+    assert game_over_message(sheet) == "the match is over (Ann reached 50), so no hand was recorded"
 
 
 def test_game_over_hint_for_hollywood_keeps_hollywood():
     match, sheet = play(new(hollywood=True), *([win("Ann", 100)] * 3))
     assert sheet.finished
-    assert "--hollywood" in game_over_message(sheet)
+    with pytest.raises(GameOverError) as caught:
+        add_hand(match, win("Bob", 5))
+    assert next_match_command(caught.value).endswith(" --hollywood")
+    assert "all three games are over" in game_over_message(sheet)
 
 
 def test_illegal_knock_is_refused_with_the_count_and_the_limit():
     with pytest.raises(IllegalHandError, match=r"11 deadwood is over the knock limit of 10"):
-        make_record(new(), knocker="Ann", deadwood=11, opponent_deadwood=30)
+        make_record(new(), HandEntry(knocker="Ann", deadwood=11, opponent_deadwood=30))
     with pytest.raises(IllegalHandError, match=r"illegal knock: 28 deadwood is over the knock limit of 10"):
         # 3h-5h and the kings; discarding Qh leaves 7c 9c Jd 2s = 28
-        make_record(new(), knocker="Ann", cards="3h 4h 5h Ks Kc Kd 7c 9c Jd Qh 2s",
-                    opponent_cards="Qd Qc 5s 6s 7s Jc 4d 8h 2c Ac")
+        make_record(new(), HandEntry(knocker="Ann", cards="3h 4h 5h Ks Kc Kd 7c 9c Jd Qh 2s", opponent_cards="Qd Qc 5s 6s 7s Jc 4d 8h 2c Ac"))
     with pytest.raises(IllegalHandError, match=r"limit of 0"):
-        make_record(new(replace(STANDARD, knock_limit=0)), knocker="Ann", deadwood=1, opponent_deadwood=30)
+        make_record(new(replace(STANDARD, knock_limit=0)), HandEntry(knocker="Ann", deadwood=1, opponent_deadwood=30))
 
 
 def test_a_card_in_both_hands_is_refused():
     with pytest.raises(IllegalHandError, match=r"2d cannot be in both hands"):
-        make_record(new(), knocker="Ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d",
-                    opponent_cards="2d Qd 5s 6s 7s Jc 4d 8h 2c Ac")
+        make_record(new(), HandEntry(knocker="Ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d", opponent_cards="2d Qd 5s 6s 7s Jc 4d 8h 2c Ac"))
 
 
 @pytest.mark.parametrize(
@@ -296,19 +301,19 @@ def test_a_card_in_both_hands_is_refused():
 )
 def test_bad_records_are_refused(options, error):
     with pytest.raises(error):
-        make_record(new(), **options)
+        make_record(new(), HandEntry(**options))
 
 
 def test_bad_card_error_names_its_field():
     with pytest.raises(InputError) as caught:
-        make_record(new(), knocker="Ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d", opponent_cards="Kx 5s 6s 7s Jc 4d 8h 2c Ac 9d")
+        make_record(new(), HandEntry(knocker="Ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d", opponent_cards="Kx 5s 6s 7s Jc 4d 8h 2c Ac 9d"))
     assert "'Kx' is not a card" in str(caught.value)
     assert caught.value.field == "opponent_cards"
 
 
 def test_mixed_record_uses_the_knockers_cards_and_the_opponents_count():
     match = new()
-    record = make_record(match, knocker="ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", opponent_deadwood=20)
+    record = make_record(match, HandEntry(knocker="ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", opponent_deadwood=20))
     assert record.opponent_cards is None and record.opponent_deadwood == 20
     line = add_hand(match, record)[1].lines[0]
     # discard 9h, deadwood 2d = 2; the typed 20 is after lay-offs: 20-2 = 18
@@ -316,26 +321,25 @@ def test_mixed_record_uses_the_knockers_cards_and_the_opponents_count():
 
 
 def test_cards_record_is_stored_in_canonical_notation():
-    record = make_record(new(), knocker="Ann", cards="3H,4h 5♥ ks KC kd 7c 8c 9c 2D", opponent_cards="qd 5S 6s 7s JC 4d 8h 2c ac 9d")
+    record = make_record(new(), HandEntry(knocker="Ann", cards="3H,4h 5♥ ks KC kd 7c 8c 9c 2D", opponent_cards="qd 5S 6s 7s JC 4d 8h 2c ac 9d"))
     assert record.knocker_cards == "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
     assert record.opponent_cards == "Qd 5s 6s 7s Jc 4d 8h 2c Ac 9d"
 
 
 def test_big_gin_by_counts_under_tournament_and_refused_under_standard():
     match = new(TOURNAMENT)
-    record = make_record(match, knocker="Ann", deadwood=0, opponent_deadwood=20, big_gin=True)
+    record = make_record(match, HandEntry(knocker="Ann", deadwood=0, opponent_deadwood=20, big_gin=True))
     line = add_hand(match, record)[1].lines[0]
     assert (line.result, line.points) == ("big_gin", 51)  # 31 + 20
     with pytest.raises(IllegalHandError, match="no big gin"):
-        make_record(new(), knocker="Ann", deadwood=0, opponent_deadwood=20, big_gin=True)
+        make_record(new(), HandEntry(knocker="Ann", deadwood=0, opponent_deadwood=20, big_gin=True))
     with pytest.raises(GinscoreError):
-        make_record(match, knocker="Ann", deadwood=3, opponent_deadwood=20, big_gin=True)
+        make_record(match, HandEntry(knocker="Ann", deadwood=3, opponent_deadwood=20, big_gin=True))
 
 
 def test_big_gin_from_cards_under_tournament():
     match = new(TOURNAMENT)
-    record = make_record(match, knocker="Ann", cards="3h 4h 5h 6h Ks Kc Kd 7c 8c 9c 10c",
-                         opponent_cards="Qd 5s 6s 7s Jc 4d 8h 2c Ac 9d")
+    record = make_record(match, HandEntry(knocker="Ann", cards="3h 4h 5h 6h Ks Kc Kd 7c 8c 9c 10c", opponent_cards="Qd 5s 6s 7s Jc 4d 8h 2c Ac 9d"))
     line = add_hand(match, record)[1].lines[0]
     # Qd 10 + 5s 6s 7s (run) + Jc 10 + 4d 4 + 8h 8 + 2c 2 + Ac 1 + 9d 9 = 44; big gin 31+44 = 75
     assert (line.result, line.points, line.opponent_deadwood) == ("big_gin", 75, 44)
@@ -343,7 +347,7 @@ def test_big_gin_from_cards_under_tournament():
 
 def test_oklahoma_without_an_upcard_is_refused():
     with pytest.raises(InputError, match="up-card"):
-        make_record(new(OKLAHOMA), knocker="Ann", deadwood=3, opponent_deadwood=20)
+        make_record(new(OKLAHOMA), HandEntry(knocker="Ann", deadwood=3, opponent_deadwood=20))
     problems: list = []
     tally(Match(("Ann", "Bob"), OKLAHOMA, "Ann", hands=(knock("Ann", 3, 20),)), problems)
     assert [number for number, _ in problems] == [1]

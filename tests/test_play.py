@@ -12,10 +12,11 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import json_object
+from conftest import interruptible, json_object
 
 from ginscore.errors import RefusedError
 from ginscore.files import storage
@@ -484,7 +485,8 @@ def test_ctrl_c_keeps_every_complete_hand(short):
     """A real process: one hand entered, then Ctrl-C while the next hand's questions are asked."""
     env = {**os.environ, "NO_COLOR": "1"}
     process = subprocess.Popen(
-        [GINSCORE, "play", str(short)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        [GINSCORE, "play", str(short)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        preexec_fn=interruptible,
     )
     output = bytearray()
 
@@ -824,3 +826,141 @@ def test_on_a_terminal_the_arrow_keys_edit_and_a_refused_answer_comes_back_to_ed
     assert "Stopped. 1 hand is saved" in text and " ".join(text.split()).endswith("to carry on.")
     printed = [line for line in text.split("\n") if str(short.parent) not in line]  # a path is one long word
     assert len(printed) > 20 and all(len(line.rstrip()) <= 60 for line in printed), max(printed, key=len)
+
+
+# --- a refused answer left on the line, history per question, help that says q once ----------------------------
+
+
+class GluingTable(FakeTable):
+    """A terminal's line as readline gives it back: the offered text, then what was typed after it."""
+
+    def __init__(self, match: Match, answers: list[str]):
+        super().__init__(match, answers)
+        self.took: list[tuple[str, str]] = []
+
+    def ask(self, question: str, offered: str = "") -> str | None:
+        typed = super().ask(question, offered)
+        return None if typed is None else offered + typed
+
+    def table(self) -> Table:
+        return replace(super().table(), took=lambda question, answer: self.took.append((question, answer)), prefills=True)
+
+
+@pytest.mark.parametrize("answers, hands, knocker", [
+    (["Zed", "b", "3 20"], 1, "Bob"),  # `Zed` on the line, `b` typed: Bob, not `Zedb`
+    (["Zed", "q"], 0, None),  # `q` typed after it stops, it is not refused as `Zedq`
+    (["a", "3 2x", "3 20"], 1, "Ann"),  # a fresh count after a typo: `3 20`, not `3 2x3 20`
+    (["a", "3h 4h 5h Ks Kc Kd 7c 8c 9c", " 2d", BOB_CARDS], 1, "Ann"),  # adding the missing card keeps the line whole
+    (["a", "3 2x", " 20"], 0, None),  # typed after a space: added to the old text, refused whole (`3 2x 20`)
+])
+def test_core_play_typing_after_an_offered_answer_replaces_it_unless_the_whole_line_answers(answers, hands, knocker):
+    match = short_match()
+    fake = GluingTable(match, answers)
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert len(fake.match.hands) == hands
+    if hands:
+        record = fake.match.hands[0]
+        assert record.knocker == knocker
+        assert (record.knocker_deadwood, record.opponent_deadwood) == ((3, 20) if record.knocker_cards is None else (None, None))
+        assert record.knocker_cards in (None, "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d")
+    assert not any("Zedq" in text or "3 2x3" in text for text in fake.told), fake.told
+    assert ("3 2x 20" in fake.offered) == (answers[-1] == " 20")  # refused whole, and offered whole again
+
+
+def test_core_play_without_a_prefilled_line_takes_every_answer_whole():
+    """Piped answers, or a terminal without readline: nothing is on the line, so an answer that starts with the
+    refused one is typed whole and judged whole."""
+    match = short_match()
+    fake = FakeTable(match, ["Zed", "Zedb", "b", "3 2x", "3 2x3 20"])
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.match.hands == ()
+    assert fake.offered == ["", "Zed", "Zedb", "", "3 2x", "3 2x3 20"]
+    assert "  'Zedb' is not a player" in fake.told[3]
+
+
+def test_core_play_keeps_only_the_answers_each_question_took_for_its_history():
+    match = short_match()
+    fake = GluingTable(match, ["Zed", "a", "3 2x", "3 20", "?", "b", "4 30"])
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    assert fake.took == [(WHO, "a"), (ann_cards_question(), "3 20"), (WHO, "b"), (ann_cards_question("Bob"), "4 30")]
+
+
+def test_every_help_line_says_q_stops_once():
+    from dataclasses import replace
+
+    match = Match(("Ann", "Bob"), replace(PRESETS["tournament"], oklahoma=True), "Bob")
+    answers = ["?", "Kh", "?", "a", "?", "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", "?", BOB_CARDS]
+    fake = FakeTable(match, answers)
+    with pytest.raises(StopPlay):
+        play(match, tally(match), fake.table())
+    helps = [text for text in fake.told if text.startswith("  Type")]
+    assert len(helps) == 4, fake.told
+    for text in helps:
+        assert len(re.findall(r"\bq (?:stops|to stop)\b", text)) == 1, text
+
+
+def test_on_a_terminal_typing_after_a_refused_answer_replaces_it_and_up_recalls_that_questions_answers(short):
+    """A real pseudo-terminal: `Annn` is refused and left on the line; `b` typed after it is Bob. At Bob's count,
+    `3 2x` is refused and `3 20` typed after it is the count. At the next "Who knocked?", Up recalls `b` (the
+    knocker, not the count), and at Bob's count Up recalls `3 20`. Without a history per question, Up would give
+    `3 20` at "Who knocked?", refused as a player."""
+    import pty
+    import select
+
+    pid, terminal = pty.fork()
+    if pid == 0:
+        env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
+        os.execve(GINSCORE, [GINSCORE, "play", str(short)], env)
+    seen, start = b"", 0
+
+    def until(marker: bytes) -> None:
+        nonlocal seen, start
+        deadline = time.monotonic() + 20
+        while marker not in seen[start:]:
+            ready, _, _ = select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, seen
+            seen += os.read(terminal, 65536)
+        start = seen.index(marker, start) + len(marker)
+
+    up = b"\x1b[A"
+    try:
+        until(b"c cancelled: ")
+        os.write(terminal, b"Annn\r")
+        until(b"c cancelled: Annn")
+        os.write(terminal, b"b\r")
+        until(b"Bob's cards or count: ")
+        os.write(terminal, b"3 2x\r")
+        until(b"Bob's cards or count: 3 2x")
+        os.write(terminal, b"3 20\r")
+        until(b"Hand 2: Bob deals")
+        until(b"c cancelled: ")
+        os.write(terminal, up)
+        until(b"b")
+        os.write(terminal, b"\r")
+        until(b"Bob's cards or count: ")
+        os.write(terminal, up)
+        until(b"3 20")
+        os.write(terminal, b"\r")
+        until(b"Hand 3: Bob deals")
+        until(b"c cancelled: ")
+        os.write(terminal, b"q\r")
+        while True:
+            try:
+                chunk = os.read(terminal, 65536) if select.select([terminal], [], [], 20)[0] else b""
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(terminal)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    match, _ = saved(short)
+    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 20), ("Bob", 3, 20)]
+    text = seen.decode("utf-8", "replace")
+    assert "'Annnb'" not in text and "is not a player" in text and "'3 20' is not a player" not in text
+    assert "Stopped. 2 hands are saved" in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", text)

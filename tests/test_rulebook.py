@@ -353,8 +353,8 @@ def test_judging_rules_under_standard_with_an_upcard_doubles_no_spade():
     assert (rules.knock_limit_for(parse_card("7s")), rules.multiplier_for(parse_card("7s"))) == (7, 1)
 
 
-NOT_BOTH = "give --knock-limit or --upcard, not both: the up-card sets the knock limit"
-NO_UPCARD = "these rules use the knock card, so --knock-limit does not apply: give the up-card, e.g. --upcard 7h"
+NOT_BOTH = "give a knock limit or the up-card, not both: the up-card sets the knock limit"
+NO_UPCARD = "these rules use the knock card, so a knock limit does not apply: give the up-card"
 
 
 @pytest.mark.parametrize(

@@ -230,7 +230,7 @@ REFUSALS = [
     ("opponent 9 cards", K22, "Kh Kd Ks 6s Qc 8d 4c 2h Ac", {}, CardListError, ["10", "9 were given"]),
     ("opponent 11 cards", K22, O22 + " Ad", {}, CardListError, ["10", "11 were given"]),
     ("a discard from ten cards", "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d", O22, {"discard": "2d"}, CardListError, ["11 cards"]),
-    ("11 spread without a discard", K22, O22, {"groups": "7s 8s 9s | 9c 10c Jc | 5h 5d 5c | 2d 9h"}, InputError, ["--discard"]),
+    ("11 spread without a discard", K22, O22, {"groups": "7s 8s 9s | 9c 10c Jc | 5h 5d 5c | 2d 9h"}, InputError, ["name the card discarded face down"]),
 ]
 
 

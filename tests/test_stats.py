@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from ginscore.game.rulebook import PRESETS, Rules
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
 from ginscore.match.stats import HeadToHead, PairStats, collect, contribution
 from ginscore.match.tally import Sheet, add_hand, tally
@@ -34,7 +35,7 @@ def sheet_of(players: tuple[str, str], *hands: dict, rules: Rules = STANDARD, ho
     match = Match(players, rules, players[0], hollywood=hollywood)
     sheet = tally(match)
     for hand in hands:
-        match, sheet = add_hand(match, make_record(match, **hand))
+        match, sheet = add_hand(match, make_record(match, HandEntry(**hand)))
     return sheet
 
 

@@ -22,6 +22,7 @@ from conftest import json_object
 import ginscore.files.stats_cache
 from ginscore.files.storage import load, save
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
 from ginscore.match.stats import collect
 from ginscore.match.tally import add_hand
@@ -65,10 +66,10 @@ def write_club(folder: Path, seed: int = 3) -> list[Path]:
         match = Match((a, b), PRESETS["standard"], a)
         for _ in range(rng.randint(0, 9)):
             if rng.random() < 0.1:
-                match, _sheet = add_hand(match, make_record(match, cancelled=True))
+                match, _sheet = add_hand(match, make_record(match, HandEntry(cancelled=True)))
                 continue
             deadwood = rng.randint(0, 10)
-            knock = make_record(match, knocker=rng.choice((a, b)), deadwood=deadwood, opponent_deadwood=rng.randint(0, 40))
+            knock = make_record(match, HandEntry(knocker=rng.choice((a, b)), deadwood=deadwood, opponent_deadwood=rng.randint(0, 40)))
             match, sheet = add_hand(match, knock)
             if sheet.finished:
                 break

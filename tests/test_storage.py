@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from ginscore.errors import MatchFileError, RefusedError
 from ginscore.files import folder, storage
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import HandRecord, Match, make_record
 from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
@@ -28,7 +29,7 @@ STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRE
 def build(rules=STANDARD, hollywood=False, *hands: dict) -> Match:
     match = Match(("Ann", "Bob"), rules, "Bob", hollywood=hollywood, created="2024-05-01T20:00:00+00:00", preset="standard")
     for options in hands:
-        match, _ = add_hand(match, make_record(match, **options, recorded="2024-05-01T20:05:00+00:00"))
+        match, _ = add_hand(match, make_record(match, HandEntry(**options), recorded="2024-05-01T20:05:00+00:00"))
     return match
 
 
@@ -189,12 +190,12 @@ def test_a_changed_count_is_found_through_the_totals(good_text):
         (4, 'knocker_cards = "Ad', 'knocker_cards = "Zd', "hands[4].knocker_cards", "'Zd' is not a card"),
         (2, 'discard = "2d"', 'discard = "2"', "hands[2].discard", "'2' is not a card"),
         (1, 'knocker = "Ann"', 'knocker = "Zed"', "hands[1]", "unknown player 'Zed'"),
-        (5, "knocker_deadwood = 0", "knocker_deadwood = 14", "hands[5]", "illegal knock: 14 deadwood"),
+        (5, "knocker_deadwood = 0", "knocker_deadwood = 14", "hands[5].knocker_deadwood", "illegal knock: 14 deadwood"),
         (5, "knocker_deadwood = 0", 'knocker_deadwood = "0"', "hands[5].knocker_deadwood", "expected a whole number without quotes, found '0'"),
         (3, "cancelled = true", 'cancelled = "yes"', "hands[3].cancelled", "expected true or false, found 'yes'"),
         (1, 'knocker = "Ann"', 'knocker = "Ann"\nwho_won = "Ann"', "hands[1].who_won", "unknown key"),
-        (1, 'opponent_cards = "Qh', 'opponent_cards = "3h', "hands[1]", "3h cannot be in both hands"),
-        (1, 'opponent_cards = "Qh Qd', 'opponent_cards = "Qd', "hands[1]", "needs 10"),
+        (1, 'opponent_cards = "Qh', 'opponent_cards = "3h', "hands[1].opponent_cards", "3h cannot be in both hands"),
+        (1, 'opponent_cards = "Qh Qd', 'opponent_cards = "Qd', "hands[1].opponent_cards", "needs 10"),
     ],
 )
 def test_hand_problems_are_reported_with_their_place(good_text, hand, old, new, place, message):
@@ -209,7 +210,7 @@ def test_every_bad_hand_is_reported(good_text):
     text = edit_hand(text, 4, 'opponent_cards = "9d', 'opponent_cards = "9q')
     text = edit_hand(text, 6, "knocker_deadwood = 7", "knocker_deadwood = 12")
     problems = problems_of(text)
-    assert [p.split(":")[0] for p in problems] == ["hands[1].opponent_cards", "hands[4].opponent_cards", "hands[6]"]
+    assert [p.split(":")[0] for p in problems] == ["hands[1].opponent_cards", "hands[4].opponent_cards", "hands[6].knocker_deadwood"]
     assert "'Kx' is not a card" in problems[0] and "'9q' is not a card" in problems[1]
     assert "12 deadwood" in problems[2]
 
@@ -226,7 +227,7 @@ def test_a_wrong_total_before_a_bad_hand_is_still_reported(good_text):
     text = edit_hand(good_text, 1, "Ann = 43", "Ann = 50")
     text = edit_hand(text, 6, "knocker_deadwood = 7", "knocker_deadwood = 12")
     places = [p.split(":")[0] for p in problems_of(text)]
-    assert places == ["hands[1].totals", "hands[6]"]
+    assert places == ["hands[1].totals", "hands[6].knocker_deadwood"]
 
 
 def test_hollywood_that_is_not_a_boolean_is_reported(good_text):
@@ -307,6 +308,7 @@ KILLED_WRITER = textwrap.dedent(
     """
     import os, sys, time
     from ginscore.files import storage
+    from ginscore.match.entry import HandEntry
     from ginscore.match.records import make_record
     from ginscore.match.tally import add_hand
 
@@ -320,7 +322,7 @@ KILLED_WRITER = textwrap.dedent(
 
     setattr(os, slow, stall)
     match, _ = storage.load(path)
-    match, sheet = add_hand(match, make_record(match, knocker="Bob", deadwood=3, opponent_deadwood=30))
+    match, sheet = add_hand(match, make_record(match, HandEntry(knocker="Bob", deadwood=3, opponent_deadwood=30)))
     storage.save(path, match, sheet)
     """
 )
@@ -407,6 +409,7 @@ WRITER = textwrap.dedent(
     import os, sys, time
     from ginscore.files import folder
     from ginscore.files import storage
+    from ginscore.match.entry import HandEntry
     from ginscore.match.records import make_record
     from ginscore.match.tally import add_hand
 
@@ -416,7 +419,7 @@ WRITER = textwrap.dedent(
     for n in range(10):
         with folder.locked(path):
             match, _ = storage.load(path)
-            record = make_record(match, knocker=who, deadwood=1, opponent_deadwood=2 + n)
+            record = make_record(match, HandEntry(knocker=who, deadwood=1, opponent_deadwood=2 + n))
             match, sheet = add_hand(match, record)
             storage.save(path, match, sheet)
     """

@@ -386,7 +386,7 @@ def test_undo_waits_for_its_answer_without_the_lock_and_refuses_if_the_last_hand
     assert asking.returncode == 1
     assert out == ""
     assert err.splitlines()[-1] == (
-        f"error: {played} changed while the question waited (hand 2 is no longer the last, or not the one shown); nothing removed"
+        f"error: {played} changed while the question waited (hand 2 is no longer the last, or not the one shown); nothing removed (look again, then retry)"
     )
     assert hands_in(played) == 3
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from ginscore.files import changes, storage
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
 from ginscore.match.tally import add_hand, with_spreads
 
@@ -37,7 +38,7 @@ def base_text(card_hand: bool, counts: list[tuple[str, int, int]]) -> str:
     sheet = None
     typed = ([CARDS] if card_hand else []) + [{"knocker": k, "deadwood": d, "opponent_deadwood": o} for k, d, o in counts]
     for entry in typed:
-        match, sheet = add_hand(match, make_record(match, **entry, recorded=NOW), sheet)
+        match, sheet = add_hand(match, make_record(match, HandEntry(**entry), recorded=NOW), sheet)
     return storage.dumps(match, sheet)
 
 
@@ -147,12 +148,12 @@ def test_writes_on_hand_edited_files_keep_everything_typed(tmp_path_factory, edi
     data = tomllib.loads(text)
     count = len(before.match.hands)
     kind, who, value = operation
-    typed = {"knocker": who if kind == "record" else "Bob", "deadwood": value, "opponent_deadwood": 12}
+    typed = HandEntry(knocker=who if kind == "record" else "Bob", deadwood=value, opponent_deadwood=12)
     if kind == "record":
-        change = changes.record(str(path), typed, recorded=NOW)
+        change = changes.record(str(path), typed)
     elif kind == "edit":
         number = min(who, count)
-        change = changes.edit(str(path), number, typed, now=NOW)
+        change = changes.edit(str(path), number, typed)
     else:
         change = changes.undo(str(path))
     after_text = path.read_text()

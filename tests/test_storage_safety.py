@@ -118,7 +118,7 @@ def test_a_key_with_a_line_break_stays_on_one_line(run, played):
 
 # --- notes are plain text -----------------------------------------------------------------------------------
 
-ESCAPE_REFUSED = "error: a note cannot hold the control character '\\x1b' (U+001B): write it as plain text on one line"
+ESCAPE_REFUSED = "error: --note: a note cannot hold the control character '\\x1b' (U+001B): write it as plain text on one line"
 
 
 @pytest.mark.parametrize(
@@ -129,7 +129,7 @@ ESCAPE_REFUSED = "error: a note cannot hold the control character '\\x1b' (U+001
 def test_a_note_with_a_control_character_is_refused(run, played, command):
     line = refused(run, played, [command[0], played, *command[1:]], code=2)
     if "a\nb" in command:
-        assert line == "error: a note cannot hold the control character '\\n' (U+000A): write it as plain text on one line"
+        assert line == "error: --note: a note cannot hold the control character '\\n' (U+000A): write it as plain text on one line"
     else:
         assert line == ESCAPE_REFUSED
 
@@ -181,7 +181,7 @@ def test_play_refuses_a_note_with_a_control_character_and_asks_again(run, played
     result = run("play", played, input=answers)
     assert result.exit_code == 0 and result.stderr == ""
     assert "\x1b" not in result.stdout
-    assert f"  {ESCAPE_REFUSED.removeprefix('error: ')}. Try again.\n" in result.stdout
+    assert f"  {ESCAPE_REFUSED.removeprefix('error: --note: ')}. Try again.\n" in result.stdout
     assert storage.load(str(played))[0].hands[-1].note == "plain"
 
 
@@ -227,7 +227,7 @@ def unlocked(played, tmp_path) -> Path:
 @pytest.mark.parametrize(
     ("command", "code", "message"),
     [
-        (["record", "--knocker", "Zed", "--deadwood", "2", "--opponent-deadwood", "10"], 2, "error: unknown player 'Zed': the players are Ann and Bob"),
+        (["record", "--knocker", "Zed", "--deadwood", "2", "--opponent-deadwood", "10"], 2, "error: --knocker: unknown player 'Zed': the players are Ann and Bob"),
         (["edit", "9", *COUNTS], 2, "error: there is no hand 9: the hands are numbered 1 to 2"),
         (["new", "Ann", "Bob"], 1, "error: {path} already exists: pick another name, or add --force to replace it"),
     ],
@@ -312,3 +312,133 @@ def test_a_writers_temporary_removed_before_it_locked_it_is_made_again(tmp_path,
     folder.write_atomic(str(target), b"a,b\n")
     assert target.read_bytes() == b"a,b\n" and removed
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.csv"]
+
+
+# --- writes that a later load can read (issue 24) -----------------------------------------------------------
+
+SMALL_LIMIT = 4096
+"""The reader's size limit for these tests: a file just under the real 64 MB one takes half a minute to record in."""
+
+
+def just_under_the_limit(run, path: Path) -> bytes:
+    """A valid match file within a few bytes of `folder.MAX_BYTES`, its note taking the room."""
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    assert run("record", path, *COUNTS).exit_code == 0
+    text = path.read_text()
+    room = folder.MAX_BYTES - len(text.encode()) - len('note = ""\n') - 8
+    path.write_text(text.replace("[match]\n", '[match]\nnote = "' + "x" * room + '"\n', 1))
+    assert folder.MAX_BYTES - 8 == len(path.read_bytes())
+    assert run("validate", path).exit_code == 0
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["record", *COUNTS, "--note", "a note long enough to pass the limit"], ["edit", "1", *COUNTS, "--note", "a longer note than before"]],
+    ids=["record", "edit"],
+)
+def test_a_write_that_would_pass_the_readers_size_limit_is_refused(run, tmp_path, monkeypatch, command):
+    monkeypatch.setattr(folder, "MAX_BYTES", SMALL_LIMIT)
+    path = tmp_path / "m.toml"
+    just_under_the_limit(run, path)
+    line = refused(run, path, [command[0], path, *command[1:]])
+    assert line.startswith(f"error: {path}: cannot write: the file would be ")
+    assert line.endswith(f" bytes, more than the {SMALL_LIMIT:,} a match file may have, so no later command could read it; "
+                         "nothing was changed: start a new match file")
+    assert run("validate", path).exit_code == 0
+    assert run("show", path).exit_code == 0
+
+
+def test_the_library_refuses_a_match_too_big_to_read_back(tmp_path, monkeypatch):
+    from ginscore.api import save_match
+    from ginscore.errors import MatchFileError
+    from ginscore.game.rulebook import Rules
+    from ginscore.match.records import Match
+
+    monkeypatch.setattr(folder, "MAX_BYTES", SMALL_LIMIT)
+    path = tmp_path / "m.toml"
+    with pytest.raises(MatchFileError, match="cannot write: the file would be"):
+        save_match(str(path), Match(("Ann", "Bob"), Rules(), "Ann", note="x" * SMALL_LIMIT))
+    assert not path.exists()
+
+
+def test_a_note_with_a_byte_that_is_not_utf8_is_refused_not_a_traceback(run, played):
+    """A terminal in another encoding gives Python such bytes as lone surrogates, which UTF-8 cannot hold."""
+    line = refused(run, played, ["record", played, *COUNTS, "--note", "caf\udce9"], code=2)
+    assert line == ("error: --note: a note cannot hold '\\udce9' (U+DCE9): it is not a character but a byte that was not UTF-8 "
+                    "(typed in another encoding?) or half of one")
+
+
+# --- line endings (issue 24) ----------------------------------------------------------------------------------
+
+
+def crlf_file(run, path: Path) -> None:
+    """A match file with two hands and a comment, its every line ending with CRLF, as a Windows editor saves it."""
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    assert run("record", path, *COUNTS).exit_code == 0
+    assert run("record", path, "--knocker", "Ann", "--deadwood", "3", "--opponent-deadwood", "20").exit_code == 0
+    path.write_bytes((path.read_text() + "# kept by hand\n").replace("\n", "\r\n").encode())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["record", *COUNTS, "--note", "one more"], ["edit", "1", "--knocker", "Ann", "--deadwood", "5", "--opponent-deadwood", "30", "--note", "a new line"],
+     ["undo", "--yes"]],
+    ids=["record", "edit", "undo"],
+)
+def test_a_crlf_file_keeps_crlf_on_every_line_a_change_writes(run, tmp_path, command):
+    path = tmp_path / "m.toml"
+    crlf_file(run, path)
+    result = run([command[0], str(path), *command[1:]])
+    assert result.exit_code == 0, result.stderr
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") and b"# kept by hand\r\n" in data
+    assert run("validate", path).exit_code == 0
+
+
+def test_an_lf_file_keeps_lf(run, played):
+    assert run("record", played, *COUNTS).exit_code == 0
+    assert b"\r" not in played.read_bytes()
+
+
+# --- names that travel (issue 24) ---------------------------------------------------------------------------
+
+DEVICE = "is a device's name on Windows (whatever follows its first dot)"
+NOT_PORTABLE = [
+    ("CON.toml", f"CON {DEVICE}"), ("nul.toml", f"nul {DEVICE}"), ("com1.toml", f"com1 {DEVICE}"),
+    ("Lpt9.toml", f"Lpt9 {DEVICE}"), ("aux.tar.toml", f"aux {DEVICE}"), ("PRN .toml", f"PRN {DEVICE}"),
+    ("COM\u00b9.toml", f"COM\u00b9 {DEVICE}"),
+    ("a:b.toml", "Windows does not allow ':' in a file's name"), ("why?.toml", "Windows does not allow '?' in a file's name"),
+    ("a|b.toml", "Windows does not allow '|' in a file's name"), ("<b>.toml", "Windows does not allow '<' in a file's name"),
+    ("a>b.toml", "Windows does not allow '>' in a file's name"), ('say"hi".toml', "Windows does not allow '\"' in a file's name"),
+    ("star*.toml", "Windows does not allow '*' in a file's name"), ("back\\slash.toml", "Windows does not allow '\\\\' in a file's name"),
+    ("tab\t.toml", "it holds the control character '\\t'"), ("caf\udce9.toml", "it holds a byte that is not UTF-8 (typed in another encoding?)"),
+    ("dot.toml.", "Windows drops a space or a dot at the end of a name"),
+]
+
+
+def portable_refusal(name: str, why: str) -> str:
+    return (f"{name!r} cannot be a new match file's name: {why}, so the file could not be copied to Windows or to many "
+            "phones; pick another name")
+
+
+@pytest.mark.parametrize("name, why", NOT_PORTABLE, ids=[repr(name) for name, _ in NOT_PORTABLE])
+def test_new_refuses_a_name_that_does_not_travel(run, tmp_path, name, why):
+    (tmp_path / "keep.toml").write_text("")  # the folder must be left exactly as it was, lock files included
+    line = refused(run, tmp_path / "keep.toml", ["new", tmp_path / name, "Ann", "Bob"], code=2)
+    assert line == "error: " + portable_refusal(name, why)
+
+
+@pytest.mark.parametrize("name", ["console.toml", "com10.toml", "nullable.toml", "lpt.toml", "Ann & Bob (2).toml", "café.toml"])
+def test_new_takes_a_portable_name_near_a_refused_one(run, tmp_path, name):
+    assert run("new", tmp_path / name, "Ann", "Bob").exit_code == 0
+
+
+def test_an_existing_file_with_a_name_that_does_not_travel_keeps_working(run, tmp_path):
+    """Only a new file is asked: one already there (made elsewhere) is recorded in, edited and replaced as before."""
+    made = tmp_path / "ok.toml"
+    assert run("new", made, "Ann", "Bob").exit_code == 0
+    there = tmp_path / "CON.toml"
+    made.rename(there)
+    assert run("record", there, *COUNTS).exit_code == 0
+    assert run("new", there, "Ann", "Bob", "--force").exit_code == 0

@@ -14,6 +14,7 @@ from ginscore.files import storage
 from ginscore.game.cards import DECK, Hand, format_cards
 from ginscore.game.melds import min_after_discard
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
 from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
@@ -45,7 +46,7 @@ def knocks(draw: st.DrawFn) -> dict:
 def test_a_stored_spread_scores_as_the_search_did(hands, big_gin):
     match = Match(("Ann", "Bob"), BIG_GIN if big_gin else LONG, "Ann")
     for options in hands:
-        match, _ = add_hand(match, make_record(match, **options))
+        match, _ = add_hand(match, make_record(match, HandEntry(**options)))
     searched = tally(match)
     stored = with_spreads(match, searched)
     assert all(record.spread for record in stored.hands)
@@ -60,7 +61,7 @@ def test_a_stored_spread_scores_as_the_search_did(hands, big_gin):
 
 def recorded(**options) -> str:
     match = Match(("Ann", "Bob"), LONG, "Ann")
-    match, _ = add_hand(match, make_record(match, **options))
+    match, _ = add_hand(match, make_record(match, HandEntry(**options)))
     return storage.dumps(match)
 
 

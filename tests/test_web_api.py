@@ -74,11 +74,14 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder.parent)): p.read_bytes() for p in sorted(folder.parent.rglob("*")) if p.is_file()}
 
 
-def error_of(response, status: int) -> str:
+def error_of(response, status: int, field: str | None = None) -> str:
+    """A refusal's message; it says which field it is about (`field`, when the test names one)."""
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/json"
     data = response.json()
-    assert list(data) == ["error"] and isinstance(data["error"], str) and data["error"]
+    assert list(data) == ["error", "field"] and isinstance(data["error"], str) and data["error"]
+    if field is not None:
+        assert data["field"] == field, data
     return data["error"]
 
 
@@ -338,25 +341,27 @@ def test_a_cancelled_hand(api: TestClient, match: Path):
     assert hand["result"] == "cancelled" and hand["points"] == 0
 
 
-def refused_like_the_cli(api: TestClient, match: Path, run, fields: dict, options: list[str], status: int) -> None:
+def refused_like_the_cli(api: TestClient, match: Path, run, fields: dict, options: list[str], status: int, field: str) -> None:
+    """The API and `record` refuse with the same words; the API names the field, the CLI the option that mends it."""
     before = snapshot(match.parent)
-    message = error_of(api.post("/api/matches/m.toml/hands", json=fields), status)
+    message = error_of(api.post("/api/matches/m.toml/hands", json=fields), status, field)
     assert snapshot(match.parent) == before
-    assert one_error_line(run("record", str(match), *options)) == f"error: {message}"
+    assert one_error_line(run("record", str(match), *options)) == f"error: --{field.replace('_', '-')}: {message}"
+    assert "--" not in message
     assert snapshot(match.parent) == before
 
 
 def test_an_illegal_knock_is_422_with_the_cli_message(api: TestClient, match: Path, run):
-    refused_like_the_cli(api, match, run, {**HAND, "deadwood": 13}, ["--knocker", "Ann", "--deadwood", "13", "--opponent-deadwood", "20"], 422)
+    refused_like_the_cli(api, match, run, {**HAND, "deadwood": 13}, ["--knocker", "Ann", "--deadwood", "13", "--opponent-deadwood", "20"], 422, "deadwood")
 
 
 def test_a_card_that_is_not_a_card_is_400_with_the_cli_message(api: TestClient, match: Path, run):
     cards = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2x"
-    refused_like_the_cli(api, match, run, {"knocker": "Ann", "cards": cards, "opponent_deadwood": 20}, ["--knocker", "Ann", "--cards", cards, "--opponent-deadwood", "20"], 400)
+    refused_like_the_cli(api, match, run, {"knocker": "Ann", "cards": cards, "opponent_deadwood": 20}, ["--knocker", "Ann", "--cards", cards, "--opponent-deadwood", "20"], 400, "cards")
 
 
 def test_an_unknown_player_is_400_with_the_cli_message(api: TestClient, match: Path, run):
-    refused_like_the_cli(api, match, run, {**HAND, "knocker": "Cy"}, ["--knocker", "Cy", "--deadwood", "4", "--opponent-deadwood", "20"], 400)
+    refused_like_the_cli(api, match, run, {**HAND, "knocker": "Cy"}, ["--knocker", "Cy", "--deadwood", "4", "--opponent-deadwood", "20"], 400, "knocker")
 
 
 def test_a_hand_over_a_finished_game_is_422(api: TestClient, folder: Path):
@@ -391,7 +396,7 @@ def test_bad_hand_fields_are_400_and_write_nothing(api: TestClient, match: Path,
 def test_a_stale_expected_hands_is_409_and_writes_nothing(api: TestClient, match: Path, expected: int):
     before = snapshot(match.parent)
     message = error_of(api.post("/api/matches/m.toml/hands", json={**HAND, "expected_hands": expected}), 409)
-    assert "'m.toml' now has 2 hands" in message and "nothing was written" in message
+    assert "m.toml now has 2 hands" in message and "nothing was written" in message
     assert str(match.parent) not in message  # the file is named as the person named it, not by the server's path
     assert snapshot(match.parent) == before
 
@@ -497,8 +502,8 @@ def test_exports_are_downloads(api: TestClient, match: Path, kind: str, media: s
     assert response.content
 
 
-def test_an_export_of_a_name_with_other_letters_has_a_plain_fallback(api: TestClient):
-    api.post("/api/matches", json={"file": "café \"x\".toml", "players": ["Ann", "Bob"]})
+def test_an_export_of_a_name_with_other_letters_has_a_plain_fallback(api: TestClient, match: Path):
+    match.rename(match.with_name("café \"x\".toml"))  # made elsewhere: a new file may not have a " in its name
     disposition = api.get("/api/matches/café \"x\".toml/export/csv").headers["content-disposition"]
     assert disposition == "attachment; filename=\"caf_ _x_.csv\"; filename*=UTF-8''caf%C3%A9%20%22x%22.csv"
 
@@ -684,7 +689,10 @@ def test_check_is_check_json(api: TestClient, run, fields: dict, options: list[s
     ],
 )
 def test_check_refuses_as_check_does(api: TestClient, run, fields: dict, options: list[str]):
-    assert one_error_line(run("check", *options)) == "error: " + error_of(api.post("/api/check", json=fields), 400)
+    response = api.post("/api/check", json=fields)
+    message, field = error_of(response, 400), response.json()["field"]
+    option = {"knock_limit": "--knock-limit: ", "set": "--set: "}.get(field, "")  # `check` takes its cards as arguments
+    assert one_error_line(run("check", *options)) == f"error: {option}{message}"
 
 
 def test_check_needs_cards(api: TestClient):
@@ -780,3 +788,74 @@ def test_a_backslash_in_the_token_redirect_stays_on_this_server(client: TestClie
     response = client.get(f"/\\evil.com?token={TOKEN}", follow_redirects=False)
     assert response.status_code == 303
     assert response.headers["location"] == "/%5Cevil.com"
+
+
+def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, monkeypatch):
+    """advise is pure Python: requests for it take turns (a dozen threads at once would starve the event loop),
+    the ones past MOST_WAITING_ADVICE waiting get 503 at once, and a request for anything else is answered
+    meanwhile."""
+    import threading
+
+    import httpx
+
+    from ginscore.web import api as api_routes
+    from ginscore.web.app import MOST_WAITING_ADVICE
+
+    running, most, release = [0], [0], threading.Event()
+    lock = threading.Lock()
+
+    def slow_advise(fields):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        release.wait(10)
+        with lock:
+            running[0] -= 1
+        return {"advised": True}
+
+    monkeypatch.setattr(api_routes, "advise_fields", slow_advise)
+
+    async def main() -> tuple[list[int], int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url=BASE, headers=AUTH) as client:
+            asking = [asyncio.ensure_future(client.post("/api/advise", json={"cards": "x"})) for _ in range(MOST_WAITING_ADVICE + 3)]
+            await asyncio.sleep(0.2)  # every request is in, the first one advising
+            other = await asyncio.wait_for(client.get("/api/matches"), 2)
+            release.set()
+            return [(await answer).status_code for answer in asking], other.status_code
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        statuses, other = pool.submit(asyncio.run, main()).result(timeout=30)
+    assert other == 200
+    assert most[0] == 1
+    assert sorted(statuses) == [200] * (MOST_WAITING_ADVICE + 1) + [503] * 2
+
+
+def test_the_csv_and_markdown_exports_are_safe_to_open(api, folder):
+    """The API's exports are `show --export`'s: a formula name is text in the CSV, markup is escaped in the Markdown."""
+    formula, markup = '=HYPERLINK("http://evil.example","x")', '<img src="x" onerror="alert(7)">'
+    assert api.post("/api/matches", json={"file": "m.toml", "players": [formula, markup]}).status_code == 201
+    csv_text = api.get("/api/matches/m.toml/export/csv").text
+    assert csv_text.splitlines()[0].endswith(',"\'=HYPERLINK(""http://evil.example"",""x"")",' + '"<img src=""x"" onerror=""alert(7)"">"')
+    md_text = api.get("/api/matches/m.toml/export/md").text
+    assert md_text.startswith('# =HYPERLINK("http://evil.example","x") vs \\<img src="x" onerror="alert(7)"\\>\n')
+    assert md_text.count("<") == md_text.count("\\<")  # every < escaped
+
+
+def test_a_hand_recorded_through_the_api_in_a_crlf_file_ends_its_lines_with_crlf(api, folder):
+    assert api.post("/api/matches", json={"file": "m.toml", "players": ["Ann", "Bob"]}).status_code == 201
+    path = folder / "m.toml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert api.post("/api/matches/m.toml/hands", json=HAND).status_code == 201
+    assert api.put("/api/matches/m.toml/hands/1", json={**HAND, "deadwood": 5, "note": "a new line"}).status_code == 200
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") and b"[[hands]]\r\n" in data
+
+
+@pytest.mark.parametrize("name", ["CON.toml", "nul.toml", "com1.toml", "Lpt9.toml", "a:b.toml", "why?.toml", "a|b.toml", "<b>.toml", "a>b.toml"])
+def test_a_new_match_file_name_that_does_not_travel_is_400_and_nothing_is_made(api, folder, name):
+    answer = api.post("/api/matches", json={"file": name, "players": ["Ann", "Bob"]})
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(f"{name!r} cannot be a new match file's name: ")
+    assert answer.json()["error"].endswith(", so the file could not be copied to Windows or to many phones; pick another name")
+    assert list(folder.iterdir()) == []

@@ -1,23 +1,49 @@
 """The `ginscore` command: thin commands that parse, call the core and render.
 
-Each module holds a group of commands and registers them on `app` when imported; the order of the
-imports below is the order `ginscore --help` lists them in.
+Each module holds a group of commands and registers them on the app when imported; the order of `MODULES` is
+the order `ginscore --help` lists them in. A run that names its command imports only the module holding it
+(`COMMAND_MODULES`): the others' options and imports are about a tenth of `ginscore show`'s start-up.
+`ginscore.cli.app` is the whole app, every command registered, for tests and anyone else who wants it.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import os
 import sys
+from typing import Any
 
 import typer
 
-# isort: off
-from . import hand, advise, records, sheet, table, serve, pocket  # noqa: F401  (registers the commands, in this order)
-# isort: on
-from .app import COMPLETE_VARIABLE, app
+from .app import COMPLETE_VARIABLE
+from .app import app as _app
 
 __all__ = ["app", "main"]
+
+MODULES = ("hand", "advise", "records", "sheet", "table", "serve", "pocket")
+"""The command modules, in the order `--help` lists their commands."""
+COMMAND_MODULES = {
+    "check": "hand", "score": "hand", "rules": "hand", "advise": "advise",
+    "new": "records", "record": "records", "edit": "records", "undo": "records",
+    "show": "sheet", "validate": "sheet", "stats": "sheet", "play": "table", "serve": "serve", "app": "pocket",
+}
+"""The module that registers each command (tests/test_cli_interface.py checks it against the whole app)."""
+
+globals().pop("app")  # the submodule, which importing it put here: `ginscore.cli.app` is the whole app (`__getattr__`)
+
+
+def whole_app() -> typer.Typer:
+    """The app with every command registered, in `MODULES` order."""
+    for module in MODULES:
+        importlib.import_module(f"{__name__}.{module}")
+    return _app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -27,14 +53,15 @@ def main() -> None:
 
 def _app_for(args: list[str]) -> typer.Typer:
     """The app with only the command named first, when one is: Typer builds every command's parameters on each run
-    (about a tenth of `ginscore check`'s start-up), and one command is all a run uses. Help, `--version`, a
-    mistyped command and shell completion get the whole app."""
-    if not args or COMPLETE_VARIABLE in os.environ:
-        return app
-    for info in app.registered_commands:
+    (about a tenth of `ginscore check`'s start-up), and one command is all a run uses, so only its module is
+    imported. Help, `--version`, a mistyped command and shell completion get the whole app."""
+    if not args or COMPLETE_VARIABLE in os.environ or args[0] not in COMMAND_MODULES:
+        return whole_app()
+    importlib.import_module(f"{__name__}.{COMMAND_MODULES[args[0]]}")
+    for info in _app.registered_commands:
         callback_name = info.callback.__name__ if info.callback is not None else ""
         if args[0] == (info.name or typer.main.get_command_name(callback_name)):
-            one = copy.copy(app)
+            one = copy.copy(_app)
             one.registered_commands = [info]
             return one
-    return app
+    return whole_app()

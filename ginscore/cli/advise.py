@@ -40,8 +40,6 @@ def advise(
       ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --seen "Jd 6s" --stock 20
       ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --wide
     """
-    import random
-
     from ..game.advise import Advice, ProgressCallback
     from ..game.advise import advise as advise_on
 
@@ -49,11 +47,10 @@ def advise(
     hand = parse_cards(cards)
     known = parse_cards(seen) if seen else ()
     took = parse_cards(opponent_took) if opponent_took else ()
-    used_seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
 
     def run(progress: ProgressCallback | None = None) -> Advice:
         return advise_on(
-            hand, rules, seed=used_seed, seen=known, opponent_took=took, stock=stock, upcard=up,
+            hand, rules, seed=seed, seen=known, opponent_took=took, stock=stock, upcard=up,
             model=model, samples=samples, progress=progress,
         )
 

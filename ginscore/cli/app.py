@@ -23,6 +23,7 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
+from typer._click.globals import get_current_context
 from typer._click.types import IntParamType
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
@@ -243,27 +244,6 @@ def wrap_keeping_commands(line: str, width: int) -> str:
     return wrapped.replace("\0", " ")
 
 
-def with_near_miss(error: GinscoreError) -> str:
-    """The error's text; for a match file that does not exist, with the file in its folder whose name is
-    closest, when one is close (a typo in the name)."""
-    from ..errors import MatchFileError
-
-    text = str(error)
-    if not (isinstance(error, MatchFileError) and error.problems[0].startswith("no such file")) or os.path.lexists(error.path):
-        return text
-    import difflib
-
-    folder, name = os.path.split(error.path)
-    try:
-        names = [entry for entry in os.listdir(folder or ".") if entry.endswith(".toml") and os.path.isfile(os.path.join(folder, entry))]
-    except OSError:
-        return text
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
-    if not close:
-        return text
-    return f"{error.path}: no such file; did you mean {os.path.join(folder, close[0])}?"
-
-
 def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Turn ginscore's errors into one line and an exit status; never a traceback."""
 
@@ -272,7 +252,10 @@ def reports_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except GinscoreError as error:
-            fail(with_near_miss(error), error.exit_code)
+            from .mend import mended
+
+            context = get_current_context(silent=True)
+            fail(mended(error, context.command if context is not None else None), error.exit_code)
         except KeyboardInterrupt:
             sys.stderr.write("\ninterrupted\n")
             raise typer.Exit(130) from None

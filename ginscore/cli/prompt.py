@@ -21,19 +21,28 @@ def line_editor() -> ModuleType | None:
     return readline
 
 
-def prompt_ask(editor: ModuleType | None) -> Callable[[str, str], str | None]:
-    """`ask(question, offered)`: the answer typed, None at the end of input (Ctrl-D). With an editor, `offered`
-    is already on the line to be edited, and the arrow keys move along the line and back through earlier answers."""
+class Prompt:
+    """`play`'s questions on a terminal. `ask(question, offered)` gives the answer typed, None at the end of input
+    (Ctrl-D). With an editor, `offered` is already on the line to be edited, and the arrow keys move along the
+    line and back through the answers `took` kept for the same question: Up at "Who knocked?" recalls knockers,
+    never a count, and never an answer that was refused."""
 
-    def ask(question: str, offered: str = "") -> str | None:
+    def __init__(self, editor: ModuleType | None):
+        self.editor = editor
+        self.histories: dict[str, list[str]] = {}
+
+    def ask(self, question: str, offered: str = "") -> str | None:
+        asked = question
         *above, question = wrapped_question(question, terminal_width())
         for line in above:
             sys.stdout.write(line + "\n")
+        editor = self.editor
         if editor is None:
             sys.stdout.write(question)
             sys.stdout.flush()
             line = sys.stdin.readline()
             return line.rstrip("\n") if line else None
+        use_history(editor, self.histories.get(asked, []))
         editor.set_startup_hook(offer(editor, offered))
         try:
             return input(question)
@@ -43,7 +52,18 @@ def prompt_ask(editor: ModuleType | None) -> Callable[[str, str], str | None]:
         finally:
             editor.set_startup_hook(None)
 
-    return ask
+    def took(self, question: str, answer: str) -> None:
+        """Keep an answer the question took, for the arrow keys the next time it is asked."""
+        past = self.histories.setdefault(question, [])
+        if answer and answer not in past[-1:]:
+            past.append(answer)
+
+
+def use_history(editor: ModuleType, past: list[str]) -> None:
+    """Make `past`, one question's earlier answers, the history the arrow keys go back through."""
+    editor.clear_history()
+    for line in past:
+        editor.add_history(line)
 
 
 def offer(editor: ModuleType, text: str) -> Callable[[], None] | None:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import RefusedError
 from .app import command
 from .options import RULES, SETTINGS, complete_player
+
+if TYPE_CHECKING:
+    from ..match.entry import HandEntry
 
 
 @command(short_help="Start a match file for two players.")
@@ -30,47 +36,19 @@ def new(
       ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
       ginscore new match.toml Ann Bob --note "Friday club"
     """
-    from dataclasses import replace
-
     from ..files.changes import start
     from ..game.rulebook import rules_from
-    from ..match.records import Match, check_note, check_players, now
+    from ..match.entry import NewMatch
 
-    names = check_players(players)
     rules = rules_from(rules_name, settings)
-    match = Match(names, rules, names[0], hollywood=hollywood, created=now(), preset=rules_name.lower(), note=check_note(note))
-    if dealer:
-        match = replace(match, first_dealer=match.player(dealer))
-    start(file, match, force=force)
+    sheet = start(file, NewMatch(players, rules, rules_name, dealer, hollywood, note), force=force)
+    match = sheet.match
+    names = match.players
     from ..render import console
     from ..render.hand import print_wrapped
 
     kind = "Hollywood match" if hollywood else "match"
     print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
-
-
-def _record_options(
-    knocker: str | None,
-    cancelled: bool,
-    cards: str | None,
-    discard: str | None,
-    opponent_cards: str | None,
-    deadwood: int | None,
-    opponent_deadwood: int | None,
-    big_gin: bool,
-    upcard: str | None,
-) -> dict[str, Any]:
-    return dict(
-        knocker=knocker,
-        cancelled=cancelled,
-        cards=cards,
-        discard=discard,
-        opponent_cards=opponent_cards,
-        deadwood=deadwood,
-        opponent_deadwood=opponent_deadwood,
-        big_gin=big_gin,
-        upcard=upcard,
-    )
 
 
 KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked: a player's name (any case), initial or number (1 or 2).")
@@ -85,20 +63,45 @@ UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required
 NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
 
 
+HAND_OPTIONS = {
+    "knocker": (str | None, KNOCKER),
+    "cancelled": (bool, CANCELLED),
+    "cards": (str | None, CARDS),
+    "discard": (str | None, DISCARD),
+    "opponent_cards": (str | None, OPPONENT_CARDS),
+    "deadwood": (int | None, DEADWOOD),
+    "opponent_deadwood": (int | None, OPPONENT_DEADWOOD),
+    "big_gin": (bool, BIG_GIN),
+    "upcard": (str | None, UPCARD),
+    "note": (str | None, NOTE),
+}
+"""A hand's options, one per `HandEntry` field and named as it is: `record` and `edit` both take them."""
+
+
+def takes_a_hand(func: Callable[..., None]) -> Callable[..., None]:
+    """Give a command the hand's options after its own parameters, and pass them to it as one `HandEntry`,
+    `entry`: the options are defined once for `record` and `edit`."""
+    from ..match.entry import HAND_FIELDS, HandEntry
+
+    own = [param for name, param in inspect.signature(func).parameters.items() if name != "entry"]
+    hand = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind)
+            for name, (kind, option) in HAND_OPTIONS.items()]
+
+    @functools.wraps(func)
+    def command_body(*args: Any, **kwargs: Any) -> None:
+        entry = HandEntry(**{name: kwargs.pop(name) for name in HAND_FIELDS})
+        func(*args, entry=entry, **kwargs)
+
+    hints = {name: eval(hint, func.__globals__) if isinstance(hint, str) else hint  # noqa: S307 - our own annotations
+             for name, hint in func.__annotations__.items() if name != "entry"}
+    command_body.__annotations__ = {**hints, **{name: kind for name, (kind, _) in HAND_OPTIONS.items()}}
+    command_body.__signature__ = inspect.Signature([*own, *hand])  # type: ignore[attr-defined]
+    return command_body
+
+
 @command(short_help="Record one hand and show the running score.")
-def record(
-    file: str = typer.Argument(..., help="The match file."),
-    knocker: str | None = KNOCKER,
-    cancelled: bool = CANCELLED,
-    cards: str | None = CARDS,
-    discard: str | None = DISCARD,
-    opponent_cards: str | None = OPPONENT_CARDS,
-    deadwood: int | None = DEADWOOD,
-    opponent_deadwood: int | None = OPPONENT_DEADWOOD,
-    big_gin: bool = BIG_GIN,
-    upcard: str | None = UPCARD,
-    note: str | None = NOTE,
-) -> None:
+@takes_a_hand
+def record(file: str = typer.Argument(..., help="The match file."), *, entry: HandEntry) -> None:
     """Record one hand, check it, and print its result and the running score.
 
     \b
@@ -110,10 +113,8 @@ def record(
       ginscore record match.toml --cancelled --note "Bob's phone rang"
     """
     from ..files import changes
-    from ..match.records import now
 
-    options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    sheet = changes.record(file, options, recorded=now(), note=note or "").sheet
+    sheet = changes.record(file, entry).sheet
     from ..render import console
     from ..render.sheet import hand_view
 
@@ -121,19 +122,12 @@ def record(
 
 
 @command(short_help="Replace a hand that was entered wrong.")
+@takes_a_hand
 def edit(
     file: str = typer.Argument(..., help="The match file."),
     number: int = typer.Argument(..., help="The hand to replace, numbered as `show` numbers them."),
-    knocker: str | None = KNOCKER,
-    cancelled: bool = CANCELLED,
-    cards: str | None = CARDS,
-    discard: str | None = DISCARD,
-    opponent_cards: str | None = OPPONENT_CARDS,
-    deadwood: int | None = DEADWOOD,
-    opponent_deadwood: int | None = OPPONENT_DEADWOOD,
-    big_gin: bool = BIG_GIN,
-    upcard: str | None = UPCARD,
-    note: str | None = NOTE,
+    *,
+    entry: HandEntry,
 ) -> None:
     """Replace hand N with what really happened, and show the totals before and after.
 
@@ -144,10 +138,8 @@ def edit(
       ginscore edit match.toml 3 --knocker Bob --deadwood 4 --opponent-deadwood 19
     """
     from ..files import changes
-    from ..match.records import now
 
-    options = _record_options(knocker, cancelled, cards, discard, opponent_cards, deadwood, opponent_deadwood, big_gin, upcard)
-    change = changes.edit(file, number, options, now=now(), note=note)
+    change = changes.edit(file, number, entry)
     from ..render import console
     from ..render.sheet import totals_change
 

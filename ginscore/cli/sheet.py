@@ -9,7 +9,8 @@ from typing import Any
 import typer
 
 from ..errors import InputError
-from .app import command, print_json, with_near_miss
+from .app import command, print_json
+from .mend import mended
 
 
 @command(short_help="Print the score sheet, or export it.")
@@ -33,7 +34,7 @@ def show(
       ginscore show match.toml --chart
       ginscore show match.toml --export sheet.html
     """
-    from ..files.storage import load
+    from ..files.reading import load  # not storage: the writer is not needed to read
 
     _, sheet = load(file)
     if export is not None or export_terminal is not None:
@@ -101,7 +102,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
             _, sheet = load(file)
         except MatchFileError as error:
             bad += 1
-            sys.stderr.write(f"{with_near_miss(error)}\n")
+            sys.stderr.write(f"{mended(error, None)}\n")
             continue
         state = "finished" if sheet.finished else "in play"
         sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
@@ -144,7 +145,7 @@ def stats(
                 head_to_head.add(cache.figures(path))
             except MatchFileError as error:
                 skipped.append(error.path)
-                sys.stderr.write(f"{with_near_miss(error)} (skipped)\n")
+                sys.stderr.write(f"{mended(error, None)} (skipped)\n")
                 continue
             files += 1
     pairs = head_to_head.pairs()

@@ -38,7 +38,7 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import hand_view
-    from .prompt import line_editor, prompt_ask
+    from .prompt import Prompt, line_editor
 
     out = console()
 
@@ -50,7 +50,9 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     match, sheet = load(file)
     if not sheet.finished:
         check_writable(file)  # before the first question: a hand typed in full must not then be refused
-    table = Table(ask=prompt_ask(line_editor()), tell=lambda text: print_wrapped(out, text), show=lambda line, sheet: hand_view(line, sheet, out), commit=commit)
+    prompt = Prompt(line_editor())
+    table = Table(ask=prompt.ask, tell=lambda text: print_wrapped(out, text), show=lambda line, sheet: hand_view(line, sheet, out),
+                  commit=commit, took=prompt.took, prefills=prompt.editor is not None)
     try:
         play_hands(match, sheet, table)
     except (StopPlay, KeyboardInterrupt) as stop:

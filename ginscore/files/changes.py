@@ -1,89 +1,134 @@
-"""The changes a person makes to a match file: start it, record a hand, edit one, undo the last.
+"""The one service for every change a person makes to a match file: start it, record a hand (or preview one),
+edit a hand, undo the last.
 
-Each is read, checked and written under the one lock, so the command line, `play` and `serve` can work on one
-file at once and lose nothing. The command line and the web app both call these, so they refuse with the same
-words.
+The command line, `play` and `serve` all call these with typed inputs (`HandEntry`, `NewMatch`) and get typed
+answers; none of them builds a `Match`, stamps a time or fills in a default itself. Each change is read, checked
+and written under the one lock, so any number of writers can work on one file at once and lose nothing. A
+refusal is one of ginscore's errors, naming its field; each front end says how to mend it in its own words.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import replace
+from typing import NamedTuple
 
-from ..errors import ExistsError, RefusedError, StaleError, quote, shown_path
-from ..match.records import HandRecord, Match, make_record
+from ..errors import ExistsError, GinscoreError, RefusedError, StaleError, shown_path
+from ..match.entry import HandEntry, NewMatch
+from ..match.records import HandRecord, Match, check_note, check_players, make_record, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .folder import exists_for_write, locked
 from .storage import MatchFile, load_file, save
 
 
 class Change(NamedTuple):
-    """A file before a change and the match and sheet written by it."""
+    """A file before a change, and the match and sheet the change made (written, unless it was a preview)."""
 
     before: MatchFile
     match: Match
     sheet: Sheet
 
 
+def new_match(new: NewMatch) -> Match:
+    """The match `new` describes, checked: two different names, the dealer one of them, a plain note."""
+    try:
+        players = check_players(new.players)
+    except GinscoreError as error:
+        raise error.about("players") from None
+    try:
+        note = check_note(new.note)
+    except GinscoreError as error:
+        raise error.about("note") from None
+    match = Match(players, new.rules, players[0], hollywood=new.hollywood, created=now(), preset=new.preset.lower(), note=note)
+    if new.dealer:
+        try:
+            match = replace(match, first_dealer=match.player(new.dealer))
+        except GinscoreError as error:
+            raise error.about("dealer") from None
+    return match
+
+
 def already_exists(path: str) -> ExistsError:
-    return ExistsError(f"{shown_path(path)} already exists: pick another name, or add --force to replace it")
+    return ExistsError(f"{shown_path(path)} already exists: pick another name", field="file")
 
 
-def start(path: str, match: Match, *, force: bool = False) -> None:
-    """Write a new match file; one that exists is replaced only with `force`.
+def start(path: str, new: NewMatch, *, force: bool = False) -> Sheet:
+    """Write a new match file and return its (empty) sheet; one that exists is replaced only with `force`.
 
     Whether it exists is asked of the file the write would replace (`folder.resolved`), never of the name as typed:
     `typo/../m.toml` with `typo` missing is refused for its folder, not taken for `m.toml`.
     """
+    match = new_match(new)
     if not force and exists_for_write(path):
         raise already_exists(path)  # before the lock, so that the refusal creates nothing
     with locked(path):
         if not force and exists_for_write(path):
             raise already_exists(path)  # made by another writer while this one waited for the lock
-        save(path, match)
+        return save(path, match).sheet
+
+
+def next_game(finished: str, path: str, dealer: str | None = None) -> Sheet:
+    """Start the next match after the finished one at `finished`: the same players, rules and preset, in a new file
+    at `path` (never replacing one), the finished file left exactly as it was. The first dealer is the one the
+    finished match names as next dealer unless `dealer` names another."""
+    before = load_file(finished)
+    if not before.sheet.finished:
+        raise RefusedError(f"{shown_path(finished)} is still in play: finish it before the next game", field="file")
+    match = before.match
+    chosen = dealer if dealer else before.sheet.next_dealer
+    return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood))
 
 
 def _check_expected(path: str, before: MatchFile, expected_hands: int | None) -> None:
     count = len(before.match.hands)
     if expected_hands is not None and count != expected_hands:
         raise StaleError(
-            f"{quote(path)} now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
-            "someone else changed it first; nothing was written (look again, then retry)"
+            f"{shown_path(path)} now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
+            "someone else changed it first; nothing was written"
         )
 
 
-def record(path: str, typed: dict[str, Any], *, recorded: str, note: str = "", expected_hands: int | None = None) -> Change:
-    """Add one hand, as typed (`make_record`'s fields), refused once the game is over."""
+def preview(path: str, entry: HandEntry) -> Change:
+    """What `record` would make of `entry`, written nowhere: the same checks and the same answer."""
+    before = load_file(path)
+    return _added(before, entry)
+
+
+def record(path: str, entry: HandEntry, *, expected_hands: int | None = None) -> Change:
+    """Add one hand, refused once the game is over, or (with `expected_hands`) when the file has another count."""
     with locked(path, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
-        return _add(path, before, make_record(before.match, **typed, recorded=recorded, note=note))
+        change = _added(before, entry)
+        save(path, change.match, change.sheet, before)
+    return change
 
 
-def add(path: str, entry: HandRecord) -> Change:
-    """Add one hand already made and checked against this match (as `play` makes it)."""
-    with locked(path, existing=True):
-        return _add(path, load_file(path), entry)
-
-
-def _add(path: str, before: MatchFile, entry: HandRecord) -> Change:
-    match, sheet = add_hand(before.match, entry, before.sheet)
-    save(path, match, sheet, before)
+def _added(before: MatchFile, entry: HandEntry) -> Change:
+    made = make_record(before.match, entry, recorded=now())
+    match, sheet = add_hand(before.match, made, before.sheet)
     return Change(before, match, sheet)
 
 
-def edit(
-    path: str, number: int, typed: dict[str, Any], *, now: str, note: str | None = None, expected_hands: int | None = None
-) -> Change:
-    """Replace hand `number` (from 1); it keeps its time and, unless `note` is given, its note."""
+def add(path: str, made: HandRecord) -> Change:
+    """Add one hand already made and checked against this match (as `play` makes it, question by question)."""
+    with locked(path, existing=True):
+        before = load_file(path)
+        match, sheet = add_hand(before.match, made, before.sheet)
+        save(path, match, sheet, before)
+    return Change(before, match, sheet)
+
+
+def edit(path: str, number: int, entry: HandEntry, *, expected_hands: int | None = None) -> Change:
+    """Replace hand `number` (from 1); it keeps its time and, unless the entry gives a note, its note."""
     with locked(path, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
         hands = before.match.hands
         old = hands[number - 1] if 1 <= number <= len(hands) else None
-        recorded = old.recorded if old else now
-        kept_note = note if note is not None else (old.note if old else "")
-        entry = make_record(before.match, **typed, recorded=recorded, note=kept_note)
-        match, sheet = replace_hand(before.match, number, entry)
+        made = make_record(
+            before.match, entry, recorded=old.recorded if old else now(), note=entry.note if entry.note is not None else (old.note if old else "")
+        )
+        match, sheet = replace_hand(before.match, number, made)
         save(path, match, sheet, before)
     return Change(before, match, sheet)
 
@@ -103,3 +148,5 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before)
     return Change(before, match, sheet)
+
+

@@ -21,7 +21,7 @@ import re
 import stat
 from collections.abc import Iterator
 
-from ..errors import MatchFileError, os_error_problem, shown_path
+from ..errors import InputError, MatchFileError, MissingFileError, os_error_problem, quote, shown_path
 
 MAX_BYTES = 64 * 1024 * 1024
 """No real match comes near this; a bigger file is refused before it is read."""
@@ -44,8 +44,7 @@ def read_text(path: str) -> str:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
         data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise MatchFileError(path, [_too_big(len(data))])
+    check_size(path, len(data))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -54,8 +53,17 @@ def read_text(path: str) -> str:
         ) from None
 
 
-def _too_big(size: int) -> str:
-    return f"is {size / 2**20:.0f} MB, far more than any match file (at most {MAX_BYTES // 2**20} MB are read); nothing was read"
+def check_size(path: str, size: int, *, writing: bool = False) -> None:
+    """Refuse a match file of `size` bytes when that is more than any is read (`MAX_BYTES`): the reader's limit,
+    which a write applies to its new bytes too, so that no write leaves a file a later load refuses."""
+    if size <= MAX_BYTES:
+        return
+    if writing:
+        raise MatchFileError(path, [
+            f"cannot write: the file would be {size:,} bytes, more than the {MAX_BYTES:,} a match file may have, so no "
+            "later command could read it; nothing was changed: start a new match file"
+        ])
+    raise MatchFileError(path, [f"is {size / 2**20:.0f} MB, far more than any match file (at most {MAX_BYTES // 2**20} MB are read); nothing was read"])
 
 
 def _refuse_special(path: str, outcome: str) -> None:
@@ -65,13 +73,12 @@ def _refuse_special(path: str, outcome: str) -> None:
     except FileNotFoundError:
         if os.path.lexists(path):
             raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
-        raise MatchFileError(path, ["no such file: create a match with `ginscore new FILE PLAYER PLAYER`"]) from None
+        raise MissingFileError(path) from None
     except OSError as error:
         raise MatchFileError(path, [os_error_problem("read", error)]) from None
     if not stat.S_ISREG(status.st_mode):
         raise MatchFileError(path, [f"is {_kind(status.st_mode)}, not a match file; {outcome}"])
-    if status.st_size > MAX_BYTES:
-        raise MatchFileError(path, [_too_big(status.st_size)])
+    check_size(path, status.st_size)
 
 
 def _kind(mode: int) -> str:
@@ -133,6 +140,36 @@ def resolved(path: str) -> str:
     real = os.path.realpath(path)
     _refuse_missing_folder(path, os.path.dirname(real))
     return real
+
+
+RESERVED_NAMES = frozenset(
+    ["CON", "PRN", "AUX", "NUL"] + [f"{device}{number}" for device in ("COM", "LPT") for number in "0123456789\u00b9\u00b2\u00b3"]
+)
+"""Windows' device names: no file there may be called so, whatever follows the name's first dot (`nul.tar.gz`)."""
+NOT_IN_NAMES = '<>:"|?*\\'
+"""The characters Windows refuses in a file's name, besides the control characters (and `/`, never in one)."""
+
+
+def check_portable_name(path: str) -> None:
+    """Refuse, with one line saying why, a new file's name that Windows (or a phone's storage, formatted FAT or
+    exFAT) could not hold: a device name such as `CON` or `com1.toml`, a character of `NOT_IN_NAMES` or a control
+    character, a byte that is not UTF-8, or a name ending with a space or a dot. Files already there are never asked: they keep working."""
+    name = os.path.basename(path)
+    stem = name.split(".", 1)[0].rstrip(" ")
+    if stem.upper() in RESERVED_NAMES:
+        why = f"{stem} is a device's name on Windows (whatever follows its first dot)"
+    elif bad := next((char for char in name if char in NOT_IN_NAMES or ord(char) < 32 or ord(char) == 127), None):
+        why = f"Windows does not allow {quote(bad)} in a file's name" if bad in NOT_IN_NAMES else f"it holds the control character {quote(bad)}"
+    elif any("\ud800" <= char <= "\udfff" for char in name):
+        why = "it holds a byte that is not UTF-8 (typed in another encoding?)"
+    elif name.endswith((" ", ".")):
+        why = "Windows drops a space or a dot at the end of a name"
+    else:
+        return
+    error = InputError(f"{quote(name)} cannot be a new match file's name: {why}, so the file could not be copied to "
+                       "Windows or to many phones; pick another name")
+    error.field = "file"  # the field of `new`'s API and form that names the file
+    raise error
 
 
 def exists_for_write(path: str) -> bool:
@@ -276,7 +313,8 @@ def locked(path: str, *, existing: bool = False) -> Iterator[None]:
 
     The lock is a hidden `.NAME.lock` beside the real file, so names that lead to one file share
     it. With `existing`, the file must exist and be writable, or the command is refused before
-    anything, a lock file included, is created; otherwise it may be missing (a new match). A
+    anything, a lock file included, is created; otherwise it may be missing (a new match, whose name must be
+    portable: `check_portable_name`). A
     command refused while it holds a lock file it created itself removes that file: a refusal
     leaves nothing behind.
     """
@@ -285,6 +323,8 @@ def locked(path: str, *, existing: bool = False) -> Iterator[None]:
     real = resolved(path)
     if not existing and os.path.exists(real):
         _writable_status(path, real)
+    elif not existing:
+        check_portable_name(real)  # a new file: the one place a match file is created
     folder, name = os.path.split(real)
     lock_path = os.path.join(folder, f".{name}.lock")
     descriptor, created = _take_lock(path, lock_path)

@@ -28,13 +28,32 @@ _TOTALS = "[hands.totals]"
 
 def read(text: str) -> dict[str, Any] | None:
     """The document `text` holds, exactly as tomllib reads it, or None when it is not plain."""
-    root: dict[str, Any] = {}
-    table = root
-    hands: list[dict[str, Any]] | None = None
+    return _read(text, {}, None)
+
+
+def read_after(document: dict[str, Any], text: str) -> dict[str, Any] | None:
+    """The document that `text` added after a plain file makes, given what that file read as (`document`, from
+    `read`, of a text ending in a line break); None when the whole is not plain. Only `text` is read, so an
+    appended hand is read back without reading every hand before it."""
+    hands = document.get("hands")
+    if hands is not None and not isinstance(hands, list):
+        return None
+    root = dict(document)
+    if hands is not None:
+        root["hands"] = list(hands)
+    return _read(text, root, root.get("hands"), after=True)
+
+
+def _read(text: str, root: dict[str, Any], hands: list[dict[str, Any]] | None, after: bool = False) -> dict[str, Any] | None:
+    # After a file, the table a key would belong to is the file's last one, which only the whole file knows:
+    # the added text must open its own table before any key.
+    table: dict[str, Any] | None = None if after else root
     lines = iter(text.split("\n"))
     for line in lines:
         pair = _PAIR.fullmatch(line)
         if pair is not None:
+            if table is None:
+                return None
             key, string, number, boolean, array = pair.groups()
             if array is not None:
                 value: Any = _array(lines)
@@ -58,7 +77,7 @@ def read(text: str) -> dict[str, Any] | None:
             table = {}
             hands.append(table)
         elif line.strip(" \t") == _TOTALS:
-            if not hands or table is not hands[-1] or "totals" in table:
+            if not hands or table is None or table is not hands[-1] or "totals" in table:
                 return None
             table = hands[-1]["totals"] = {}
         elif (header := _TABLE.fullmatch(line)) is not None:

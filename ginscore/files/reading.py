@@ -7,6 +7,7 @@ A write reads its new bytes back with this same reader before they replace the f
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from dataclasses import fields, replace
@@ -18,6 +19,7 @@ from ..match.records import HandRecord, Match, check_note, check_players
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
 from .folder import read_text
+from .remembered import Remembered
 
 FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
@@ -39,6 +41,13 @@ class MatchFile(NamedTuple):
     data: dict[str, Any]
     match: Match
     sheet: Sheet
+    plain: bool = False
+    """Whether the text is in the plain layout ginscore writes (`plain_toml`), so that a hand appended to it
+    can be read back alone."""
+
+
+REMEMBERED: Remembered[MatchFile] = Remembered()
+"""Each match file as read or written, by its exact text."""
 
 
 def load(path: str) -> tuple[Match, Sheet]:
@@ -50,31 +59,38 @@ def load(path: str) -> tuple[Match, Sheet]:
 def load_file(path: str) -> MatchFile:
     """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
     text = read_text(path)
-    data, match, sheet, problems = load_text(text)
+    known = REMEMBERED.recall(path, text)
+    if known is not None:
+        return known
+    data, match, sheet, problems, plain = load_text(text)
     if problems or data is None or match is None or sheet is None:
         raise MatchFileError(path, problems)
-    return MatchFile(path, text, data, match, sheet)
+    found = MatchFile(path, text, data, match, sheet, plain)
+    REMEMBERED.remember(path, text, found)
+    return found
 
 
 def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
     """Read a match; returns the match, its sheet and every problem found (each with its place)."""
-    _, match, sheet, problems = load_text(text)
+    _, match, sheet, problems, _ = load_text(text)
     return match, sheet, problems
 
 
-def load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str]]:
+def load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str], bool]:
+    """The document, the match, its sheet, every problem, and whether the text is in the plain layout."""
+    plain = text.endswith("\n")
     text = text.removeprefix(BOM)
     try:
-        data = parse(text)
+        data, plain = parse_layout(text, plain)
     except UnreadableError as error:
-        return None, None, None, [str(error)]
+        return None, None, None, [str(error)], False
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
-        return data, None, None, problems
+        return data, None, None, problems, False
     entries = data.get("hands", [])
     if not isinstance(entries, list):
-        return data, None, None, [f"hands: expected [[hands]] tables, found {quote(entries)}"]
+        return data, None, None, [f"hands: expected [[hands]] tables, found {quote(entries)}"], False
     found: list[tuple[int, str]] = []
     match = replace(match, hands=tuple(read_hands(entries, found)))
     hand_problems: list[tuple[int, GinscoreError]] = []
@@ -84,7 +100,7 @@ def load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | N
     first_bad = min((number for number, _ in found), default=len(match.hands) + 1)
     found += compare_derived(entries[: first_bad - 1], sheet.lines)
     problems += [text for _, text in sorted(found, key=lambda item: item[0])]
-    return data, match, sheet, problems
+    return data, match, sheet, problems, plain
 
 
 class UnreadableError(ValueError):
@@ -94,20 +110,25 @@ class UnreadableError(ValueError):
 def parse(text: str) -> dict[str, Any]:
     """The TOML document in `text`: the plain layout ginscore writes is read quickly, the rest by tomllib
     (imported only then: most runs never need it)."""
+    return parse_layout(text)[0]
+
+
+def parse_layout(text: str, plain: bool = True) -> tuple[dict[str, Any], bool]:
+    """`parse`, and whether the text was in the plain layout (and `plain`, which a caller may require)."""
     found = plain_toml.read(text)
     if found is not None:
-        return found
+        return found, plain
     import tomllib
 
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text), False
     except tomllib.TOMLDecodeError as error:
         raise UnreadableError(f"not valid TOML: {error}") from None
     except RecursionError:
         raise UnreadableError("a value is nested too deeply to be a match file (hundreds of levels of [ or {)") from None
     except ValueError as error:  # Python's limit on the digits of a whole number, or another value it cannot hold
         digits = sys.get_int_max_str_digits()
-        if "digits" in str(error):
+        if re.search(rf"[0-9_]{{{digits + 1}}}", text):  # the text says which, not the error's words
             raise UnreadableError(f"a number has more than {digits} digits, far too many for a match file") from None
         raise UnreadableError(f"a value cannot be read: {error}") from None
 

@@ -5,30 +5,35 @@ What a person put in the file stays. `record` appends a hand block after every b
 (see `layout`). Whatever made the new bytes, they are read back with the reader a later load uses, and must
 give exactly the match meant, with the file's other tables as they were, before they replace the file. Bytes
 not so proven are never written: the next way is tried; a whole rewrite comes last and only when the file
-has no comment to lose; when no way is left, the write is refused with one line and nothing changes.
+has no comment to lose; when no way is left, the write is refused with one line and nothing changes. In a
+file whose lines end with CRLF (as its first line's does), the lines a change adds end with CRLF too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import MatchFileError
+from ..errors import MatchFileError, quote
 from ..match.records import HandRecord, Match
-from ..match.tally import HandLine, Sheet, tally, with_spreads
-from . import layout
-from .folder import write_atomic
+from ..match.tally import HandLine, Sheet, as_stored, tally, with_spreads
+from . import layout, plain_toml
+from .folder import check_size, write_atomic
 from .reading import (
     BOM,
     FORMAT,
     FORMATS_READ,
     RECORD_FIELDS,
+    REMEMBERED,
     MatchFile,
     UnreadableError,
+    compare_derived,
     load,
     load_file,
     loads,
     read_back,
+    read_hands,
 )
 
 __all__ = ["FORMAT", "FORMATS_READ", "HEADER", "MatchFile", "UnreadableError", "dumps", "edited_text", "load", "load_file", "loads", "save"]
@@ -81,27 +86,64 @@ def _hand_block(record: HandRecord, line: HandLine) -> str:
     return "[[hands]]\n" + tomli_w.dumps(entry) + "\n[hands.totals]\n" + tomli_w.dumps(totals)
 
 
-def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile | None = None) -> None:
-    """Write the match to `path`. Given the file as it was read (`before`), what a person typed in it is
-    kept (see the module's words). The new bytes are proven to read back as `match` before they land."""
+def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile | None = None) -> MatchFile:
+    """Write the match to `path` and return the file as written. Given the file as it was read (`before`), what
+    a person typed in it is kept (see the module's words). The new bytes are proven to read back as `match`
+    before they land."""
     sheet = sheet or tally(match)
     if before is None:
         text = dumps(match, sheet)
-        if not _proves(text, None, with_spreads(match, sheet), sheet):
+        data = _proven(text, None, with_spreads(match, sheet), sheet)
+        if data is None:
             raise MatchFileError(path, ["the text made for this match does not read back as it (a bug in ginscore); nothing was changed"])
+        plain = True
     else:
-        text = edited_text(before, match, sheet)
-    write_atomic(path, text.encode("utf-8"))
+        text, data, plain = edited(before, match, sheet)
+    write_atomic(path, readable_bytes(path, text))
+    written = MatchFile(path, text, data, *as_stored(match, sheet), plain)
+    REMEMBERED.remember(path, text, written)
+    return written
+
+
+def readable_bytes(path: str, text: str) -> bytes:
+    """`text` as the bytes a later read will take: UTF-8, and no more than the reader reads (`folder.check_size`);
+    refused with one line otherwise. The read-back proof works on text, so these two limits of the reader are
+    applied here."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        char = text[error.start]
+        raise MatchFileError(path, [
+            f"cannot write {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not UTF-8 (typed "
+            "in another encoding?) or half of one, and no later command could read the file; nothing was changed"
+        ]) from None
+    check_size(path, len(data), writing=True)
+    return data
 
 
 def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
+    """The file's text with its hands changed to `match`'s (see `edited`)."""
+    return edited(before, match, sheet)[0]
+
+
+def edited(before: MatchFile, match: Match, sheet: Sheet) -> tuple[str, dict[str, Any], bool]:
     """The file's text with its hands changed to `match`'s, keeping what a person typed; proven to read
-    back as `match` (with the file's other tables as they were), or `MatchFileError` with one line."""
+    back as `match` (with the file's other tables as they were), or `MatchFileError` with one line. With the
+    text, the document it reads as and whether it is in the plain layout."""
     match = with_spreads(match, sheet)
+    crlf = _uses_crlf(before.text)
+    appended = _appended(before, match, sheet)
+    if appended is not None and before.plain and not crlf:  # a plain file has LF endings only
+        data = _proven_append(before, appended, match, sheet)
+        if data is not None:
+            return before.text + appended, data, True
     for make in _ways(before, match, sheet):
         text = make()
-        if text is not None and _proves(text, before.data, match, sheet):
-            return text
+        if text is not None and crlf:
+            text = _BARE_LF.sub("\r\n", text)
+        data = _proven(text, before.data, match, sheet) if text is not None else None
+        if text is not None and data is not None:
+            return text, data, False
     raise MatchFileError(
         before.path,
         [
@@ -111,30 +153,68 @@ def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
     )
 
 
+_BARE_LF = re.compile(r"(?<!\r)\n")
+
+
+def _uses_crlf(text: str) -> bool:
+    """Whether a file's lines end with CRLF, as its first line's does: then the lines a change adds end so too."""
+    first, newline, _ = text.partition("\n")
+    return bool(newline) and first.endswith("\r")
+
+
 def _ways(before: MatchFile, match: Match, sheet: Sheet) -> Iterator[Callable[[], str | None]]:
     """The ways to write the change, safest for what a person typed first."""
-    yield lambda: _appended(before, match, sheet)
+    yield lambda: _with_appended(before, match, sheet)
     yield lambda: layout.edited(before, match, sheet, _hand_entry)
     if "#" not in before.text:
         yield lambda: (BOM if before.text.startswith(BOM) else "") + dumps(match, sheet)
 
 
+def _with_appended(before: MatchFile, match: Match, sheet: Sheet) -> str | None:
+    appended = _appended(before, match, sheet)
+    if appended is None:
+        return None
+    return (before.text if before.text.endswith("\n") or not before.text.removeprefix(BOM) else before.text + "\n") + appended
+
+
 def _appended(before: MatchFile, match: Match, sheet: Sheet) -> str | None:
-    """The text with new hand blocks after every byte already there, when the change only adds hands."""
+    """The hand blocks to add after every byte already there, when the change only adds hands."""
     count = len(before.match.hands)
     if before.data.get("format") != FORMAT or len(match.hands) <= count or match.hands[:count] != before.match.hands:
         return None
-    text = before.text if before.text.endswith("\n") or not before.text.removeprefix(BOM) else before.text + "\n"
     blocks = [_hand_block(record, line) for record, line in zip(match.hands[count:], sheet.lines[count:])]
-    return text + "".join("\n" + block for block in blocks)
+    return "".join("\n" + block for block in blocks)
 
 
-def _proves(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) -> bool:
-    """Whether `text`, read as a later load reads it, gives exactly `match` with `sheet`'s dealers and totals,
-    in the current format, with every table but the hands as in `data` (when given)."""
+def _proven_append(before: MatchFile, appended: str, match: Match, sheet: Sheet) -> dict[str, Any] | None:
+    """The document `before`'s plain text with `appended` after it reads as, when it gives exactly `match`; the
+    hands before were proven when they were read, so only the added ones are read back and compared."""
+    document = plain_toml.read_after(before.data, appended)
+    if document is None:
+        return None
+    count = len(before.match.hands)
+    entries = document.get("hands")
+    if not isinstance(entries, list) or len(entries) != len(match.hands):
+        return None
+    found: list[tuple[int, str]] = []
+    added = read_hands(entries[count:], found)
+    if found or tuple(added) != match.hands[count:]:
+        return None
+    if compare_derived(entries[count:], sheet.lines[count:]):
+        return None
+    if {k: v for k, v in document.items() if k != "hands"} != {k: v for k, v in before.data.items() if k != "hands"}:
+        return None
+    return document
+
+
+def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) -> dict[str, Any] | None:
+    """The document `text` reads as, when, read as a later load reads it, it gives exactly `match` with `sheet`'s
+    dealers and totals, in the current format, with every table but the hands as in `data` (when given)."""
     written, found, problems = read_back(text, sheet)
     if problems or found != match or written is None or written.get("format") != FORMAT:
-        return False
+        return None
     if data is None:
-        return True
-    return {k: v for k, v in written.items() if k not in ("format", "hands")} == {k: v for k, v in data.items() if k not in ("format", "hands")}
+        return written
+    if {k: v for k, v in written.items() if k not in ("format", "hands")} != {k: v for k, v in data.items() if k not in ("format", "hands")}:
+        return None
+    return written

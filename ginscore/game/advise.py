@@ -149,7 +149,7 @@ def advise(
     cards: tuple[Card, ...],
     rules: Rules,
     *,
-    seed: int,
+    seed: int | None = None,
     seen: tuple[Card, ...] = (),
     opponent_took: tuple[Card, ...] = (),
     stock: int | None = None,
@@ -158,7 +158,10 @@ def advise(
     samples: int = 2000,
     progress: ProgressCallback | None = None,
 ) -> Advice:
-    """Advise on a hand of 11 cards (what to discard, whether to knock) or of 10 (the outs)."""
+    """Advise on a hand of 11 cards (what to discard, whether to knock) or of 10 (the outs). Without a `seed`,
+    one is drawn (and kept in the advice, so that the run can be repeated)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
     require_count(cards, (10, 11), "a hand to advise on")
     hand, seen_hand, took = Hand.of(cards), Hand.of(seen), Hand.of(opponent_took)
     _refuse_overlap(hand, seen_hand, "in your hand", "seen")
@@ -167,22 +170,24 @@ def advise(
     if len(took) > 10:
         raise CardListError(f"the opponent holds 10 cards, but {len(took)} were given as taken by them")
     if model not in MODELS:
-        raise InputError(f"unknown model {model!r}: choose deal or improved")
+        raise InputError(f"unknown model {model!r}: choose deal or improved", field="model")
     if not 1 <= samples <= MAX_SAMPLES:
-        raise InputError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+        raise InputError(f"the samples must be from 1 to {MAX_SAMPLES}, not {samples}", field="samples")
     if upcard is not None and not (hand | took).mask & upcard.bit:
         seen_hand = seen_hand | Hand.of((upcard,))  # face up on the discard pile: never drawn from the stock
     pool = [card.bit for card in DECK if not (hand | seen_hand | took).mask & card.bit]
     need = 10 - len(took)
     if need > len(pool):
         raise InputError(
-            f"the opponent needs {need} more cards but only {len(pool)} are unseen: check --seen and --opponent-took"
+            f"the opponent needs {need} more cards but only {len(pool)} are unseen: check the cards seen and taken",
+            field="seen",
         )
     most = min(FRESH_STOCK, len(pool) - need)
     if stock is not None and not 0 <= stock <= most:
         raise InputError(
-            f"--stock {stock} is impossible: with {len(pool)} unseen cards and {need} of them in the opponent's hand, "
-            f"the stock holds from 0 to {most}"
+            f"a stock of {stock} is impossible: with {len(pool)} unseen cards and {need} of them in the opponent's hand, "
+            f"the stock holds from 0 to {most}",
+            field="stock",
         )
     limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
     in_stock = min(MID_HAND_STOCK, most) if stock is None else stock

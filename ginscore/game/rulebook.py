@@ -6,7 +6,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from ..errors import InputError, quote, whole_number
+from ..errors import GinscoreError, InputError, quote, whole_number
 from .cards import Card, Rank, Suit
 
 
@@ -44,10 +44,10 @@ class Rules:
         """The knock limit of a hand; under Oklahoma it is the up-card's value."""
         if not self.oklahoma:
             if upcard is not None:
-                raise InputError("the up-card sets the knock limit only under Oklahoma rules, and these are not: leave it out")
+                raise InputError("the up-card sets the knock limit only under Oklahoma rules, and these are not: leave it out", field="upcard")
             return self.knock_limit
         if upcard is None:
-            raise InputError("these rules use the knock card: give the up-card, e.g. --upcard 7h")
+            raise InputError("these rules use the knock card: give the up-card", field="upcard")
         if upcard.rank == Rank.ACE and self.oklahoma_ace == "gin":
             return 0
         return upcard.value
@@ -97,13 +97,20 @@ def preset(name: str) -> Rules:
 
 def rules_from(preset_name: str, overrides: list[str]) -> Rules:
     """A preset with `K=V` overrides typed on top, e.g. `gin_bonus=25`."""
+    try:
+        base = preset(preset_name)
+    except GinscoreError as error:
+        raise error.about("rules") from None
     values: dict[str, Any] = {}
     for item in overrides:
         name, sep, text = item.partition("=")
         if not sep:
-            raise InputError(f"{quote(item)} is not a rule setting: write it as knob=value, e.g. gin_bonus=25")
+            raise InputError(f"{quote(item)} is not a rule setting: write it as knob=value, e.g. gin_bonus=25", field="set")
         values[name.strip()] = text
-    return override_knobs(preset(preset_name), values)
+    try:
+        return override_knobs(base, values)
+    except GinscoreError as error:
+        raise error.about("set") from None
 
 
 def override_knobs(base: Rules, values: dict[str, Any]) -> Rules:
@@ -121,14 +128,14 @@ def judging_rules(preset_name: str, overrides: list[str], knock_limit: int | Non
     brings the rest of that preset.
     """
     typed = any(item.partition("=")[0].strip() == "knock_limit" for item in overrides)
-    spelled = "--knock-limit" if knock_limit is not None else "--set knock_limit" if typed else None
+    spelled = "knock_limit" if knock_limit is not None else "set" if typed else None
     if knock_limit is not None:
         overrides = [*overrides, f"knock_limit={knock_limit}"]
     rules = with_upcard(rules_from(preset_name, overrides), upcard)
     if spelled is not None and rules.oklahoma:
         if upcard is None:
-            raise InputError(f"these rules use the knock card, so {spelled} does not apply: give the up-card, e.g. --upcard 7h")
-        raise InputError(f"give {spelled} or --upcard, not both: the up-card sets the knock limit")
+            raise InputError("these rules use the knock card, so a knock limit does not apply: give the up-card", field=spelled)
+        raise InputError("give a knock limit or the up-card, not both: the up-card sets the knock limit", field=spelled)
     return rules
 
 
@@ -144,12 +151,15 @@ def judged_rules(
 
     named = [item.partition("=")[0].strip() for item in overrides]
     for knob in dict.fromkeys(named):
-        given = [f"--set {item.strip()}" for item, name in zip(overrides, named) if name == knob]
+        given = [item.strip() for item, name in zip(overrides, named) if name == knob]
         if knob == "knock_limit" and knock_limit is not None:
-            given.append(f"--knock-limit {knock_limit}")
+            given.append(f"knock_limit={knock_limit}")
         if len(given) > 1:
-            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once")
-    card = None if upcard is None else parse_card(upcard)
+            raise InputError(f"{knob} is given twice, as {quote(given[0])} and {quote(given[1])}: give it once", field="set")
+    try:
+        card = None if upcard is None else parse_card(upcard)
+    except GinscoreError as error:
+        raise error.about("upcard") from None
     return judging_rules(preset_name, overrides, knock_limit, card), card
 
 

@@ -6,7 +6,7 @@ import functools
 import operator
 from dataclasses import dataclass
 
-from ..errors import CardListError, IllegalHandError, InputError, quote
+from ..errors import CardListError, GinscoreError, IllegalHandError, InputError, quote
 from .cards import Card, Hand, format_cards, require_count
 from .layoffs import Response, best_layoff, best_response
 from .melds import Arrangement, arrangements, is_meld, min_deadwood
@@ -57,16 +57,17 @@ def score_counts(
     big_gin: bool = False,
 ) -> HandResult:
     """Score a knock from the two counts; the opponent's is after lay-offs."""
-    for count in (knocker_deadwood, opponent_deadwood):
+    for field, count in (("knocker_deadwood", knocker_deadwood), ("opponent_deadwood", opponent_deadwood)):
         if not 0 <= count <= MAX_DEADWOOD:
-            raise InputError(f"a count of {quote(count)} is impossible: ten cards count from 0 to {MAX_DEADWOOD}")
+            raise InputError(f"a count of {quote(count)} is impossible: ten cards count from 0 to {MAX_DEADWOOD}", field=field)
     if knocker_deadwood > knock_limit:
-        raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit))
+        raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit), field="knocker_deadwood")
     if big_gin and (knocker_deadwood or not rules.big_gin):
         raise IllegalHandError(
             "big gin needs all 11 cards melded and a big_gin_bonus in the rules"
             if rules.big_gin
-            else "these rules have no big gin (big_gin_bonus is off): record it as gin"
+            else "these rules have no big gin (big_gin_bonus is off): record it as gin",
+            field="big_gin",
         )
 
     def hand(result: str, winner: str | None, points: int) -> HandResult:
@@ -135,28 +136,39 @@ def score_cards(
 
     With `groups` the knocker's spread is used as given; otherwise their best legal spread is found.
     """
-    require_count(knocker, (10, 11), "the knocker's hand")
+    try:
+        require_count(knocker, (10, 11), "the knocker's hand")
+    except GinscoreError as error:
+        raise error.about("knocker_cards") from None
     held = Hand.of(knocker)
     if len(held) != len(knocker):
-        raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})")
+        raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})", field="knocker_cards")
     against: Hand | int = opponent if isinstance(opponent, int) else Hand.of(opponent)
     if isinstance(against, Hand) and not isinstance(opponent, int):
-        require_count(opponent, (10,), "the opponent's hand")
+        try:
+            require_count(opponent, (10,), "the opponent's hand")
+        except GinscoreError as error:
+            raise error.about("opponent_cards") from None
         if len(against) != len(opponent):
-            raise CardListError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})")
+            raise CardListError(f"a card is given twice in the opponent's hand ({format_cards(opponent)})", field="opponent_cards")
         both = held & against
         if both:
-            raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed")
+            raise IllegalHandError(f"{format_cards(both.sorted())} cannot be in both hands: check what was typed", field="opponent_cards")
     if discard is not None and discard not in held:
-        raise IllegalHandError(f"the discard {discard} is not in the knocker's hand ({format_cards(knocker)})")
+        raise IllegalHandError(f"the discard {discard} is not in the knocker's hand ({format_cards(knocker)})", field="discard")
     kept = Hand(held.mask & ~discard.bit) if discard else held
     if len(kept) == 9:
-        raise CardListError(f"with --discard the knocker's hand is 11 cards; {len(knocker)} were given")
+        raise CardListError(f"with a discard the knocker's hand is 11 cards; {len(knocker)} were given", field="discard")
     search = _Search(against, rules, rules.knock_limit_for(upcard), rules.multiplier_for(upcard))
-    if groups is not None:
-        spread = _given_spread(groups, kept, discard, rules)
-        return search.scored(search.evaluate(spread, discard))
-    return search.best(kept, discard)
+    try:
+        if groups is not None:
+            spread = _given_spread(groups, kept, discard, rules)
+            return search.scored(search.evaluate(spread, discard))
+        return search.best(kept, discard)
+    except GinscoreError as error:
+        if error.field == "knocker_deadwood":  # the count of the knocker's cards: an illegal knock
+            error.field = "knocker_cards"
+        raise error.about("knocker_cards") from None
 
 
 def _given_spread(
@@ -183,7 +195,7 @@ def _given_spread(
         else:
             raise IllegalHandError(f"'{format_cards(group)}' is not a meld: a run is 3+ cards of one suit in sequence, a set 3 or 4 of one rank")
     if len(kept) == 11 and (dead or not rules.big_gin):
-        raise InputError("11 cards are spread: name the card discarded face down with --discard")
+        raise InputError("11 cards are spread: name the card discarded face down", field="discard")
     return Arrangement(tuple(melds), Hand(dead))
 
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..errors import GinscoreError, InputError, quote, whole_number
 from ..game.cards import Card, parse_card, parse_cards
+from .entry import HandEntry
 from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record
 from .spread_choice import gain_text, laid_down
 from .tally import HandLine, Sheet
@@ -25,6 +26,8 @@ QUIT_WORDS = ("quit", "q", "exit")
 NOTE = re.compile(r"note\s+(\S.*)", re.IGNORECASE | re.DOTALL)
 HELP_WORDS = ("?", "help")
 HINT = "Type ? at any question for help, q to stop. 'note TEXT' keeps a note with the hand."
+HELP_END = "q stops; 'note TEXT' keeps a note."
+"""The end of every question's help: the help itself never says how to stop."""
 
 
 class StopPlay(Exception):
@@ -42,6 +45,10 @@ class Table:
     show: Callable[[HandLine, Sheet], None]
     commit: Callable[[HandRecord], tuple[Match, Sheet]]
     """Save one more hand and return the match as it now stands on disk."""
+    took: Callable[[str, str], None] = lambda question, answer: None
+    """The answer a question took (the part meant, never a refused one), for a terminal's history of it."""
+    prefills: bool = False
+    """Whether `ask` puts the offered text on the line, where what is typed next lands after it (readline)."""
 
 
 def play(match: Match, sheet: Sheet, table: Table) -> Sheet:
@@ -69,7 +76,7 @@ class _HandQuestions:
             self.entry["upcard"] = str(self.ask("Up-card: ", parse_card, UPCARD_HELP))
         knocker = self.ask(who_question(self.match), self.knocker, who_help(self.match))
         if knocker is None:
-            return make_record(self.match, cancelled=True, note=self.note)
+            return make_record(self.match, HandEntry(cancelled=True), note=self.note)
         self.entry["knocker"] = knocker
         opponent = self.match.other(knocker)
         knock = self.ask(f"{knocker}'s cards or count: ", self.knock, KNOCK_HELP)
@@ -89,12 +96,12 @@ class _HandQuestions:
             if opponent_count is None:
                 opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count, COUNT_HELP)
             self.entry["opponent_deadwood"] = opponent_count
-        return make_record(self.match, **self.entry, note=self.note)
+        return make_record(self.match, HandEntry(**self.entry), note=self.note)
 
     def ask_which_spread(self, knocker: str, opponent: str) -> None:
         """When the cards alone allow two spreads that score differently (the least deadwood, and one that
         blocks lay-offs), ask which was laid down, and keep that one, grouped, as the knocker's cards."""
-        _, scored = score_record(make_record(self.match, **self.entry), self.match.rules)
+        _, scored = score_record(make_record(self.match, HandEntry(**self.entry)), self.match.rules)
         if scored is None or scored.lowest is None:
             return
         choices = (scored.lowest, scored)
@@ -120,21 +127,24 @@ class _HandQuestions:
             answer = self.table.ask(question, offered)
             if answer is None:
                 raise StopPlay
-            text = answer.strip()
+            text = fresh_part(answer.strip(), offered, parse) if self.table.prefills else answer.strip()
             offered = ""
             try:
-                return parse(text)
+                taken = parse(text)
             except GinscoreError as error:
                 if text.lower() in QUIT_WORDS:
                     raise StopPlay from None
                 note = NOTE.fullmatch(text)
                 if text.lower() in HELP_WORDS:
-                    self.table.tell(f"  {help or 'Type the answer and press Enter.'} q stops; 'note TEXT' keeps a note.")
+                    self.table.tell(f"  {help or 'Type the answer and press Enter.'} {HELP_END}")
                 elif note:
                     self.keep_note(note.group(1).strip())
                 else:
                     self.table.tell(f"  {error}. Try again.")
                     offered = text
+                continue
+            self.table.took(question, text)
+            return taken
 
     def keep_note(self, text: str) -> None:
         """Keep a note with the hand; one with a control character is refused and the question asked again."""
@@ -151,7 +161,7 @@ class _HandQuestions:
         Before the opponent's answer the knock is scored against a count of 0: what that
         refuses, the real hand would refuse too.
         """
-        return make_record(self.match, **({"opponent_deadwood": 0} | self.entry | more))
+        return make_record(self.match, HandEntry(**({"opponent_deadwood": 0} | self.entry | more)))
 
     def knocker(self, text: str) -> str | None:
         """A player by name, initial or number, or None for a cancelled hand; a name wins over the rest."""
@@ -237,7 +247,7 @@ def who_question(match: Match) -> str:
 def who_help(match: Match) -> str:
     """What the first question takes, in full."""
     keys = ", ".join(f"{' or '.join(keys)} for {name}" for name, keys in player_keys(match))
-    return f"Type who knocked: their name, or {keys}. Type c for a cancelled hand (nobody scores), q to stop."
+    return f"Type who knocked: their name, or {keys}. Type c for a cancelled hand (nobody scores)."
 
 
 UPCARD_HELP = "Type the up-card, the knock card turned at the start, like 7h: its value is the knock limit."
@@ -250,6 +260,32 @@ OPPONENT_HELP = "Type the opponent's 10 cards, to work out the lay-offs, or thei
 COUNT_HELP = "Type the opponent's count after lay-offs, like 23: with the knocker's count, only a count is taken."
 BIG_GIN_HELP = "Type y when the knocker melded all 11 cards (big gin), n or Enter for a plain gin."
 SPREAD_HELP = "Type 1 or 2: the spread the knocker laid down, as listed above. It decides what could be laid off."
+
+
+def fresh_part(text: str, offered: str, parse: Callable[[str], object]) -> str:
+    """The answer meant when a refused answer was left on the line and more was typed straight after it.
+
+    What was typed replaces the old text when it is an answer, or a word such as `q`, on its own: `Annn` left on
+    the line and `b` typed reads `b`, not `Annnb`. The line stays whole when it is a good answer as a whole, or
+    when what was typed starts with a space: that adds to the old text, as when a missing card is put back.
+    """
+    if not offered or text == offered or not text.startswith(offered):
+        return text
+    typed = text[len(offered):]
+    if typed[:1].isspace() or _answers(parse, text):
+        return text
+    if typed.lower() in QUIT_WORDS or typed.lower() in HELP_WORDS or NOTE.fullmatch(typed) or _answers(parse, typed):
+        return typed
+    return text
+
+
+def _answers(parse: Callable[[str], object], text: str) -> bool:
+    """Whether the question takes `text` as its answer."""
+    try:
+        parse(text)
+    except GinscoreError:
+        return False
+    return True
 
 
 def _needs_discard(cards: str, big_gin: bool) -> bool:

@@ -17,6 +17,7 @@ from ..game.cards import DECK, Card, format_cards, parse_card, parse_cards, pars
 from ..game.melds import Arrangement
 from ..game.rulebook import Rules
 from ..game.scoring import HandResult, ScoredKnock, score_cards, score_counts
+from .entry import HandEntry
 
 COLUMNS_HOLLYWOOD = 3
 T = TypeVar("T")
@@ -140,7 +141,10 @@ def check_note(note: str) -> str:
     separator (U+2028, U+2029): `show` prints notes to a terminal, where an escape could recolour it or worse,
     and a line break of any kind would break the sheet. Invisible format characters are kept (unlike in names):
     emoji and many scripts join letters with them."""
-    char = next((char for char in note if unicodedata.category(char) in ("Cc", "Zl", "Zp") and char != "\t"), None)
+    char = next((char for char in note if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") and char != "\t"), None)
+    if char is not None and unicodedata.category(char) == "Cs":
+        raise InputError(f"a note cannot hold {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not "
+                         "UTF-8 (typed in another encoding?) or half of one")
     if char is not None:
         kind = "control character" if unicodedata.category(char) == "Cc" else "line or paragraph separator"
         raise InputError(f"a note cannot hold the {kind} {quote(char)} (U+{ord(char):04X}): write it as plain text on one line")
@@ -213,24 +217,22 @@ def check_record(record: HandRecord) -> None:
     )
     if record.cancelled:
         if record.knocker is not None or record.big_gin or any(value is not None for value in details):
-            raise InputError("a cancelled hand takes no knocker, cards or counts: give --cancelled alone")
+            raise InputError("a cancelled hand takes no knocker, cards or counts", field="cancelled")
         return
     if record.knocker is None:
-        raise InputError("say who knocked with --knocker NAME, or record a dead hand with --cancelled")
+        raise InputError("say who knocked, or record the hand as cancelled", field="knocker")
     if record.knocker_cards is not None and record.knocker_deadwood is not None:
-        raise InputError("give the knocker's cards or their count (--deadwood), not both")
+        raise InputError("give the knocker's cards or their count, not both", field="knocker_deadwood")
     if record.opponent_cards is not None and record.opponent_deadwood is not None:
-        raise InputError("give the opponent's cards or their count (--opponent-deadwood), not both")
+        raise InputError("give the opponent's cards or their count, not both", field="opponent_deadwood")
     if record.big_gin and record.knocker_cards is not None:
-        raise InputError("--big-gin goes with counts; with the knocker's cards, big gin is found from them")
+        raise InputError("big gin is marked only with counts; with the knocker's cards it is found from them", field="big_gin")
     if record.discard is not None and record.knocker_cards is None:
-        raise InputError("--discard goes with the knocker's cards (--cards)")
+        raise InputError("a discard goes with the knocker's cards", field="discard")
     if record.opponent_cards is not None and record.knocker_cards is None:
-        raise InputError("the opponent's cards need the knocker's cards too; or give both counts")
+        raise InputError("the opponent's cards need the knocker's cards too; or give both counts", field="opponent_cards")
     if record.spread is not None and (record.knocker_cards is None or "|" in record.knocker_cards):
-        error = InputError("a stored spread goes with the knocker's cards given without groups")
-        error.field = "spread"
-        raise error
+        raise InputError("a stored spread goes with the knocker's cards given without groups", field="spread")
 
 
 def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKnock | None]:
@@ -244,15 +246,19 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
         if opponent is None:
             opponent = record.opponent_deadwood
         if opponent is None:
-            raise InputError("give the opponent's cards or their count after lay-offs (--opponent-deadwood)")
+            raise InputError("give the opponent's cards or their count after lay-offs", field="opponent_cards")
         discard = _read(record, "discard", parse_card)
         if groups is None and record.spread:
             return _score_stored_spread(record, knocker_cards, opponent, rules, upcard, discard)
         scored = score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard, groups=groups)
         return scored.result, scored
     if record.knocker_deadwood is None or record.opponent_deadwood is None:
-        raise InputError("give the knocker's cards, or both counts: --deadwood N --opponent-deadwood M")
-    limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
+        missing = "knocker_deadwood" if record.knocker_deadwood is None else "opponent_deadwood"
+        raise InputError("give the knocker's cards, or both counts: the knocker's and the opponent's", field=missing)
+    try:
+        limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
+    except GinscoreError as error:
+        raise error.about("upcard") from None
     result = score_counts(
         record.knocker_deadwood, record.opponent_deadwood, rules, limit, multiplier, record.big_gin
     )
@@ -276,9 +282,7 @@ def _score_stored_spread(
     except GinscoreError as error:
         # The same error without the stored spread is about the cards themselves, not the spread.
         score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard)
-        stale = type(error)(f"{error}; delete this spread line and ginscore finds the best spread again")
-        stale.field = "spread"
-        raise stale from None
+        raise type(error)(f"{error}; delete this spread line and ginscore finds the best spread again", field="spread") from None
     return scored.result, scored
 
 
@@ -301,39 +305,35 @@ def canonical_cards(text: str) -> str:
     return format_cards(parse_cards(text))
 
 
-def make_record(
-    match: Match,
-    *,
-    knocker: str | None = None,
-    cancelled: bool = False,
-    cards: str | None = None,
-    discard: str | None = None,
-    opponent_cards: str | None = None,
-    deadwood: int | None = None,
-    opponent_deadwood: int | None = None,
-    big_gin: bool = False,
-    upcard: str | None = None,
-    recorded: str = "",
-    note: str = "",
-) -> HandRecord:
-    """A hand record from what was typed, checked by scoring it under the match's rules."""
-    record = HandRecord(
-        knocker=None if knocker is None else match.player(knocker),
-        cancelled=cancelled,
-        knocker_cards=_canonical("knocker_cards", cards, canonical_cards),
-        discard=_canonical("discard", discard, parse_card),
-        opponent_cards=_canonical("opponent_cards", opponent_cards, canonical_cards),
-        knocker_deadwood=deadwood,
-        opponent_deadwood=opponent_deadwood,
-        big_gin=big_gin,
-        upcard=_canonical("upcard", upcard, parse_card),
-        recorded=recorded,
-        note=_parse_field("note", note, check_note),
-    )
-    if cancelled:
-        check_record(record)
-    else:
-        score_record(record, match.rules)
+ENTRY_NAMES = {"knocker_cards": "cards", "knocker_deadwood": "deadwood"}
+"""A record's keys that a `HandEntry` names otherwise; the other fields share their names."""
+
+
+def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str | None = None) -> HandRecord:
+    """A hand record from what was entered, checked by scoring it under the match's rules; a refusal names the
+    entry's field (`cards`, `opponent_deadwood`, ...). `note`, when given, is used instead of the entry's."""
+    try:
+        record = HandRecord(
+            knocker=None if entry.knocker is None else _parse_field("knocker", entry.knocker, match.player),
+            cancelled=entry.cancelled,
+            knocker_cards=_canonical("cards", entry.cards, canonical_cards),
+            discard=_canonical("discard", entry.discard, parse_card),
+            opponent_cards=_canonical("opponent_cards", entry.opponent_cards, canonical_cards),
+            knocker_deadwood=entry.deadwood,
+            opponent_deadwood=entry.opponent_deadwood,
+            big_gin=entry.big_gin,
+            upcard=_canonical("upcard", entry.upcard, parse_card),
+            recorded=recorded,
+            note=_parse_field("note", (entry.note if note is None else note) or "", check_note),
+        )
+        if record.cancelled:
+            check_record(record)
+        else:
+            score_record(record, match.rules)
+    except GinscoreError as error:
+        if error.field is not None:
+            error.field = ENTRY_NAMES.get(error.field, error.field)
+        raise
     return record
 
 

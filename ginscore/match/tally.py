@@ -5,12 +5,10 @@ A plain match is one game (one column); a Hollywood match scores three columns a
 
 from __future__ import annotations
 
-import shlex
-from copy import deepcopy
 from dataclasses import dataclass, field, replace
 
-from ..errors import GinscoreError, InputError, RefusedError
-from ..game.rulebook import Rules, rules_options
+from ..errors import GameOverError, GinscoreError, InputError, RefusedError
+from ..game.rulebook import Rules
 from ..game.scoring import ScoredKnock
 from .records import COLUMNS_HOLLYWOOD, HandRecord, Match, check_record, score_record, spread_text
 
@@ -112,6 +110,11 @@ class Game:
             self.bonuses[winner]["game"] = rules.game_bonus
         if shutout and rules.shutout == "double":
             self.bonuses[winner]["shutout"] = self.totals[winner] + sum(self.bonuses[winner].values())
+
+    def copied(self) -> Game:
+        """A copy to go on scoring from, the one before left as it was (quicker than `deepcopy`: one level deep)."""
+        bonuses = {name: dict(values) for name, values in self.bonuses.items()}
+        return Game(self.players, dict(self.totals), dict(self.boxes), list(self.hands), dict(self.entries), self.reached, bonuses)
 
     def as_dict(self) -> dict:
         return {
@@ -282,9 +285,10 @@ def add_hand(match: Match, record: HandRecord, sheet: Sheet | None = None) -> tu
     """
     sheet = sheet if sheet is not None else tally(match)
     if sheet.finished:
-        raise RefusedError(game_over_message(sheet))
+        raise GameOverError(game_over_message(sheet), match)
     updated = match.with_hands(match.hands + (record,))
-    return updated, _tally_from(updated, len(match.hands) + 1, deepcopy(sheet.games), list(sheet.lines), sheet.next_dealer, None)
+    games = tuple(game.copied() for game in sheet.games)
+    return updated, _tally_from(updated, len(match.hands) + 1, games, list(sheet.lines), sheet.next_dealer, None)
 
 
 def with_spreads(match: Match, sheet: Sheet) -> Match:
@@ -295,6 +299,18 @@ def with_spreads(match: Match, sheet: Sheet) -> Match:
         if line.scored is not None and record.spread is None and "|" not in (record.knocker_cards or "|"):
             hands[index] = replace(record, spread=spread_text(line.scored.spread))
     return match.with_hands(tuple(hands))
+
+
+def as_stored(match: Match, sheet: Sheet) -> tuple[Match, Sheet]:
+    """The match and its sheet exactly as a later load of their written file gives them: each hand given by cards
+    without groups carries its spread (`with_spreads`), and its line is scored by that spread alone, as a load
+    scores it, with no second spread to compare."""
+    stored = with_spreads(match, sheet)
+    lines = tuple(
+        replace(line, scored=replace(line.scored, lowest=None)) if line.scored is not None and old.spread != new.spread else line
+        for line, old, new in zip(sheet.lines, match.hands, stored.hands)
+    )
+    return stored, replace(sheet, match=stored, lines=lines)
 
 
 def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
@@ -320,16 +336,10 @@ def remove_last_hand(match: Match) -> tuple[Match, Sheet]:
 
 
 def game_over_message(sheet: Sheet) -> str:
+    """Why no hand can follow the end of the match, in words for every front end."""
     match = sheet.match
-    game = sheet.games[0]
-    reached = "all three games are over" if match.hollywood else f"{game.reached} reached {match.rules.target}"
-    options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
-    rules = "".join(f" --{option}" for option in options)
-    names = " ".join(shlex.quote(name) for name in match.players)
-    return (
-        f"the match is over ({reached}), so no hand was recorded; start the next one with: "
-        f"ginscore new next.toml {names}{rules}"
-    )
+    reached = "all three games are over" if match.hollywood else f"{sheet.games[0].reached} reached {match.rules.target}"
+    return f"the match is over ({reached}), so no hand was recorded"
 
 
 def sheet_dict(sheet: Sheet) -> dict:

@@ -65,7 +65,7 @@ def start_pages() -> float:
 
 
 def _names() -> list[str]:
-    from ..web.service import Folder
+    from ..web.folder import Folder
 
     return Folder(FOLDER).names()
 
@@ -108,7 +108,7 @@ def changes() -> str:
 
 def summary(name: str) -> dict[str, Any]:
     """The match's line in the list, as serve's folder page has it (players, totals, status, hands...)."""
-    from ..web.service import Folder
+    from ..web.folder import Folder
 
     return Folder(FOLDER).summary(name)
 

@@ -8,12 +8,12 @@ from rich.console import Console
 from rich.text import Text
 
 from ..game.cards import Hand, parse_card, parse_cards
-from ..game.check import Answer, verdict
 from ..game.melds import Arrangement
 from ..sheets.words import RESULT_WORDS
 from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
 
-if TYPE_CHECKING:  # scoring stays out of `check`'s start-up
+if TYPE_CHECKING:  # scoring stays out of `check`'s start-up, the checker out of `show`'s
+    from ..game.check import Answer
     from ..game.scoring import HandResult, ScoredKnock
 
 
@@ -26,6 +26,8 @@ def check_report(answer: Answer, limit: int, out: Console) -> None:
     spread = Arrangement(tuple(Hand.parse(meld) for meld in answer.melds), Hand.of(map(parse_card, answer.deadwood_cards)))
     rows.append(("melds", spread_text(spread, fancy)))
     rows.append(("deadwood", str(answer.deadwood)))
+    from ..game.check import verdict
+
     words = verdict(answer.deadwood, answer.big_gin, limit, "≤" if fancy else "<=")
     style = "bold green" if answer.deadwood == 0 else "green" if answer.deadwood <= limit else "yellow"
     rows.append(("verdict", Text(words, style=style)))

@@ -9,7 +9,6 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 
-from ..match.spread_choice import other_spread_note
 from ..sheets.words import (
     counts_words,
     flat_shutout,
@@ -19,7 +18,6 @@ from ..sheets.words import (
     sheet_title,
     win_words,
 )
-from .chart import chart_view
 from .console import RESULT_STYLES, labelled_rows, plain_console
 from .hand import outcome, print_prose, print_wrapped, score_report
 
@@ -336,6 +334,8 @@ def hand_view(line: HandLine, sheet: Sheet, out: Console) -> None:
     if line.scored is not None and line.knocker is not None:
         opponent = sheet.match.other(line.knocker)
         score_report(line.scored, out, line.knocker, opponent, with_result=False, explain_lowest=False)
+        from ..match.spread_choice import other_spread_note  # only `record` and `play` print a hand
+
         note = other_spread_note(line.scored, line.knocker, opponent)
         if note is not None:
             print_prose(out, note)
@@ -384,6 +384,8 @@ def terminal_capture(sheet: Sheet, kind: str, chart: bool = False) -> str:
     sheet_view(sheet, out)
     if chart:
         out.print()
+        from .chart import chart_view
+
         chart_view(sheet, out)
     if kind == "svg":
         # rich's picture would fetch its font from a CDN; the local font or any monospace one will do.

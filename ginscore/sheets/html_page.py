@@ -64,6 +64,7 @@ figcaption { color: #595959; font-size: .9em; }
   main { padding: .5rem; }
   th, td { padding: .15rem .3rem; }
   .hands { width: 100%; }
+  .result th, .result td { padding: .15rem .2rem; }
   .hands .minor, .hands .note, .wide-only { display: none; }
   .hands th.phone-only { display: table-cell; }
   th, td:not(.num) { white-space: normal; overflow-wrap: break-word; }

@@ -1,9 +1,16 @@
-"""The score sheet as plain tables: CSV and Markdown."""
+"""The score sheet as plain tables: CSV and Markdown, each safe to open.
+
+A name is whatever a player typed, so both escape it. In Markdown, every character a renderer could take as
+markup is backslash-escaped (CommonMark lets any ASCII punctuation be), so `<img onerror=...>` is text, not HTML.
+In CSV, a cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-` or `@`, a tab or a carriage
+return, but not a plain number) gets a leading `'`, as OWASP's advice on CSV injection says.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 
 from ..match.tally import Sheet
 from .words import summary_rows
@@ -44,17 +51,40 @@ def to_csv(sheet: Sheet) -> str:
     header, rows = sheet_rows(sheet)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(cell) for cell in header])
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return buffer.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(text: str) -> str:
+    """A CSV cell that no spreadsheet runs: one starting as a formula does, unless it is a number, gets a `'` first."""
+    if text.startswith(_FORMULA_STARTS) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+_MARKUP = re.compile(r"[\\`*\[\]<>&#|~$]|(?<![^\W_])_|_(?![^\W_])")
+"""What a Markdown renderer could take as markup: code, emphasis, links, HTML and entities, headings' closing
+`#`, table pipes, strike-through, math; `_` only where it does not join two letters or digits (`knocker_deadwood`
+is never emphasis)."""
+
+
+def markdown_text(text: str) -> str:
+    """`text` as Markdown that renders as exactly that text."""
+    return _MARKUP.sub(lambda found: "\\" + found.group(), text)
 
 
 def to_markdown(sheet: Sheet) -> str:
     """A title, the table of hands, each player's summary and the outcome."""
     match = sheet.match
     header, rows = sheet_rows(sheet)
-    title = f"# {match.players[0]} vs {match.players[1]}\n\n"
+    title = f"# {markdown_text(match.players[0])} vs {markdown_text(match.players[1])}\n\n"
     status = f"Winner: {sheet.winner}, by {sheet.margin}." if sheet.finished else f"In play; {sheet.next_dealer} deals next."
+    status = markdown_text(status)
     return (
         title
         + _markdown_table(header, rows)
@@ -70,4 +100,4 @@ def _markdown_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def _markdown_row(cells: list[str]) -> str:
-    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+    return "| " + " | ".join(markdown_text(cell) for cell in cells) + " |"

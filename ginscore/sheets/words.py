@@ -8,6 +8,7 @@ if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its star
     from collections.abc import Iterable
 
     from ..game.rulebook import Rules
+    from ..game.scoring import ScoredKnock
     from ..match.tally import Game, HandLine, Sheet
 
 RESULT_WORDS = {
@@ -129,3 +130,42 @@ def summary_rows(sheet: Sheet) -> list[list[str]]:
         bonuses = [sum(column[kind] for column in columns) for kind in BONUS_WORDS]
         rows.append([name, str(totals[name]), str(boxes[name]), *map(str, bonuses), str(final[name])])
     return rows
+
+
+def target_words(rules: Rules, hollywood: bool = False) -> str:
+    """What a game is played to: `first to 100`, or `first to 100 in each game` on a Hollywood sheet."""
+    return f"first to {rules.target}" + (" in each game" if hollywood else "")
+
+
+def lead_words(totals: dict[str, int], finished: bool = False) -> str:
+    """Who is ahead and by how much, `Ann is ahead by 12` (`Ann won by 12` once over), or `level`."""
+    (a, first), (b, second) = totals.items()
+    if first == second:
+        return "level"
+    leader, margin = (a, first - second) if first > second else (b, second - first)
+    return f"{leader} {'won' if finished else 'is ahead'} by {margin}"
+
+
+def upcard_words(upcard: str | None) -> str:
+    """An Oklahoma hand's up-card as the sheet names it, `up-card 7h`; empty for a hand without one."""
+    return f"up-card {upcard}" if upcard else ""
+
+
+def sides_words(scored: ScoredKnock | None, knocker: str, opponent: str) -> list[str]:
+    """Both sides of a hand scored from the players' cards, as a sheet shows them under the hand: the knocker's
+    spread, the opponent's own melds, what they laid off and their count after it (the last three only when the
+    opponent's cards were given); empty for a hand recorded by counts."""
+    from ..match.records import spread_text
+
+    if scored is None:
+        return []
+    words = [f"{knocker} laid down {spread_text(scored.spread)}"]
+    response = scored.response
+    if response is None:
+        return words
+    melds = " | ".join(" ".join(str(card) for card in meld.sorted()) for meld in response.spread.melds)
+    laid = " ".join(str(card) for card in response.layoffs.sorted())
+    words.append(f"{opponent} melded {melds}" if melds else f"{opponent} had no meld")
+    words.append(f"{opponent} laid off {laid}" if laid else f"{opponent} laid off nothing")
+    words.append(f"{opponent}'s count after lay-offs: {response.deadwood}")
+    return words

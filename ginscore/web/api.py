@@ -1,8 +1,9 @@
 """The JSON API under `/api`: the same contract as the command line, one route a few lines each.
 
 Every route needs the token (see `security`). Bodies are JSON objects of the CLI's long options spelled with
-underscores. Answers are what the matching `--json` command prints; errors are `{"error": "..."}` with the
-CLI's message and the status `service.status_of` gives it. File work runs in the thread pool, off the event loop.
+underscores, read into the service's typed entries (`fields`). Answers are what the matching `--json` command
+prints (`answers`); errors are `{"error": ..., "field": ...}` with the status the error's kind carries, answered
+in one place (`app`). File work runs in the thread pool, off the event loop.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import InputError
+from . import answers
 from .blocking import blocking
-from .hands import advise, check
-from .service import Folder
+from .fields import hand_entry, new_match_entry, number_field
+from .folder import Folder
+from .hands import advise_fields, check_fields
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -27,7 +30,7 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
-        raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}") from None
+        raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}", field="body") from None
     if not isinstance(data, dict):
         raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}")
     try:
@@ -50,7 +53,8 @@ async def matches(request: Request) -> Response:
     """GET: every match file in the folder. POST: start one (`new`'s fields); 409 when the file exists."""
     folder = _folder(request)
     if request.method == "POST":
-        return await _run(folder.new, await _body(request), status=201)
+        file, new = new_match_entry(await _body(request))
+        return await _run(lambda: answers.new_dict(*folder.new(file, new)), status=201)
     return await _run(folder.listing)
 
 
@@ -67,23 +71,40 @@ async def version(request: Request) -> Response:
 
 async def hands(request: Request) -> Response:
     """POST: record one hand; 201 with the hand as `show --json` gives it."""
-    return await _run(_folder(request).record, request.path_params["file"], await _body(request), status=201)
+    folder, name = _folder(request), request.path_params["file"]
+    entry, expected = hand_entry(await _body(request))
+
+    def recorded() -> dict[str, Any]:
+        sheet = folder.record(name, entry, expected).sheet
+        return answers.hand_dict(sheet, len(sheet.match.hands))
+
+    return await _run(recorded, status=201)
 
 
 async def preview(request: Request) -> Response:
     """POST: score a hand as `record` would, writing nothing."""
-    return await _run(_folder(request).preview, request.path_params["file"], await _body(request))
+    folder, name = _folder(request), request.path_params["file"]
+    entry, _ = hand_entry(await _body(request))
+    return await _run(lambda: answers.preview_dict(folder.preview(name, entry)))
 
 
 async def last_hand(request: Request) -> Response:
     """DELETE `?expected_hands=N`: undo the last hand."""
-    return await _run(_folder(request).undo, request.path_params["file"], request.query_params.get("expected_hands"))
+    folder, name = _folder(request), request.path_params["file"]
+    expected = number_field("expected_hands", request.query_params.get("expected_hands"))
+    if expected is None:
+        raise InputError("give the number of hands you saw, so that only that last hand is removed", field="expected_hands")
+    return await _run(lambda: answers.undo_dict(folder.undo(name, expected)))
 
 
 async def hand(request: Request) -> Response:
     """PUT: replace hand N with `record`'s fields."""
-    params = request.path_params
-    return await _run(_folder(request).edit, params["file"], params["number"], await _body(request))
+    folder, name = _folder(request), request.path_params["file"]
+    number = number_field("number", request.path_params["number"])
+    if number is None:
+        raise InputError("say which hand to replace, numbered as the sheet numbers them", field="number")
+    entry, expected = hand_entry(await _body(request))
+    return await _run(lambda: answers.hand_dict(folder.edit(name, number, entry, expected).sheet, number))
 
 
 async def export(request: Request) -> Response:
@@ -104,12 +125,12 @@ def _quoted(name: str) -> str:
 
 async def check_hand(request: Request) -> Response:
     """POST: `check --json` for `{"cards": ...}` and the rule fields."""
-    return await _run(check, await _body(request))
+    return await _run(check_fields, await _body(request))
 
 
 async def advise_hand(request: Request) -> Response:
     """POST: `advise --json` for `{"cards": ...}` and advise's options."""
-    return await _run(advise, await _body(request))
+    return await _run(advise_fields, await _body(request))
 
 
 routes = [

@@ -2,33 +2,41 @@
 
 `create_app(folder, token, hosts)` is all a server or a test needs. What the routes share is on `app.state`:
 
-- `app.state.folder`: the `service.Folder` being served;
+- `app.state.folder`: the `folder.Folder` being served;
 - `app.state.token`: the access token; `app.state.csrf`: the CSRF token forms carry (`security.csrf_token`).
 
-A route that raises one of ginscore's errors gets its status from `service.status_of`: `{"error": message}`
-under `/api`, and elsewhere the message as plain text (pages catch the errors they show next to a field).
+An API route that raises one of ginscore's errors is answered here, in one place, with the status its kind carries:
+`{"error": message, "field": ...}` under `/api`; the pages answer their own in their one guard (`pages.guarded`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import hashlib
 import hmac
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import GinscoreError
 from . import api, pages
+from .answers import error_dict
+from .folder import Folder
 from .security import Guard
-from .service import Folder, status_of
 
+ADVISING_ROUTES = ("advise_hand", "check_post", "check_live", "match_check_post", "match_check_live")
+"""The routes that may run `advise` (up to `hands.MOST_SAMPLES` samples: seconds of pure-Python work)."""
+MOST_WAITING_ADVICE = 8
+"""Requests to those routes that may wait for their turn; more get 503 at once."""
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = os.path.join(HERE, "static")
 TEMPLATES = os.path.join(HERE, "templates")
@@ -37,11 +45,12 @@ TEMPLATES = os.path.join(HERE, "templates")
 def create_app(folder: str, token: str, hosts: Iterable[str]) -> Starlette:
     """The app serving the match files of `folder` to holders of `token`, for requests whose Host header is one
     of `hosts` (each `name:port`, e.g. `127.0.0.1:8000`)."""
+    one_at_a_time = _taking_turns(ADVISING_ROUTES)
     app = Starlette(
         routes=[
-            Mount("/api", routes=api.routes),
+            Mount("/api", routes=one_at_a_time(api.routes)),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
-            *pages.routes,
+            *one_at_a_time(pages.routes),
         ],
         middleware=[Middleware(Guard, token=token, hosts=list(hosts))],
         exception_handlers={GinscoreError: _ginscore_error, HTTPException: _http_error},
@@ -59,13 +68,58 @@ def _is_api(request: Request) -> bool:
 async def _ginscore_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, GinscoreError)  # registered for GinscoreError only
     if _is_api(request):
-        return JSONResponse({"error": str(error)}, status_of(error))
-    return PlainTextResponse(f"error: {error}\n", status_of(error))
+        return JSONResponse(error_dict(error, str(error)), error.http_status)
+    return PlainTextResponse(f"error: {error}\n", error.http_status)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)  # registered for HTTPException only
     message = {404: "no such page or match file", 405: "that method is not allowed here"}.get(error.status_code, error.detail)
     if _is_api(request):
-        return JSONResponse({"error": message}, error.status_code, headers=error.headers)
+        return JSONResponse({"error": message, "field": None}, error.status_code, headers=error.headers)
     return PlainTextResponse(f"error: {message}\n", error.status_code, headers=error.headers)
+
+
+def _taking_turns(names: Iterable[str]) -> Callable[[Sequence[BaseRoute]], list[BaseRoute]]:
+    """A function giving a list of routes with those named `names` copied to answer one request at a time,
+    between all the lists it is given, MOST_WAITING_ADVICE more waiting their turn in the event loop and the
+    rest 503 (the routes given are left as they were: one app's turns are not another's).
+
+    `advise` is pure Python, so threads running it share one interpreter lock: a dozen at once starve the event
+    loop (another phone's page took 1.6 s with twelve), and forty would take every worker thread. One at a time,
+    with none of the waiting ones holding a thread, every other request goes on as if no one were advising.
+    """
+    turn = asyncio.Semaphore(1)
+    waiting = 0
+    wanted = set(names)
+
+    def taking_turns(route_app: ASGIApp) -> ASGIApp:
+        async def answer(scope: Scope, receive: Receive, send: Send) -> None:
+            nonlocal waiting
+            if turn.locked() and waiting >= MOST_WAITING_ADVICE:
+                response = PlainTextResponse("error: the server is busy advising other hands: try again in a moment\n", 503,
+                                             headers={"retry-after": "2"})
+                await response(scope, receive, send)
+                return
+            waiting += 1
+            try:
+                await turn.acquire()
+            finally:
+                waiting -= 1
+            try:
+                await route_app(scope, receive, send)
+            finally:
+                turn.release()
+
+        return answer
+
+    def applied(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
+        made: list[BaseRoute] = []
+        for route in routes:
+            if isinstance(route, Route) and route.name in wanted:
+                route = copy.copy(route)
+                route.app = taking_turns(route.app)
+            made.append(route)
+        return made
+
+    return applied

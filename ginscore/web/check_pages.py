@@ -9,11 +9,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError
-from ..game.rulebook import PRESETS
+from ..game.cards import Card
+from ..game.rulebook import PRESETS, Rules
 from . import hands
+from .hands import judged
 from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
 from .picker import DECK_CHOICES, judge, picker_from
-from .service import status_of
 
 
 def check_page(request: Request, form: dict[str, str]) -> Response:
@@ -27,27 +28,30 @@ def match_check_page(request: Request, form: dict[str, str]) -> Response:
     return _check(request, {}, info)
 
 
-def _check_fields(form: Mapping[str, str], info: MatchInfo | None) -> dict[str, Any] | None:
+def _judged_by(form: Mapping[str, str], info: MatchInfo | None) -> tuple[Rules, Card | None] | None:
     """The rules a check is judged by: the match's, or the page's preset and up-card."""
     if info is not None:
         return info.judged_by(form.get("upcard", ""))
-    return {key: form[key] for key in ("rules", "upcard") if form.get(key)}
+    return judged({key: form[key] for key in ("rules", "upcard") if form.get(key)})
 
 
 def _check_context(form: Mapping[str, str], info: MatchInfo | None) -> dict[str, Any]:
     picker = picker_from(form, [("hand", "cards", "Your cards")], "Your 10 or 11 cards")
     cards = picker.cards("hand")
-    fields = _check_fields(form, info)
-    context: dict[str, Any] = {"picker": picker, "form": FormValues(form), "check": judge(cards, fields), "advice": None}
-    if len(cards) == 11 and fields is not None and not (context["check"] or {}).get("error"):
-        context["advice"] = advice_view(cards, fields)
+    try:
+        judged_by = _judged_by(form, info)
+    except GinscoreError as error:
+        return {"picker": picker, "form": FormValues(form), "check": {"error": str(error)}, "advice": None}
+    context: dict[str, Any] = {"picker": picker, "form": FormValues(form), "check": judge(cards, judged_by), "advice": None}
+    if len(cards) == 11 and judged_by is not None and not (context["check"] or {}).get("error"):
+        context["advice"] = advice_view(cards, *judged_by)
     return context
 
 
-def advice_view(cards: list[str], fields: Mapping[str, Any]) -> dict[str, Any]:
+def advice_view(cards: list[str], rules: Rules, upcard: Card | None) -> dict[str, Any]:
     """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand."""
     try:
-        advice = hands.advise({"cards": " ".join(cards), **fields})
+        advice = hands.advise(cards, rules, upcard)
     except GinscoreError as error:
         return {"error": str(error)}
     options = []
@@ -69,8 +73,8 @@ def _check(request: Request, form: Mapping[str, str], info: MatchInfo | None, st
     if info is None:
         context.update(name="", action=page_path(request, "check"), live_url=page_path(request, "check_live"))
     else:
-        limit = "the up-card's value" if info.rules.get("oklahoma") else info.rules["knock_limit"]
-        context.update(name=info.name, players=info.players, knock_limit=limit, oklahoma=bool(info.rules.get("oklahoma")),
+        limit = "the up-card's value" if info.rules.oklahoma else info.rules.knock_limit
+        context.update(name=info.name, players=info.players, knock_limit=limit, oklahoma=bool(info.rules.oklahoma),
                        action=page_path(request, "match_check", name=info.name),
                        live_url=page_path(request, "match_check_live", name=info.name))
     context.update(presets=list(PRESETS), deck=DECK_CHOICES)
@@ -93,5 +97,5 @@ def check_live(request: Request, form: dict[str, str]) -> Response:
         try:
             info = match_info(folder_of(request), request.path_params["name"])
         except GinscoreError as error:
-            return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
+            return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     return render(request, "_check_answer.html", _check_context(form, info))

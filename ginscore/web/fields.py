@@ -1,7 +1,7 @@
-"""Reading a request's fields, JSON values or form strings alike, with the command line's words.
+"""Reading a request's fields, JSON values or form strings alike, into the typed entries the service takes.
 
 A JSON number and a form's digits are the same number, `true` and a ticked checkbox (`on`) the same flag,
-and an empty form box is a field not given. A refusal is an `InputError` naming the field.
+and an empty form box is a field not given. A refusal is an `InputError` whose `field` is the field's name.
 """
 
 from __future__ import annotations
@@ -9,14 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError, quote, whole_number
+from ..errors import GinscoreError, InputError, quote, whole_number
+from ..game.rulebook import Rules
+from ..match.entry import HAND_FIELDS, NEW_FIELDS, HandEntry, NewMatch
 
-HAND_FIELDS = (
-    "knocker", "cards", "discard", "opponent_cards", "deadwood", "opponent_deadwood", "cancelled", "big_gin", "upcard", "note",
-)
-"""A hand's fields: `record`'s long options, with underscores."""
-_TEXT = {"knocker", "cards", "discard", "opponent_cards", "upcard", "note"}
-_NUMBERS = {"deadwood", "opponent_deadwood"}
 _FORM_ONLY = {"csrf"}
 """Fields a page's form carries for the web layer itself, not for the hand."""
 
@@ -24,7 +20,7 @@ _FORM_ONLY = {"csrf"}
 def refuse_unknown(fields: Mapping[str, Any], known: tuple[str, ...], what: str) -> None:
     for key in fields:
         if key not in known and key not in _FORM_ONLY:
-            raise InputError(f"unknown field {quote(key)}: {what} takes {', '.join(known)}")
+            raise InputError(f"unknown field {quote(key)}: {what} takes {', '.join(known)}", field=str(key))
 
 
 def text_field(name: str, value: Any, *, empty_is_missing: bool = True) -> str | None:
@@ -32,7 +28,7 @@ def text_field(name: str, value: Any, *, empty_is_missing: bool = True) -> str |
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InputError(f"{name}: {quote(value)} is not text: write it in quotes")
+        raise InputError(f"{quote(value)} is not text: write it in quotes", field=name)
     if empty_is_missing and not value.strip():
         return None
     return value
@@ -44,9 +40,12 @@ def number_field(name: str, value: Any) -> int | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    number = whole_number(value.strip()) if isinstance(value, str) else None
+    try:
+        number = whole_number(value.strip()) if isinstance(value, str) else None
+    except GinscoreError as error:
+        raise error.about(name) from None
     if number is None:
-        raise InputError(f"{name}: {quote(value)} is not a whole number: write it with the digits 0-9")
+        raise InputError(f"{quote(value)} is not a whole number: write it with the digits 0-9", field=name)
     return number
 
 
@@ -60,7 +59,7 @@ def flag_field(name: str, value: Any) -> bool:
         return True
     if isinstance(value, str) and value.strip().lower() in ("false", "off", "no", "0", ""):
         return False
-    raise InputError(f"{name}: {quote(value)} is not true or false")
+    raise InputError(f"{quote(value)} is not true or false", field=name)
 
 
 def list_field(name: str, value: Any) -> list[str]:
@@ -71,39 +70,70 @@ def list_field(name: str, value: Any) -> list[str]:
         return [value] if value.strip() else []
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         return list(value)
-    raise InputError(f"{name}: {quote(value)} is not a list of texts")
+    raise InputError(f"{quote(value)} is not a list of texts", field=name)
 
 
-def hand_fields(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected_hands",)) -> tuple[dict[str, Any], str | None, int | None]:
-    """A hand's fields read as `record` reads its options: the typed fields `files.changes` takes, the note
-    (None when not given) and `expected_hands` (None when not given)."""
+def hand_entry(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected_hands",)) -> tuple[HandEntry, int | None]:
+    """A hand's fields, JSON values or form strings alike, as one `HandEntry`, and `expected_hands` (None
+    when not given). An empty form box is a field not given, except a note, where empty clears it."""
     refuse_unknown(fields, (*HAND_FIELDS, *extra), "a hand")
-    typed: dict[str, Any] = {}
-    for name in HAND_FIELDS:
-        value = fields.get(name)
-        if name == "note":
-            continue
-        if name in _TEXT:
-            typed[name] = text_field(name, value)
-        elif name in _NUMBERS:
-            typed[name] = number_field(name, value)
-        else:
-            typed[name] = flag_field(name, value)
-    note = text_field("note", fields.get("note"), empty_is_missing=False)
+    entry = HandEntry(
+        knocker=text_field("knocker", fields.get("knocker")),
+        cancelled=flag_field("cancelled", fields.get("cancelled")),
+        cards=cards_field("cards", fields.get("cards")),
+        discard=text_field("discard", fields.get("discard")),
+        opponent_cards=cards_field("opponent_cards", fields.get("opponent_cards")),
+        deadwood=number_field("deadwood", fields.get("deadwood")),
+        opponent_deadwood=number_field("opponent_deadwood", fields.get("opponent_deadwood")),
+        big_gin=flag_field("big_gin", fields.get("big_gin")),
+        upcard=text_field("upcard", fields.get("upcard")),
+        note=text_field("note", fields.get("note"), empty_is_missing=False),
+    )
     expected = number_field("expected_hands", fields.get("expected_hands")) if "expected_hands" in extra else None
-    return typed, note, expected
+    return entry, expected
 
 
-def settings_field(value: Any) -> list[str]:
-    """`--set` values: a list of `knob=value` texts, one such text, or an object of knobs and values."""
-    if isinstance(value, dict):
-        return [f"{knob}={_knob_text(setting)}" for knob, setting in value.items()]
-    return list_field("set", value)
+def cards_field(name: str, value: Any) -> str | None:
+    """Cards as one text or a list of card texts."""
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        value = " ".join(value)
+    return text_field(name, value)
 
 
-def _knob_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | str):
-        return str(value)
-    raise InputError(f"set: {quote(value)} is not a knob's value: give a number, true or false, or a word")
+def rules_field(preset: Any, settings: Any, *, target: Any = None) -> tuple[str, Rules]:
+    """The preset's name and the rules it makes with `set`'s knobs: a JSON object of knobs and values, a list of
+    `knob=value` texts, or one such text; the new-match form's `target` box, when filled, sets that knob."""
+    from ..game.rulebook import override_knobs, rules_from
+
+    name = text_field("rules", preset) or "standard"
+    if isinstance(settings, dict):
+        rules = rules_from(name, [])
+        try:
+            rules = override_knobs(rules, settings)
+        except GinscoreError as error:
+            raise error.about("set") from None
+    else:
+        rules = rules_from(name, list_field("set", settings))
+    target_text = text_field("target", target)
+    if target_text is not None:
+        try:
+            rules = override_knobs(rules, {"target": target_text})
+        except GinscoreError as error:
+            raise error.about("target") from None
+    return name, rules
+
+
+def new_match_entry(fields: Mapping[str, Any], known: tuple[str, ...] = NEW_FIELDS) -> tuple[str | None, NewMatch]:
+    """The file's name (None when not given) and the match a new-match request describes."""
+    refuse_unknown(fields, known, "a new match")
+    players = fields.get("players")
+    preset, rules = rules_field(fields.get("rules"), fields.get("set"), target=fields.get("target"))
+    new = NewMatch(
+        players=players.split(",") if isinstance(players, str) else players,
+        rules=rules,
+        preset=preset,
+        dealer=text_field("dealer", fields.get("dealer")),
+        hollywood=flag_field("hollywood", fields.get("hollywood")),
+        note=text_field("note", fields.get("note"), empty_is_missing=False) or "",
+    )
+    return text_field("file", fields.get("file")), new

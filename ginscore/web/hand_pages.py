@@ -3,28 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..errors import GinscoreError, InputError, StaleError
-from ..sheets.words import hand_words
+from ..errors import GameOverError, GinscoreError, NotFoundError, StaleError
+from ..sheets.words import counts_words, hand_words, sides_words, verdict
+from .answers import spread_choice
+from .fields import hand_entry
+from .folder import Folder
 from .page_helpers import (
     FormValues,
     MatchInfo,
-    error_place,
     escaped,
     folder_of,
-    load_sheet,
+    hand_number,
     match_info,
     page_path,
-    problem_page,
     redirect,
     render,
 )
 from .picker import DECK_CHOICES, Picker, judge, picker_from
-from .service import Folder, NotFoundError, status_of
+
+if TYPE_CHECKING:
+    from ..game.scoring import ScoredKnock
+    from ..match.entry import HandEntry
 
 KEPT = ("knocker", "how", "deadwood", "opponent_deadwood", "big_gin", "discard", "upcard", "note", "expected_hands", "spread")
 """A hand form's fields that are re-rendered as they were typed."""
@@ -37,22 +41,25 @@ def _hand_sides(players: list[str], knocker: str) -> list[tuple[str, str, str]]:
             ("opponent", "opponent_cards", f"{opponent}'s cards" if opponent else "Opponent's cards")]
 
 
-def hand_fields(form: Mapping[str, str], picker: Picker, choice: dict[str, Any] | None = None) -> dict[str, str]:
-    """The service's hand fields from the form: only those of the way the hand is entered."""
+def hand_entry_of(form: Mapping[str, str], picker: Picker, choice: ScoredKnock | None = None) -> tuple[HandEntry, int | None]:
+    """The hand the form enters, with only the fields of the way it is entered (counts, cards or cancelled), and
+    the count of hands the person saw. `choice`, the spread laid down, replaces the picked knocker's cards."""
     how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
     fields = {"note": form.get("note", ""), "expected_hands": form.get("expected_hands", "")}
     if how == "cancelled":
-        return {**fields, "cancelled": "on"}
-    fields.update(knocker=form.get("knocker", ""), upcard=form.get("upcard", ""))
-    if how == "cards":
-        fields.update(cards=" ".join(picker.cards("knocker")), opponent_cards=" ".join(picker.cards("opponent")),
-                      discard=form.get("discard", ""))
-        if choice is not None:
-            fields.update(cards=choice["cards"], discard=choice.get("discard") or "")
+        fields["cancelled"] = "on"
     else:
-        fields.update(deadwood=form.get("deadwood", ""), opponent_deadwood=form.get("opponent_deadwood", ""),
-                      big_gin=form.get("big_gin", ""))
-    return fields
+        fields.update(knocker=form.get("knocker", ""), upcard=form.get("upcard", ""))
+        if how == "cards":
+            fields.update(cards=" ".join(picker.cards("knocker")), opponent_cards=" ".join(picker.cards("opponent")),
+                          discard=form.get("discard", ""))
+            if choice is not None:
+                laid = spread_choice(choice)
+                fields.update(cards=laid["cards"], discard=laid["discard"] or "")
+        else:
+            fields.update(deadwood=form.get("deadwood", ""), opponent_deadwood=form.get("opponent_deadwood", ""),
+                          big_gin=form.get("big_gin", ""))
+    return hand_entry(fields)
 
 
 def _complete(form: Mapping[str, str], picker: Picker) -> bool:
@@ -67,35 +74,53 @@ def _complete(form: Mapping[str, str], picker: Picker) -> bool:
     return bool(form.get("deadwood", "").strip() and form.get("opponent_deadwood", "").strip())
 
 
-def _choice_words(choice: dict[str, Any], knocker: str, opponent: str) -> str:
+def count_warning(form: Mapping[str, str], picker: Picker, players: list[str]) -> str:
+    """Before Save, when cards are being picked: a warning that either side has the wrong number, naming how
+    many each has; empty when both are right or no card is picked yet."""
+    how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
+    mine, theirs = len(picker.cards("knocker")), len(picker.cards("opponent"))
+    if how != "cards" or (not mine and not theirs) or (mine in (10, 11) and theirs == 10):
+        return ""
+    knocker = form.get("knocker", "") if form.get("knocker", "") in players else "the knocker"
+    opponent = next((player for player in players if player != knocker), "") if knocker in players else "the opponent"
+    wrong = [f"{knocker}'s hand needs 10 or 11" for _ in [0] if mine not in (10, 11)]
+    wrong += [f"{opponent}'s hand needs 10" for _ in [0] if theirs != 10]
+    return f"{knocker}: {mine} card{'s' if mine != 1 else ''} picked; {opponent}: {theirs} picked. " + "; ".join(wrong) + "."
+
+
+def _choice_words(scored: ScoredKnock, knocker: str, opponent: str) -> str:
     """A spread's result in the sheet's words, with the players' names for `knocker` and `opponent`."""
-    winner = {"knocker": knocker, "opponent": opponent}.get(choice["winner"], choice["winner"])
-    return hand_words(choice["result"], winner, choice["points"])
+    result = scored.result
+    winner = {"knocker": knocker, "opponent": opponent}.get(result.winner or "", result.winner)
+    return hand_words(result.result, winner, result.points)
 
 
-def preview_view(folder: Folder, name: str, fields: Mapping[str, str], chosen: str) -> dict[str, Any]:
+def preview_view(folder: Folder, name: str, entry: HandEntry, chosen: str) -> dict[str, Any]:
     """The preview box: the score the hand will get and the spread used; both spreads when they differ."""
     try:
-        found = folder.preview(name, {k: v for k, v in fields.items() if k != "expected_hands"})
+        change = folder.preview(name, entry)
     except GinscoreError as error:
-        return {"error": str(error)}
-    hand = found["hand"]
-    view: dict[str, Any] = {"words": hand_words(hand["result"], hand["winner"], hand["points"]), "choices": []}
-    best, lowest = found.get("spread"), found.get("lowest")
-    if best:
-        view["spread"] = best["cards"]
-    knocker = hand["knocker"] or ""
-    opponent = next((name for name in hand["totals"] if name != knocker), "")
-    if best and lowest and (lowest["points"], lowest["winner"]) != (best["points"], best["winner"]):
+        return {"error": str(error), "field": error.field}
+    line = change.sheet.lines[-1]
+    knocker = line.knocker or ""
+    opponent = next((player for player in change.match.players if player != knocker), "")
+    view: dict[str, Any] = {"words": hand_words(line.result, line.winner, line.points), "result": line.result, "choices": [],
+                            "sides": sides_words(line.scored, knocker, opponent)}
+    best = line.scored
+    lowest = best.lowest if best is not None else None
+    if best is not None:
+        view["spread"] = spread_choice(best)["cards"]
+    if best is not None and lowest is not None and (lowest.result.points, lowest.result.winner) != (best.result.points, best.result.winner):
         view["choice_question"] = "Which spread was laid down? They score differently."
         view["choices"] = [
-            {"value": "best", "label": f"Best for {knocker}: {best['cards']} ({_choice_words(best, knocker, opponent)})",
+            {"value": "best", "label": f"Best for {knocker}: {view['spread']} ({_choice_words(best, knocker, opponent)})",
              "checked": chosen != "lowest"},
-            {"value": "lowest", "label": f"Least deadwood: {lowest['cards']} ({_choice_words(lowest, knocker, opponent)})",
+            {"value": "lowest", "label": f"Least deadwood: {spread_choice(lowest)['cards']} ({_choice_words(lowest, knocker, opponent)})",
              "checked": chosen == "lowest"},
         ]
         if chosen == "lowest":
-            view["words"], view["spread"] = _choice_words(lowest, knocker, opponent), lowest["cards"]
+            view["words"], view["spread"] = _choice_words(lowest, knocker, opponent), spread_choice(lowest)["cards"]
+            view["sides"] = sides_words(lowest, knocker, opponent)
     return view
 
 
@@ -108,92 +133,132 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
         "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept,
         "score": info.sheet.score_text() if info.sheet is not None else "", "picker": picker,
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
-        "oklahoma": bool(info.rules.get("oklahoma")), "deck": DECK_CHOICES,
+        "oklahoma": bool(info.rules.oklahoma), "deck": DECK_CHOICES,
         "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if kept["how"] == "cards" else None,
-        "preview": None,
+        "preview": None, "count_warning": count_warning(form, picker, info.players),
     }
     if preview:
-        context["preview"] = preview_view(folder_of(request), info.name, hand_fields(form, picker), form.get("spread", ""))
+        context["preview"] = _preview_of(folder_of(request), info.name, form, picker)
     return context
 
 
-HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note")
-"""The hand form's fields an error can be shown beside."""
+def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker) -> dict[str, Any]:
+    try:
+        entry, _ = hand_entry_of(form, picker)
+    except GinscoreError as error:
+        return {"error": str(error), "field": error.field}
+    return preview_view(folder, name, entry, form.get("spread", ""))
 
 
-def _hand_error_place(message: str, fields: Mapping[str, str]) -> str:
-    """Which field a hand's refusal is about, from its words, when the error does not name its field: the
-    knocker's cards or count for an illegal knock, the up-card, the knocker, the discard, the opponent's side."""
-    by_cards = "cards" in fields
-    lowered = message.lower()
-    if "upcard" in lowered or "up-card" in lowered or "knock card" in lowered:
-        return "upcard"
-    if "--knocker" in lowered or "who knocked" in lowered or "not a player" in lowered:
-        return "knocker"
-    if "discard" in lowered and by_cards:
-        return "discard"
-    if "big gin" in lowered and not by_cards:
-        return "big_gin"
-    if "opponent" in lowered:
-        return "opponent_cards" if by_cards else "opponent_deadwood"
-    if "knock" in lowered or "deadwood" in lowered or "hand needs" in lowered:
-        return "cards" if by_cards else "deadwood"
-    return ""
+HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note",
+               "cancelled")
+"""The hand form's fields an error can be shown beside; any other refusal is shown at the top of the form."""
 
 
 def record_page(request: Request, form: dict[str, str]) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
     info = match_info(folder_of(request), name)
+    if info.sheet is not None and info.sheet.finished:
+        return _finished(request, info, 200)
     form = {"expected_hands": str(info.hands)}
     picker = picker_from(form, _hand_sides(info.players, ""), "The cards")
-    return render(request, "record.html", _record_context(
-        request, info, form, picker, heading="Record a hand", action=page_path(request, "record", name=name),
-        live_url=page_path(request, "record_live", name=name), save_label="Save the hand", preview=False))
+    return render(request, "record.html", _record_context(request, info, form, picker, preview=False, **_labels(request, name, None)))
+
+
+def _finished(request: Request, info: MatchInfo, status: int) -> Response:
+    """A finished match takes no more hands: who won, and the next game to start instead."""
+    from .match_pages import next_game_view
+
+    assert info.sheet is not None  # a match's info always has its sheet
+    return render(request, "finished.html", {"name": info.name, "players": info.players, "verdict": verdict(info.sheet),
+                                             "next_game": next_game_view(info.sheet)}, status)
 
 
 def record_post(request: Request, form: dict[str, str]) -> Response:
     """The record form posted: a card toggled, a preview asked for, or the hand saved."""
-    name = request.path_params["name"]
-    return _hand_post(request, name, form, number=None)
+    return _hand_post(request, request.path_params["name"], form, number=None)
 
 
 def _hand_post(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = folder_of(request)
+    if form.get("action") == "save" or form.get("also"):  # the file is read once, by the save itself
+        return _save(request, folder, name, form, picker_from(form, _hand_sides([], ""), "The cards"), number)
     info = match_info(folder, name)
     if not form.get("expected_hands"):
         form["expected_hands"] = str(info.hands)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
-    if number is None:
-        labels = {"heading": "Record a hand", "action": page_path(request, "record", name=name),
-                  "live_url": page_path(request, "record_live", name=name), "save_label": "Save the hand"}
-    else:
-        labels = {"heading": f"Edit hand {number}", "action": page_path(request, "edit", name=name, number=number),
-                  "live_url": page_path(request, "edit_live", name=name, number=number), "save_label": f"Replace hand {number}"}
-    if form.get("action") == "save":
-        choice = None
-        fields = hand_fields(form, picker)
-        try:
-            if form.get("spread") == "lowest" and fields.get("cards"):
-                choice = folder.preview(name, {k: v for k, v in fields.items() if k != "expected_hands"}).get("lowest")
-                fields = hand_fields(form, picker, choice)
-            if number is None:
-                folder.record(name, fields)
-                return redirect(request, "match", f"recorded={int(form['expected_hands'] or 0) + 1}", name=name)
-            folder.edit(name, number, fields)
-            return redirect(request, "match", f"edited={number}", name=name)
-        except GinscoreError as error:
-            place = error_place(error, HAND_PLACES) or _hand_error_place(str(error), fields)
-            message = str(error)
-            if isinstance(error, StaleError):
-                message = f"Someone recorded first: {message}"
-                form["expected_hands"] = str(len(load_sheet(folder, name).match.hands))  # a retry, once seen, may go
-            context = _record_context(request, info, form, picker, preview=False, **labels)
-            context["errors"] = {place: message}
-            return render(request, "record.html", context, status_of(error))
     preview = form.get("action") == "preview" or _complete(form, picker)
-    return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, **labels))
+    return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, **_labels(request, name, number)))
+
+
+def _labels(request: Request, name: str, number: int | None) -> dict[str, str]:
+    if number is None:
+        return {"heading": "Record a hand", "action": page_path(request, "record", name=name),
+                "live_url": page_path(request, "record_live", name=name), "save_label": "Save the hand"}
+    return {"heading": f"Edit hand {number}", "action": page_path(request, "edit", name=name, number=number),
+            "live_url": page_path(request, "edit_live", name=name, number=number), "save_label": f"Replace hand {number}"}
+
+
+def _save(request: Request, folder: Folder, name: str, form: dict[str, str], picker: Picker, number: int | None) -> Response:
+    """Save the hand; a refusal comes back to `hand_refused`, through the pages' guard."""
+    entry, expected = hand_entry_of(form, picker)
+    if form.get("spread") == "lowest" and entry.cards:
+        scored = folder.preview(name, entry).sheet.lines[-1].scored
+        if scored is not None and scored.lowest is not None:
+            entry, expected = hand_entry_of(form, picker, scored.lowest)
+    if form.get("also", "").isdigit():  # "record mine as well", after seeing the hand someone else recorded
+        expected = int(form["also"])
+    if number is None:
+        change = folder.record(name, entry, expected)
+        return redirect(request, "match", f"recorded={len(change.match.hands)}", name=name)
+    folder.edit(name, number, entry, expected)
+    return redirect(request, "match", f"edited={number}", name=name)
+
+
+def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """A hand's form again, as it was typed, with the refusal beside the field it is about."""
+    name = request.path_params["name"]
+    number = hand_number(request.path_params["number"]) if "number" in request.path_params else None
+    folder = folder_of(request)
+    info = match_info(folder, name)
+    picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
+    if isinstance(error, GameOverError) and number is None:
+        return _finished(request, info, error.http_status)
+    message = str(error)
+    place = error.field if error.field in HAND_PLACES else ""
+    context = _record_context(request, info, form, picker, preview=False, **_labels(request, name, number))
+    if isinstance(error, StaleError):
+        place = "stale"
+        seen = _seen_count(form)
+        if number is None and seen is not None and seen < info.hands:
+            # Another phone or the command line recorded while this hand was entered: show what, and ask.
+            message = "While you were entering this hand, another one was recorded. Is it the same hand?"
+            context["recorded_since"] = _hands_since(info, seen)
+            context["also"] = str(info.hands)
+        else:
+            message = f"Someone changed the match first: {message}"
+            form["expected_hands"] = str(info.hands)  # once seen, the change may go
+            context["form"]["expected_hands"] = str(info.hands)
+    context["errors"] = {place: message}
+    return render(request, "record.html", context, error.http_status)
+
+
+def _seen_count(form: Mapping[str, str]) -> int | None:
+    text = form.get("expected_hands", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
+
+
+def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
+    """The hands recorded after the first `seen`, as the sheet says them: who knocked, the counts or cards, the score."""
+    assert info.sheet is not None  # a match's info always has its sheet
+    shown = []
+    for line, record in zip(info.sheet.lines[seen:], info.sheet.match.hands[seen:]):
+        how = f"cards {record.knocker_cards}" if record.knocker_cards else f"counts {counts_words(line)}" if line.knocker else ""
+        shown.append({"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
+                      "words": hand_words(line.result, line.winner, line.points), "note": record.note})
+    return shown
 
 
 def record_live(request: Request, form: dict[str, str]) -> Response:
@@ -206,12 +271,13 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
     try:
         info = match_info(folder, name)
     except GinscoreError as error:
-        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
+        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
-        "preview": preview_view(folder, name, hand_fields(form, picker), form.get("spread", "")) if _complete(form, picker) else None,
+        "preview": _preview_of(folder, name, form, picker) if _complete(form, picker) else None,
+        "count_warning": count_warning(form, picker, info.players),
     }
     return render(request, "_live_hand.html", context)
 
@@ -219,10 +285,8 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
 def edit_pick(request: Request, form: dict[str, str]) -> Response:
     """The match page's 'edit hand N' box, without script: on to that hand's form."""
     name = request.path_params["name"]
-    number = request.query_params.get("number", "").strip()
-    if not number.isdigit() or int(number) < 1:
-        return problem_page(request, InputError(f"number: {number!r} is not a hand number: write it with the digits 0-9"))
-    return redirect(request, "edit", name=name, number=int(number))
+    number = hand_number(request.query_params.get("number", ""))
+    return redirect(request, "edit", name=name, number=number)
 
 
 def _record_form(info: MatchInfo, number: int) -> dict[str, str]:
@@ -246,10 +310,10 @@ def _text(value: int | None) -> str:
 
 def edit_page(request: Request, form: dict[str, str]) -> Response:
     """Edit a past hand: its form filled with what was entered."""
-    name, number = request.path_params["name"], request.path_params["number"]
+    name, number = request.path_params["name"], hand_number(request.path_params["number"])
     info = match_info(folder_of(request), name)
     if not 1 <= number <= info.hands:
-        raise NotFoundError(f"{name} has no hand {number} (it has {info.hands})")
+        raise NotFoundError(f"{name} has no hand {number} (it has {info.hands})", field="number")
     form = _record_form(info, number)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     return render(request, "record.html", _record_context(
@@ -258,8 +322,9 @@ def edit_page(request: Request, form: dict[str, str]) -> Response:
 
 
 def edit_post(request: Request, form: dict[str, str]) -> Response:
-    return _hand_post(request, request.path_params["name"], form, number=request.path_params["number"])
+    return _hand_post(request, request.path_params["name"], form, number=hand_number(request.path_params["number"]))
 
 
 def edit_live(request: Request, form: dict[str, str]) -> Response:
+    hand_number(request.path_params["number"])
     return _live(request, request.path_params["name"], form)

@@ -1,17 +1,20 @@
-"""One hand judged without a match file: `check` and `advise`, as their `--json` commands answer.
+"""One hand judged without a match file: `check` and `advise`, answered as their `--json` commands answer.
 
-Both take `cards` (a text or a list of card texts) and the rule fields `rules`, `set`, `knock_limit` and
-`upcard`, read as the CLI's judging commands read them; `advise` takes its own options besides.
+The pages call `check` and `advise` with the rules object (a match's own, or a preset's); the API reads its
+fields into the same rules first (`judged`), as the CLI's judging commands read their options.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError
-from .fields import number_field, refuse_unknown, settings_field, text_field
+from ..errors import GinscoreError, InputError
+from .fields import cards_field, list_field, number_field, refuse_unknown, text_field
+
+if TYPE_CHECKING:
+    from ..game.cards import Card
+    from ..game.rulebook import Rules
 
 JUDGE_FIELDS = ("cards", "rules", "set", "upcard", "knock_limit")
 ADVISE_FIELDS = (*JUDGE_FIELDS, "seen", "opponent_took", "stock", "model", "samples", "seed")
@@ -20,67 +23,93 @@ MOST_SAMPLES = 20_000
 keep the server busy for minutes."""
 
 
-def _judged(fields: Mapping[str, Any]) -> tuple[Any, Any]:
+def judged(fields: Mapping[str, Any]) -> tuple[Rules, Card | None]:
     """The rules and up-card from `rules`, `set`, `knock_limit` and `upcard`, as the CLI's judging commands read them."""
     from ..game.rulebook import judged_rules
 
+    settings = fields.get("set")
+    if isinstance(settings, dict):
+        settings = [f"{knob}={_knob_text(value)}" for knob, value in settings.items()]
     return judged_rules(
         text_field("rules", fields.get("rules")) or "standard",
-        settings_field(fields.get("set")),
+        list_field("set", settings),
         number_field("knock_limit", fields.get("knock_limit")),
         text_field("upcard", fields.get("upcard")),
     )
 
 
-def _cards_text(value: Any, name: str = "cards") -> str:
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        value = " ".join(value)
-    text = text_field(name, value)
+def _knob_text(value: Any) -> str:
+    """A knob's JSON value as `--set` takes it, so that a knob given twice is told apart from the others."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | str):
+        return str(value)
+    raise InputError("a knob's value is a number, true or false, or a word", field="set")
+
+
+def _cards(value: Any) -> str:
+    text = cards_field("cards", value)
     if text is None:
-        raise InputError(f"{name}: give the cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d")
+        raise InputError("give the cards, e.g. 3h 4h 5h KS KC KD 7c 8c 9c 2d", field="cards")
     return text
 
 
-def check(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """`ginscore check --json` for one hand: `cards` (text or a list) and the rule fields."""
-    from ..game.check import check_hand, json_line
+def check(cards: Any, rules: Rules, upcard: Card | None) -> dict[str, Any]:
+    """`ginscore check --json` for one hand (a text, or a list of card texts) under these rules."""
+    from ..game.cards import parse_cards, require_count
+    from ..game.melds import check_dict, solve
 
-    refuse_unknown(fields, JUDGE_FIELDS, "check")
-    rules, card = _judged(fields)
-    answer = check_hand(_cards_text(fields.get("cards")))
-    result: dict[str, Any] = json.loads(json_line(answer, rules.knock_limit_for(card)))
+    try:
+        hand = parse_cards(_cards(cards))
+        require_count(hand, (10, 11), "a hand to check")
+    except GinscoreError as error:
+        raise error.about("cards") from None
+    result: dict[str, Any] = check_dict(solve(hand), rules.knock_limit_for(upcard))
     return result
 
 
-def advise(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """`ginscore advise --json`: `cards` and advise's options (`seen`, `opponent_took`, `stock`, `model`,
-    `samples` up to `MOST_SAMPLES`, `seed`) with the rule fields."""
-    import random
+def check_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """`check` for the API's fields: `cards` and the rule fields."""
+    refuse_unknown(fields, JUDGE_FIELDS, "check")
+    rules, card = judged(fields)
+    return check(fields.get("cards"), rules, card)
 
+
+def advise(cards: Any, rules: Rules, upcard: Card | None, fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """`ginscore advise --json` for one hand under these rules, with advise's own fields (`seen`, `opponent_took`,
+    `stock`, `model`, `samples` up to `MOST_SAMPLES`, `seed`); what is not given is advise's default."""
     from ..game.advice_json import advice_dict
     from ..game.advise import advise as advise_on
     from ..game.cards import parse_cards
 
-    refuse_unknown(fields, ADVISE_FIELDS, "advise")
-    rules, card = _judged(fields)
-    hand = parse_cards(_cards_text(fields.get("cards")))
-    seen = text_field("seen", fields.get("seen"))
-    took = text_field("opponent_took", fields.get("opponent_took"))
-    samples = number_field("samples", fields.get("samples"))
-    if samples is not None and samples > MOST_SAMPLES:
-        raise InputError(f"samples: {samples} is more than the server draws for one answer (at most {MOST_SAMPLES})")
-    seed = number_field("seed", fields.get("seed"))
-    advice = advise_on(
-        hand,
-        rules,
-        seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
-        seen=parse_cards(seen) if seen else (),
-        opponent_took=parse_cards(took) if took else (),
-        stock=number_field("stock", fields.get("stock")),
-        upcard=card,
-        model=text_field("model", fields.get("model")) or "improved",
-        samples=2000 if samples is None else samples,
-    )
-    result: dict[str, Any] = advice_dict(advice)
+    fields = fields or {}
+    options: dict[str, Any] = {}
+    for name in ("seen", "opponent_took"):
+        text = text_field(name, fields.get(name))
+        if text:
+            try:
+                options[name] = parse_cards(text)
+            except GinscoreError as error:
+                raise error.about(name) from None
+    for name in ("stock", "samples", "seed"):
+        number = number_field(name, fields.get(name))
+        if number is not None:
+            options[name] = number
+    if options.get("samples", 0) > MOST_SAMPLES:
+        raise InputError(f"{options['samples']} is more than the server draws for one answer (at most {MOST_SAMPLES})", field="samples")
+    model = text_field("model", fields.get("model"))
+    if model is not None:
+        options["model"] = model
+    try:
+        hand = parse_cards(_cards(cards))
+    except GinscoreError as error:
+        raise error.about("cards") from None
+    result: dict[str, Any] = advice_dict(advise_on(hand, rules, upcard=upcard, **options))
     return result
 
+
+def advise_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """`advise` for the API's fields: `cards`, advise's options and the rule fields."""
+    refuse_unknown(fields, ADVISE_FIELDS, "advise")
+    rules, card = judged(fields)
+    return advise(fields.get("cards"), rules, card, fields)

@@ -11,25 +11,37 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..errors import GinscoreError, StaleError
+from ..errors import GinscoreError, InputError, StaleError
 from ..game.rulebook import PRESETS
+from ..match.entry import NEW_FIELDS
 from ..match.tally import Sheet
 from ..sheets.svg_chart import chart_svg, sheet_chart
-from ..sheets.words import BONUS_WORDS, counts_words, game_end, hand_words, sheet_title, summary_rows, verdict
+from ..sheets.words import (
+    BONUS_WORDS,
+    counts_words,
+    game_end,
+    hand_words,
+    lead_words,
+    sheet_title,
+    sides_words,
+    summary_rows,
+    target_words,
+    upcard_words,
+    verdict,
+)
+from .answers import error_dict
+from .fields import new_match_entry, number_field
 from .page_helpers import (
     FormValues,
     MatchInfo,
-    error_place,
     escaped,
     folder_of,
     load_sheet,
     match_info,
-    problem_page,
     redirect,
     render,
     url_path,
 )
-from .service import status_of
 
 EXPORTS = (("html", "Sheet (HTML)"), ("svg", "Chart (SVG)"), ("csv", "Table (CSV)"), ("md", "Table (Markdown)"))
 SHOWN_HANDS = 40
@@ -42,6 +54,50 @@ INLINE_CHART_HANDS = 60
 
 
 @dataclass
+class BoardCell:
+    """One player's figure on the scoreboard: a game's total (its final once over) and the words under it."""
+
+    total: int
+    under: str
+    ahead: bool = False
+
+
+@dataclass
+class BoardGame:
+    """One game's column on the scoreboard: a plain match has one, a Hollywood match three."""
+
+    label: str
+    over: bool
+    cells: list[BoardCell]
+    """One a player, in the players' order."""
+    lead: str
+    """`Ann is ahead by 12`, `Ann won by 12` or `level`."""
+
+
+@dataclass
+class Board:
+    """The top of a match page: the totals in big type, the boxes, the target, who deals next and who is ahead."""
+
+    games: list[BoardGame]
+    target: str
+    next_dealer: str
+
+
+@dataclass
+class Result:
+    """A finished match's result block: the winner, the margin, the final totals with every bonus."""
+
+    headline: str
+    winner: str | None
+    finals: list[int]
+    """Each player's final total over the games, in the players' order."""
+    rows: list[dict[str, Any]]
+    """The final totals' lines, `points` to `final`: label, css and one value a player."""
+    notes: list[str]
+    """How each game ended: `Bob reached 100.`, with a note when the other has the higher final total."""
+
+
+@dataclass
 class SheetView:
     """What the sheet fragment shows, in the words `show` uses."""
 
@@ -49,12 +105,11 @@ class SheetView:
     players: list[str]
     note: str
     hollywood: bool
-    games: list[dict[str, Any]]
     columns: int
+    """The ledger's figure columns: a player each, or on a Hollywood sheet a game each."""
     rows: list[dict[str, Any]]
     ends: list[dict[str, Any]]
     game_ends: list[str]
-    verdict: str
     chart: Markup | None
     """The chart inline, or None when it is a picture at `chart_url`."""
     chart_title: str
@@ -63,37 +118,68 @@ class SheetView:
     not_shown: int
     """How many of the first hands the table leaves out (a long match shows its last `SHOWN_HANDS`)."""
     version: str = ""
+    board: Board | None = None
+    result: Result | None = None
+    """Set once the match is over: the page leads with it instead of the scoreboard's running totals."""
+    next_dealer: str = ""
+    """Who deals next: between hands, and after the match, the first dealer of the next one."""
 
 
 def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "") -> SheetView:
-    """The sheet as the page shows it: each hand's result in words and the running totals, the ends and the chart.
+    """The sheet as the page shows it: the scoreboard (or the result once over), each hand's result in words and
+    the running totals, the ends and the chart.
 
-    A phone has room for two totals beside the words, so a Hollywood sheet shows the totals summed over the
-    three games (as the chart does), each hand's games under its words, and each game's totals in a table below.
+    A Hollywood sheet's ledger has a column a game, each cell the two players' totals in that game, one above
+    the other; nothing is summed over the games until all three are over.
     A long match shows its last `SHOWN_HANDS` hands unless `every_hand`, and its chart as a picture from
     `chart_url` rather than inline, so that a phone is not sent a megabyte at every hand.
     """
     match = sheet.match
     rows = []
     first = 0 if every_hand else max(0, len(sheet.lines) - SHOWN_HANDS)
+    cells: list[dict[str, Any]]
     for line, record in list(zip(sheet.lines, match.hands))[first:]:
-        cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
+        if match.hollywood:
+            cells = [{"stack": [{"text": str(column[player]), "won": player == line.winner and index in line.columns}
+                                for player in match.players]} for index, column in enumerate(line.column_totals)]
+        else:
+            cells = [{"text": str(line.totals[player]), "won": player == line.winner} for player in match.players]
         detail = [f"{line.dealer} dealt"]
         if line.knocker:
             detail.append(f"{line.knocker} knocked")
         if counts_words(line):
             detail.append(counts_words(line).replace(" ", "\u00a0"))  # `2 / 30` never splits
+        if match.rules.oklahoma and upcard_words(record.upcard):
+            detail.append(upcard_words(record.upcard).replace(" ", "\u00a0").replace("-", "\u2011"))  # one piece
         if line.multiplier > 1:
             detail.append(f"×{line.multiplier}")
-        if match.hollywood:
-            for index in line.columns:
-                column = line.column_totals[index]
-                detail.append(f"game {index + 1}: " + ", ".join(f"{player} {column[player]}" for player in match.players))
+        if match.hollywood and line.columns:  # the games the points went into; their totals are the columns
+            games = ", ".join(str(index + 1) for index in line.columns)
+            detail.append(f"in game{'s' if len(line.columns) > 1 else ''} {games}")
+        if line.knocker is not None:
+            detail += sides_words(line.scored, line.knocker, match.other(line.knocker))
         rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
                      "detail": detail, "note": record.note, "cells": cells})
+    ends = _hollywood_ends(sheet) if match.hollywood else _ends(sheet)
+    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
+                 for index, game in enumerate(sheet.games) if game.finished]
+    chart = sheet_chart(sheet)
+    inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
+    return SheetView(
+        title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
+        columns=len(sheet.games) if match.hollywood else 2, rows=rows, ends=ends, game_ends=game_ends,
+        chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
+        chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
+        version=version, board=board(sheet), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
+    )
+
+
+def _ends(sheet: Sheet) -> list[dict[str, Any]]:
+    """The ledger's foot, summed over the games: points and boxes, and once the match is over its bonuses and final."""
+    match = sheet.match
     summary = {row[0]: row[1:] for row in summary_rows(sheet)}
     labels = ["points", "boxes", *BONUS_WORDS.values(), "final"]
-    finished = any(game.finished for game in sheet.games)
+    finished = sheet.finished
     ends = []
     for index, label in enumerate(labels):
         values = [summary[player][index] for player in match.players]
@@ -101,20 +187,46 @@ def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_
             continue
         ends.append({"label": label, "css": label.split()[0] if index < 2 or label == "final" else list(BONUS_WORDS)[index - 2],
                      "cells": values})
-    games = [{"label": f"Game {index + 1}", "over": game.finished,
-              "cells": [game.final[p] if game.finished else game.totals[p] for p in match.players]}
-             for index, game in enumerate(sheet.games)] if match.hollywood else []
-    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
-                 for index, game in enumerate(sheet.games) if game.finished]
-    chart = sheet_chart(sheet)
-    inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
-    return SheetView(
-        title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
-        games=games, columns=2, rows=rows, ends=ends, game_ends=game_ends,
-        verdict=verdict(sheet), chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
-        chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
-        version=version,
-    )
+    return ends
+
+
+def _hollywood_ends(sheet: Sheet) -> list[dict[str, Any]]:
+    """A Hollywood ledger's foot, a column a game: the boxes, and each game's final once all three are over."""
+    players = sheet.match.players
+    ends = [{"label": "boxes", "css": "boxes", "cells": [{"stack": [{"text": str(game.boxes[p])} for p in players]}
+                                                        for game in sheet.games]}]
+    if sheet.finished:
+        ends.append({"label": "final", "css": "final", "cells": [{"stack": [{"text": str(game.final[p])} for p in players]}
+                                                                for game in sheet.games]})
+    return ends
+
+
+def board(sheet: Sheet) -> Board:
+    """The scoreboard: each game's totals (its finals once over), the boxes, who is ahead, the target, the dealer."""
+    match = sheet.match
+    games = []
+    for index, game in enumerate(sheet.games):
+        figures = game.final if game.finished else game.totals
+        level = len(set(figures.values())) == 1
+        cells = [BoardCell(figures[p], "final" if game.finished else _boxes(game.boxes[p]),
+                           not level and figures[p] == max(figures.values())) for p in match.players]
+        label = f"Game {index + 1}" if match.hollywood else "Score"
+        games.append(BoardGame(label, game.finished, cells, lead_words(figures, game.finished)))
+    return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer)
+
+
+def _boxes(count: int) -> str:
+    return f"{count} box" if count == 1 else f"{count} boxes"
+
+
+def result(sheet: Sheet, game_ends: list[str]) -> Result | None:
+    """The result block of a finished match; None while it is in play."""
+    if not sheet.finished:
+        return None
+    match = sheet.match
+    final = sheet.summed("final")
+    return Result(headline=verdict(sheet), winner=sheet.winner, finals=[final[p] for p in match.players],
+                  rows=_ends(sheet), notes=game_ends)
 
 
 def folder_page(request: Request, form: dict[str, str]) -> Response:
@@ -129,24 +241,50 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
                                            "errors": errors or {}}, status)
 
 
+NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "settings", "target": "target", "dealer": "dealer",
+              "note": "note"}
+"""Where on the new-match form each field's refusal is shown (the knobs' box is `settings`)."""
+
+
 def new_match(request: Request, form: dict[str, str]) -> Response:
-    """Start a match from the folder page's form; a refusal re-renders the form with what was typed."""
+    """Start a match from the folder page's form; a refusal comes back to `new_refused`, through the guard."""
     players = [form.get("player1", "").strip(), form.get("player2", "").strip()]
-    file = form.get("file", "").strip() or _file_name(players)
     settings = [line.strip() for line in form.get("settings", "").splitlines() if line.strip()]
-    if form.get("target", "").strip():
-        settings.append(f"target={form['target'].strip()}")
-    fields = {"file": file, "players": players, "rules": form.get("rules", "standard"), "set": settings,
-              "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
-    try:
-        made = folder_of(request).new(fields)
-    except GinscoreError as error:
-        place = error_place(error, ("file", "players", "rules", "settings", "target", "note"))
-        knobs = [line.partition("=")[0].strip() for line in settings]
-        if place == "" and any(knob and str(error).startswith(knob) for knob in knobs):
-            place = "target" if str(error).startswith("target") and form.get("target", "").strip() else "settings"
-        return _folder_page(request, form, {place: str(error)}, status_of(error))
-    return redirect(request, "match", name=made["name"])
+    fields = {"players": players, "rules": form.get("rules", "standard"), "set": settings, "target": form.get("target", ""),
+              "dealer": form.get("dealer", ""), "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
+    _, new = new_match_entry(fields, (*NEW_FIELDS, "target"))
+    folder = folder_of(request)
+    name, _ = folder.new(form.get("file", "").strip() or folder.fresh_name(players), new)
+    return redirect(request, "match", name=name)
+
+
+def next_game_post(request: Request, form: dict[str, str]) -> Response:
+    """Next game: a new match of the finished one's players and rules, in a file named for them, and on to it."""
+    name, _ = folder_of(request).next_game(request.path_params["name"], form.get("dealer") or None)
+    return redirect(request, "match", name=name)
+
+
+def next_game_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The finished match's page again, with why the next game did not start."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, folder.version(name), False, url_path(request.app, "chart", name=name))
+    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": "", "errors": {"next": str(error)},
+                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)}, error.http_status)
+
+
+def next_game_view(sheet: Sheet) -> dict[str, Any] | None:
+    """The Next game form's choices for a finished match: who may deal first, the finished match's next dealer
+    chosen; None while the match is in play."""
+    if not sheet.finished:
+        return None
+    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer}
+
+
+def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The folder page again, the new-match form as it was typed, the refusal beside its field."""
+    return _folder_page(request, form, {NEW_PLACES.get(error.field or "", ""): str(error)}, error.http_status)
 
 
 def _folder_order(entry: dict[str, Any]) -> int:
@@ -170,19 +308,13 @@ def when(stamp: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _file_name(players: list[str]) -> str:
-    """A file name made from the players' names when the form leaves it empty: `ann-bob.toml`."""
-    words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
-    base = "-".join(word for word in words if word) or "match"
-    return base[:60] + ".toml"
-
-
 def match_page(request: Request, form: dict[str, str]) -> Response:
     """A match: the sheet with every running total, the verdict, the chart, notes and the downloads."""
     name = request.path_params["name"]
     folder = folder_of(request)
     version = folder.version(name)
-    view = sheet_view(load_sheet(folder, name), version, _every_hand(request), url_path(request.app, "chart", name=name))
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name))
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = request.query_params.get(key, "")
@@ -190,19 +322,16 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
             message = f"{words} hand {number}."
             break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
-                                          **_sheet_links(request, name)})
+                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     """The sheet alone, for the live page to swap in."""
     name = request.path_params["name"]
     folder = folder_of(request)
-    try:
-        view = sheet_view(load_sheet(folder, name), folder.version(name), _every_hand(request),
-                          url_path(request.app, "chart", name=name))
-    except GinscoreError as error:
-        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', status_of(error))
-    return render(request, "_sheet.html", {"view": view, **_sheet_links(request, name)})
+    sheet = load_sheet(folder, name)
+    view = sheet_view(sheet, folder.version(name), _every_hand(request), url_path(request.app, "chart", name=name))
+    return render(request, "_sheet.html", {"view": view, "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 
 def _every_hand(request: Request) -> bool:
@@ -210,9 +339,10 @@ def _every_hand(request: Request) -> bool:
 
 
 def _sheet_links(request: Request, name: str) -> dict[str, str]:
-    """The sheet's links: a hand to edit, every hand, and the fragment the live page fetches (same choice)."""
+    """The sheet's links: a hand to edit, every hand, and the fragment the live page fetches (same choice), and
+    the match's `name` for its buttons."""
     every = "?all=1" if _every_hand(request) else ""
-    return {"edit_url": url_path(request.app, "edit_pick", name=name), "all_url": url_path(request.app, "match", name=name) + "?all=1",
+    return {"name": name, "edit_url": url_path(request.app, "edit_pick", name=name), "all_url": url_path(request.app, "match", name=name) + "?all=1",
             "sheet_url": url_path(request.app, "sheet", name=name) + every}
 
 
@@ -226,11 +356,7 @@ def chart(request: Request, form: dict[str, str]) -> Response:
 
 def version(request: Request, form: dict[str, str]) -> Response:
     """The match file's version, polled by open pages to see other people's hands."""
-    try:
-        return JSONResponse({"version": folder_of(request).version(request.path_params["name"])},
-                            headers={"Cache-Control": "no-store"})
-    except GinscoreError as error:
-        return JSONResponse({"error": str(error)}, status_of(error))
+    return JSONResponse({"version": folder_of(request).version(request.path_params["name"])}, headers={"Cache-Control": "no-store"})
 
 
 def export(request: Request, form: dict[str, str]) -> Response:
@@ -263,16 +389,25 @@ def _undo_context(info: MatchInfo) -> dict[str, Any]:
 def undo_post(request: Request, form: dict[str, str]) -> Response:
     """Undo, step two: remove the last hand, only if it is still the one the page showed."""
     name = request.path_params["name"]
-    folder = folder_of(request)
-    try:
-        folder.undo(name, form.get("expected_hands", ""))
-    except GinscoreError as error:
-        try:
-            info = match_info(folder, name)
-        except GinscoreError:
-            return problem_page(request, error)
-        message = str(error)
-        if isinstance(error, StaleError):
-            message = f"Someone changed the match first: {message}"
-        return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, status_of(error))
-    return redirect(request, "match", f"removed={form.get('expected_hands', '')}", name=name)
+    expected = number_field("expected_hands", form.get("expected_hands", ""))
+    if expected is None:
+        raise InputError("the page did not say which hand it showed: reload it and try again", field="expected_hands")
+    change = folder_of(request).undo(name, expected)
+    return redirect(request, "match", f"removed={len(change.before.match.hands)}", name=name)
+
+
+def undo_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The undo page again, with why nothing was removed."""
+    info = match_info(folder_of(request), request.path_params["name"])
+    message = f"Someone changed the match first: {error}" if isinstance(error, StaleError) else str(error)
+    return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, error.http_status)
+
+
+def fragment_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """A part of a page the script swaps in, refused: the message where the part would be."""
+    return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
+
+
+def json_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
+    """The version a page polls for, refused: the API's shape of a refusal."""
+    return JSONResponse(error_dict(error, str(error)), error.http_status)

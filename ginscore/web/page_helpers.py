@@ -1,20 +1,25 @@
-"""What every page shares: templates and `render`, links, the problem page, where an error goes, a form's match."""
+"""What every page shares: templates and `render`, links, the problem page, hand numbers, a form's match."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 from starlette.templating import Jinja2Templates
 
-from ..errors import GinscoreError, StaleError
+from ..errors import GinscoreError, InputError, NotFoundError
+from ..errors import quote as quote_value
+from ..game.rulebook import Rules
 from ..match.tally import Sheet
+from .folder import Folder
 from .security import CSRF_FIELD, csrf_token
-from .service import Folder, status_of
+
+if TYPE_CHECKING:
+    from ..game.cards import Card
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = Jinja2Templates(directory=os.path.join(HERE, "templates"))
@@ -53,22 +58,18 @@ def redirect(request: Request, route: str, query: str = "", **params: Any) -> Re
 
 def problem_page(request: Request, error: GinscoreError) -> HTMLResponse:
     """A page of its own for an error with nothing to keep: a missing or broken match file."""
-    heading = "No such match" if status_of(error) == 404 else "This match cannot be shown"
-    return render(request, "problem.html", {"heading": heading, "message": str(error)}, status_of(error))
+    heading = "No such match" if error.http_status == 404 else "This match cannot be shown"
+    return render(request, "problem.html", {"heading": heading, "message": str(error)}, error.http_status)
 
 
-def error_place(error: GinscoreError, fields: tuple[str, ...]) -> str:
-    """Where on the form an error belongs: its field when the form has one, else the top."""
-    if isinstance(error, StaleError):
-        return "stale"
-    name = error.field or ""
-    if name in fields:
-        return name
-    text = str(error)
-    for candidate in fields:
-        if text.startswith(f"{candidate}:") or text.startswith(f"--{candidate.replace('_', '-')}"):
-            return candidate
-    return ""
+def hand_number(text: str) -> int:
+    """A hand's number as a page's URL or form gives it: the digits 0-9 only (an `InputError` otherwise), and one
+    that could be a hand (a `NotFoundError` for 0 or one of more digits than any match has hands)."""
+    if not (text.isascii() and text.isdigit()):
+        raise InputError(f"{quote_value(text)} is not a hand's number: write it with the digits 0-9", field="number")
+    if len(text.lstrip("0")) > 6 or int(text) < 1:
+        raise NotFoundError(f"{quote_value(text)} is not a hand of this match: give its number as the sheet shows it", field="number")
+    return int(text)
 
 
 def load_sheet(folder: Folder, name: str) -> Sheet:
@@ -88,27 +89,25 @@ class MatchInfo:
     name: str
     players: list[str]
     hands: int
-    rules: dict[str, Any]
+    rules: Rules
     sheet: Sheet | None = None
 
-    def judged_by(self, upcard: str = "") -> dict[str, Any] | None:
-        """The fields `check` and `advise` judge this match's hands by: every knob of its rules, and under
-        Oklahoma the up-card, whose value is the knock limit (None until one is picked)."""
-        knobs = dict(self.rules)
-        if not knobs.get("oklahoma"):
-            return {"set": knobs}
+    def judged_by(self, upcard: str = "") -> tuple[Rules, Card | None] | None:
+        """The rules and up-card `check` and `advise` judge this match's hands by: under Oklahoma the up-card's
+        value is the knock limit, so until one is picked there is nothing to judge by (None)."""
+        rules = self.rules
+        if not rules.oklahoma:
+            return rules, None
         if not upcard:
             return None
-        knobs.pop("knock_limit", None)  # the up-card sets it
-        return {"set": knobs, "upcard": upcard}
+        from ..game.cards import parse_card
+
+        return rules, parse_card(upcard)
 
 
 def match_info(folder: Folder, name: str) -> MatchInfo:
     sheet = load_sheet(folder, name)
-    from ..match.tally import sheet_dict
-
-    rules = sheet_dict(sheet)["rules"]
-    return MatchInfo(name, list(sheet.match.players), len(sheet.match.hands), rules, sheet)
+    return MatchInfo(name, list(sheet.match.players), len(sheet.match.hands), sheet.match.rules, sheet)
 
 
 def escaped(text: str) -> str:

@@ -9,8 +9,8 @@ button (`name="toggle" value="3h"`) that re-renders the form with the card toggl
 The pages themselves are `match_pages` (the folder, a match, undo), `hand_pages` (record and edit) and
 `check_pages` (check and advise), with the card picker in `picker` and what they all use in `page_helpers`.
 
-Routes are short: they read the form, call `service`, and render. A refusal is shown next to the field it is
-about, in the CLI's words, with everything the person typed or picked kept.
+Routes are short: they read the form into the service's typed entry, call the service through `folder`, and
+render. A refusal is shown next to the field its `field` names, with everything the person typed or picked kept.
 """
 
 from __future__ import annotations
@@ -28,16 +28,22 @@ from starlette.routing import Route
 from ..errors import GinscoreError
 from .blocking import blocking
 from .check_pages import check_live, check_page, check_post, match_check_page, match_check_post
-from .hand_pages import edit_live, edit_page, edit_pick, edit_post, record_live, record_page, record_post
+from .hand_pages import edit_live, edit_page, edit_pick, edit_post, hand_refused, record_live, record_page, record_post
 from .match_pages import (
     chart,
     export,
     folder_page,
+    fragment_refused,
+    json_refused,
     match_page,
     new_match,
+    new_refused,
+    next_game_post,
+    next_game_refused,
     sheet_fragment,
     undo_page,
     undo_post,
+    undo_refused,
     version,
 )
 from .page_helpers import problem_page, render
@@ -64,19 +70,33 @@ async def _form(request: Request) -> dict[str, str]:
 
 Endpoint = Callable[[Request, dict[str, str]], Response]
 """A page: the request and its posted form (empty on a GET), answered synchronously in a worker thread, since
-`service` reads and writes files."""
+the service reads and writes files."""
+Refused = Callable[[Request, dict[str, str], GinscoreError], Response]
+"""How a page answers a refusal: its form again with the message beside the field, or a part's short answer."""
 
 
-def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
-    """A page that never shows a traceback: a missing or broken match file gets its own page in the CLI's words, a
-    stale form 403 and a reload hint; anything unexpected is logged and answered with a plain page saying nothing
-    was written."""
+def guarded(endpoint: Endpoint, refused: Refused | None = None) -> Callable[[Request], Awaitable[Response]]:
+    """A page that never shows a traceback, and the one place a page's refusals are caught: `refused` answers
+    them (a form shown again as typed, with the message beside its field); without it, or when it fails too (the
+    match itself is missing or broken), the problem gets a page of its own. A stale form gets 403 and a reload
+    hint; anything unexpected is logged and answered with a plain page saying nothing was written."""
+
+    def answer(request: Request, form: dict[str, str]) -> Response:
+        try:
+            return endpoint(request, form)
+        except GinscoreError as error:
+            if refused is None:
+                raise
+            try:
+                return refused(request, form, error)
+            except GinscoreError:
+                raise error from None
 
     @functools.wraps(endpoint)
     async def page(request: Request) -> Response:
         try:
             form = await _form(request) if request.method == "POST" else {}
-            return await blocking(endpoint, request, form)
+            return await blocking(answer, request, form)
         except (BodyTooLarge, BodyTooSlow, HTTPException, ClientDisconnect):
             raise  # the guard answers 413 or 408, Starlette 400 for a broken form: not a page's failure
         except GinscoreError as error:  # a missing or broken match file, with nothing on the page to keep
@@ -97,32 +117,34 @@ def guarded(endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
     return page
 
 
-def _route(path: str, endpoint: Endpoint, method: str, name: str) -> Route:
-    return Route(path, guarded(endpoint), methods=[method], name=name)
+def _route(path: str, endpoint: Endpoint, method: str, name: str, refused: Refused | None = None) -> Route:
+    return Route(path, guarded(endpoint, refused), methods=[method], name=name)
 
 
 routes = [
     _route("/", folder_page, "GET", "folder"),
-    _route("/new", new_match, "POST", "new"),
+    _route("/new", new_match, "POST", "new", new_refused),
     _route("/check", check_page, "GET", "check"),
     _route("/check", check_post, "POST", "check_post"),
-    _route("/check/live", check_live, "POST", "check_live"),
+    _route("/check/live", check_live, "POST", "check_live", fragment_refused),
     _route("/m/{name}", match_page, "GET", "match"),
-    _route("/m/{name}/sheet", sheet_fragment, "GET", "sheet"),
-    _route("/m/{name}/version", version, "GET", "version"),
+    _route("/m/{name}/sheet", sheet_fragment, "GET", "sheet", fragment_refused),
+    _route("/m/{name}/version", version, "GET", "version", json_refused),
     _route("/m/{name}/chart.svg", chart, "GET", "chart"),
     _route("/m/{name}/export/{kind}", export, "GET", "export"),
     _route("/m/{name}/record", record_page, "GET", "record"),
-    _route("/m/{name}/record", record_post, "POST", "record_post"),
-    _route("/m/{name}/record/live", record_live, "POST", "record_live"),
+    _route("/m/{name}/record", record_post, "POST", "record_post", hand_refused),
+    _route("/m/{name}/record/live", record_live, "POST", "record_live", fragment_refused),
     _route("/m/{name}/edit", edit_pick, "GET", "edit_pick"),
-    _route("/m/{name}/edit/{number:int}", edit_page, "GET", "edit"),
-    _route("/m/{name}/edit/{number:int}", edit_post, "POST", "edit_post"),
-    _route("/m/{name}/edit/{number:int}/live", edit_live, "POST", "edit_live"),
+    _route("/m/{name}/edit/{number}", edit_page, "GET", "edit"),
+    _route("/m/{name}/edit/{number}", edit_post, "POST", "edit_post", hand_refused),
+    _route("/m/{name}/edit/{number}/live", edit_live, "POST", "edit_live", fragment_refused),
+    _route("/m/{name}/next", next_game_post, "POST", "next_game", next_game_refused),
     _route("/m/{name}/undo", undo_page, "GET", "undo"),
-    _route("/m/{name}/undo", undo_post, "POST", "undo_post"),
+    _route("/m/{name}/undo", undo_post, "POST", "undo_post", undo_refused),
     _route("/m/{name}/check", match_check_page, "GET", "match_check"),
     _route("/m/{name}/check", match_check_post, "POST", "match_check_post"),
-    _route("/m/{name}/check/live", check_live, "POST", "match_check_live"),
+    _route("/m/{name}/check/live", check_live, "POST", "match_check_live", fragment_refused),
 ]
-"""The pages' routes, mounted at the root by `app.create_app`."""
+"""The pages' routes, mounted at the root by `app.create_app`. A hand's number in a path is read by
+`page_helpers.hand_number` (digits 0-9 only), never by the router, so that no other text reaches a page."""

@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import GinscoreError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
 from ..game.check import verdict as knock_verdict
+from ..game.rulebook import Rules
 from . import hands
 
 RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -97,7 +98,7 @@ UPCARD_FIRST = "pick the up-card: its value is the knock limit"
 """The verdict on an Oklahoma hand before its up-card is picked."""
 
 
-def judge(cards: list[str], judged_by: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> dict[str, Any] | None:
     """What `check` says about the picked cards, or what is still missing; None when none are picked.
     `judged_by` is None for an Oklahoma match whose up-card is not picked yet: the melds, and no verdict."""
     if not cards:
@@ -105,8 +106,9 @@ def judge(cards: list[str], judged_by: Mapping[str, Any] | None) -> dict[str, An
     if len(cards) < 10:
         missing = 10 - len(cards)
         return {"waiting": f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand."}
+    rules, upcard = judged_by or (Rules(), None)
     try:
-        answer = hands.check({"cards": " ".join(cards), **(judged_by or {})})
+        answer = hands.check(cards, rules, upcard)
     except GinscoreError as error:
         return {"error": str(error)}
     if judged_by is None:

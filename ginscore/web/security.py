@@ -182,7 +182,7 @@ class Guard:
         given = [value for name, value in pairs if name == "token"]
         if given and method in ("GET", "HEAD") and not path.startswith("/api/"):
             if not hmac.compare_digest(given[0].encode("utf-8"), self.token):
-                return 401, "wrong token: open the URL `ginscore serve` printed, token and all"
+                return 401, "wrong token: open the link the server printed (or scan its QR code), token and all"
             rest = urlencode([(name, value) for name, value in pairs if name != "token"])
             # the path as it was sent (still percent-encoded), and never `//host`, which would leave this server
             sent = scope.get("raw_path") or quote(path).encode()
@@ -194,7 +194,7 @@ class Guard:
         bearer = self._bearer(headers)
         by_cookie = self._cookie(headers)
         if bearer is False or not (bearer or by_cookie):
-            return 401, "the access token is missing or wrong: open the URL `ginscore serve` printed, or send Authorization: Bearer TOKEN"
+            return 401, "the access token is missing or wrong: open the link the server printed (or scan its QR code), or send Authorization: Bearer TOKEN"
         length = headers.get(b"content-length")
         if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
             return 413, _too_large(self.max_body)
@@ -253,11 +253,11 @@ def _too_large(limit: int) -> str:
 
 
 async def _respond(scope: Scope, send: Send, status: int, message: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    """A refusal: `{"error": message}` under `/api`, a short plain page elsewhere (a redirect when 303)."""
+    """A refusal: `{"error": message, "field": null}` under `/api`, a short plain page elsewhere (a redirect when 303)."""
     if status == 303:
         body, kind = b"", b"text/plain; charset=utf-8"
     elif scope["path"].startswith("/api/") or scope["path"] == "/api":
-        body, kind = json.dumps({"error": message}, ensure_ascii=False).encode(), b"application/json"
+        body, kind = json.dumps({"error": message, "field": None}, ensure_ascii=False).encode(), b"application/json"
     else:
         body, kind = _page(status, message), b"text/html; charset=utf-8"
     all_headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *(headers or [])]

@@ -11,6 +11,7 @@ in `/etc/hosts`. No DNS query, no UDP "connect" to a public address.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import os
 import signal
@@ -32,28 +33,116 @@ VIRTUAL_PREFIXES = (
 """Interfaces of containers, virtual machines and VPNs: a phone on the Wi-Fi cannot reach their addresses."""
 SIOCGIFADDR = 0x8915
 KEEP_ALIVE_SECONDS = 5
-MOST_CONNECTIONS = 64
-"""Connections served at once; more get 503 at once rather than a long wait."""
+"""How long a connection may say nothing: from its start, and between one answer and the next request."""
+HEAD_SECONDS = 4
+"""How long a request head may take from its first byte to its blank line, however it trickles in: a phone sends
+its head in one packet, and this leaves time for a few lost ones to be sent again."""
+SLOW_HEAD_ANSWER = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+MOST_REQUESTS = 64
+"""Requests answered at once; more get 503 at once rather than a long wait."""
+MOST_CONNECTIONS = 500
+"""Connections open at once; a new one beyond this closes the one that has waited longest for a request head,
+so a flood of slow or silent clients runs into its own kind, never into the phones."""
 
 
 # --- the LAN address -------------------------------------------------------------------------------------
 
 
 
-def _idle_closing_protocol() -> type:
-    """uvicorn's HTTP protocol, closing a connection that says nothing for KEEP_ALIVE_SECONDS from its first moment.
+def _head_deadline_protocol() -> type:
+    """uvicorn's h11 HTTP protocol with two clocks of its own, so that slow or silent clients cannot hold the server.
 
-    uvicorn starts that clock only after a first answer, so a few dozen silent sockets would otherwise fill
-    MOST_CONNECTIONS and shut every phone out.
+    - A connection that says nothing is closed after KEEP_ALIVE_SECONDS, from its first moment: uvicorn starts
+      that clock only after a first answer.
+    - A request head must be complete within HEAD_SECONDS of its first byte, however it trickles: uvicorn
+      cancels its idle clock at the first byte and has none for the head. One that is not is answered 408 and
+      closed.
+
+    And when MOST_CONNECTIONS are open, a new one closes the connection that has waited longest without a
+    complete head: a phone sends its head at once, so only a slow or silent client is ever dropped.
     """
+    import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    class IdleClosingProtocol(H11Protocol):
+    class HeadDeadlineProtocol(H11Protocol):
+        head_timer: asyncio.TimerHandle | None = None
+        waiting_since = 0.0
+        """When this connection began to wait for a request head (its start, or its last answer)."""
+
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
+            self.waiting_since = self.loop.time()
             self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive, self.timeout_keep_alive_handler)
+            if len(self.connections) > MOST_CONNECTIONS:
+                waiting = [other for other in self.connections if other is not self and _awaits_head(other)]
+                if waiting:
+                    min(waiting, key=_waiting_since).transport.close()
 
-    return IdleClosingProtocol
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state is not h11.IDLE:
+                self._stop_head_clock()  # the head is complete: the body has its own limit (security.BODY_SECONDS)
+            elif self.head_timer is None and not self.transport.is_closing():
+                self.head_timer = self.loop.call_later(HEAD_SECONDS, self._head_too_slow)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self.waiting_since = self.loop.time()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_head_clock()
+            super().connection_lost(exc)
+
+        def _stop_head_clock(self) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def _head_too_slow(self) -> None:
+            self.head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.write(SLOW_HEAD_ANSWER)
+                self.transport.close()
+
+    def _waiting_since(connection: Any) -> float:
+        since: float = connection.waiting_since
+        return since
+
+    def _awaits_head(connection: Any) -> bool:
+        return (
+            isinstance(connection, HeadDeadlineProtocol)
+            and not connection.transport.is_closing()  # let go already: it leaves the set when the loop next runs
+            and connection.conn.their_state is h11.IDLE
+            and (connection.cycle is None or connection.cycle.response_complete)
+        )
+
+    return HeadDeadlineProtocol
+
+
+def _requests_capped(app: Any) -> Any:
+    """`app`, answering 503 at once while MOST_REQUESTS requests are being answered, rather than a long wait.
+
+    uvicorn's `limit_concurrency` counts open connections as well, so that clients still sending their heads
+    (or saying nothing) would have the phones turned away.
+    """
+    running = 0
+
+    async def capped(scope: Any, receive: Any, send: Any) -> None:
+        nonlocal running
+        if scope["type"] != "http" or running < MOST_REQUESTS:
+            running += 1
+            try:
+                await app(scope, receive, send)
+            finally:
+                running -= 1
+            return
+        body = b"the server is answering too many requests at once: try again in a moment"
+        await send({"type": "http.response.start", "status": 503, "headers": [
+            (b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()), (b"retry-after", b"1")]})
+        await send({"type": "http.response.body", "body": body})
+
+    return capped
+
 
 def interface_addresses() -> list[tuple[str, str]]:
     """Each network interface's name and IPv4 address, read from the kernel; empty where that cannot be done."""
@@ -190,18 +279,7 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
         print("or scan this with a phone on the same network:", file=out)
         segno.make_qr(url).terminal(out=out, compact=True)
     print("Press Ctrl-C to stop.", file=out, flush=True)
-    config = uvicorn.Config(
-        app,
-        lifespan="off",
-        log_level="warning",
-        access_log=False,
-        proxy_headers=False,
-        server_header=False,
-        timeout_keep_alive=KEEP_ALIVE_SECONDS,
-        limit_concurrency=MOST_CONNECTIONS,
-        http=_idle_closing_protocol(),
-        timeout_graceful_shutdown=10,
-    )
+    config = uvicorn_config(app)
     server = uvicorn.Server(config)
     previous = signal.signal(signal.SIGTERM, _interrupt) if _main_thread() else None
     try:
@@ -213,6 +291,23 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     print("Stopped.", file=out, flush=True)
+
+
+def uvicorn_config(app: Any) -> Any:
+    """How uvicorn serves `app`: quiet, no proxy headers, the slow-client clocks and limits above."""
+    import uvicorn
+
+    return uvicorn.Config(
+        _requests_capped(app),
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        server_header=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        http=_head_deadline_protocol(),
+        timeout_graceful_shutdown=10,
+    )
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -1,6 +1,7 @@
 // ginscore serve: makes the pages smoother; every page works without it.
 // The card picker toggles cards in place, and asks the server (never a copy of the solver) what they make.
-// An open match page polls the file's version about once a second and swaps in the new sheet.
+// An open match page polls the file's version about once a second and swaps in the new sheet, and keeps the
+// screen awake where the browser has the Screen Wake Lock API.
 "use strict";
 (function () {
   function post(url, form) {
@@ -33,6 +34,26 @@
         .then(function () { busy = false; });
     }
     setInterval(poll, 1000);
+  }
+
+  // --- the screen stays awake while a match is open, where the browser can (Screen Wake Lock) ---
+  function stay_awake() {
+    var wake = navigator.wakeLock, held = null;
+    if (!wake || typeof wake.request !== "function") return;
+    function ask() {
+      if (held || document.visibilityState !== "visible") return;
+      held = "asking";
+      Promise.resolve().then(function () { return wake.request("screen"); }).then(function (lock) {
+        held = lock;
+        if (lock && lock.addEventListener) lock.addEventListener("release", function () { held = null; });
+      }).catch(function () { held = null; });  // refused (battery saver, no permission): silently nothing
+    }
+    // the browser lets the lock go when the page is hidden; ask again when it is shown
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && held && held.released) held = null;
+      ask();
+    });
+    ask();
   }
 
   // --- the card picker and the live answer ---
@@ -134,9 +155,18 @@
     paint();
   }
 
+  // A refused save comes back with its reason beside the field: bring it into view and give it focus.
+  function show_refusal() {
+    var refusal = document.querySelector("[data-refusal]");
+    if (!refusal) return;
+    refusal.scrollIntoView({block: "center"});
+    refusal.focus({preventScroll: true});
+  }
+
   function start() {
+    show_refusal();
     var box = document.getElementById("live");
-    if (box && box.dataset.versionUrl) live(box);
+    if (box && box.dataset.versionUrl) { live(box); stay_awake(); }
     document.querySelectorAll("form[data-live-url]").forEach(picker);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

@@ -1,0 +1,47 @@
+"""Files remembered by their exact text: a server reads a file on every request and parses each text once.
+
+A file is remembered under its path and its whole text, so any change to it, by anyone (the command line
+included), is a different text and is read afresh. A write remembers what it proved under the text it wrote.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+MOST = 16
+"""How many files' texts are remembered at once: the matches a table has open, and a few more."""
+
+
+class Remembered(Generic[T]):
+    """What each file's text was read as, for the files read last; one text a file, the one it holds now."""
+
+    def __init__(self, most: int = MOST):
+        self.most = most
+        self._known: OrderedDict[tuple[str, str], T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def recall(self, path: str, text: str) -> T | None:
+        """What `path` was read as when it held exactly `text`; None when that is not known."""
+        with self._lock:
+            found = self._known.get((path, text))
+            if found is not None:
+                self._known.move_to_end((path, text))
+            return found
+
+    def remember(self, path: str, text: str, found: T) -> None:
+        """Keep `found` for the next read of `path` holding `text`; the oldest is forgotten past `most`."""
+        with self._lock:
+            for key in [key for key in self._known if key[0] == path]:
+                del self._known[key]
+            self._known[(path, text)] = found
+            while len(self._known) > self.most:
+                self._known.popitem(last=False)
+
+    def forget(self) -> None:
+        """Forget every file (for tests and benchmarks that read afresh)."""
+        with self._lock:
+            self._known.clear()

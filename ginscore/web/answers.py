@@ -1,0 +1,73 @@
+"""The API's answers: the service's typed answers in the shapes the command line's `--json` prints."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..files.changes import Change
+    from ..game.scoring import ScoredKnock
+    from ..match.tally import Sheet
+
+
+def hand_dict(sheet: Sheet, number: int) -> dict[str, Any]:
+    """Hand `number` (from 1) exactly as `show --json` gives it, without building the whole sheet's object."""
+    from ..match.tally import sheet_dict
+
+    one = replace(sheet, lines=(sheet.lines[number - 1],), match=sheet.match.with_hands((sheet.match.hands[number - 1],)))
+    return sheet_dict(one)["hands"][0]
+
+
+def new_dict(name: str, sheet: Sheet) -> dict[str, Any]:
+    """A new match: `show --json` of its empty sheet, with its file's name."""
+    from ..match.tally import sheet_dict
+
+    return {**sheet_dict(sheet), "name": name}
+
+
+def preview_dict(change: Change) -> dict[str, Any]:
+    """A previewed hand as `record` would add it, and the knocker's spread. When the best spread for the knocker
+    is not a lowest-deadwood one and scores differently, both are given, each as `cards` (grouped with `|`) and
+    `discard` fields that `record` takes, so the player can say which one was laid down."""
+    sheet = change.sheet
+    scored = sheet.lines[-1].scored
+    return {
+        "hand": hand_dict(sheet, len(sheet.match.hands)),
+        "expected_hands": len(change.before.match.hands),
+        "spread": spread_choice(scored) if scored is not None else None,
+        "lowest": spread_choice(scored.lowest) if scored is not None and scored.lowest is not None else None,
+    }
+
+
+def spread_choice(scored: ScoredKnock) -> dict[str, Any]:
+    """One spread the knocker could have laid down, as `record`'s `cards` and `discard` and what it scores."""
+    from ..match.records import spread_text
+
+    result = scored.result
+    cards = spread_text(scored.spread)
+    return {
+        # An 11-card hand's discard is its own group, named again by `discard`, as `record --discard` reads it.
+        "cards": f"{cards} | {scored.discard}" if scored.discard else cards,
+        "discard": str(scored.discard) if scored.discard else None,
+        "result": result.result,
+        "winner": result.winner,
+        "points": result.points,
+        "knocker_deadwood": result.knocker_deadwood,
+        "opponent_deadwood": result.opponent_deadwood,
+    }
+
+
+def undo_dict(change: Change) -> dict[str, Any]:
+    """An undo: the removed hand, the count left, the totals and the next dealer."""
+    return {
+        "removed": hand_dict(change.before.sheet, len(change.before.match.hands)),
+        "hands": len(change.match.hands),
+        "totals": change.sheet.summed("totals"),
+        "next_dealer": change.sheet.next_dealer,
+    }
+
+
+def error_dict(error: Exception, message: str) -> dict[str, Any]:
+    """A refusal as the API answers it: its words and the field it is about (null when it is about none)."""
+    return {"error": message, "field": getattr(error, "field", None)}

@@ -1,0 +1,271 @@
+"""The served folder: its match files by name, what they hold, and every change to them through the service.
+
+No web framework is in it, and it raises only ginscore's own errors, each naming its field.
+
+A `Folder` names its match files by their plain names (`friday.toml`), never by a path: `resolve` turns a name
+into the one file it may mean, directly inside the folder, or refuses with `NotFoundError`. Every change goes
+through `files.changes` with a typed entry (the one lock and atomic write the command line uses), so the CLI,
+`play` and any number of phones can work on one file at once. Errors name the file as the person named it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import unicodedata
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
+
+if TYPE_CHECKING:
+    from ..files.changes import Change
+    from ..match.entry import HandEntry, NewMatch
+    from ..match.tally import Sheet
+
+EXPORT_TYPES = {
+    "html": "text/html; charset=utf-8",
+    "svg": "image/svg+xml",
+    "csv": "text/csv; charset=utf-8",
+    "md": "text/markdown; charset=utf-8",
+}
+
+
+# --- the folder ----------------------------------------------------------------------------------------
+
+
+class Folder:
+    """The served folder: its match files by name, and every operation on them."""
+
+    def __init__(self, path: str):
+        self.path = os.path.abspath(path)
+        self._summaries: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+
+    # names
+
+    def _checked_name(self, name: Any) -> str | None:
+        """The name, when it can be a match file directly inside the folder; None otherwise."""
+        if not isinstance(name, str) or not name.endswith(".toml") or name == ".toml":
+            return None
+        if name.startswith(".") or any(bad in name for bad in ("/", "\\", "\x00")) or len(name.encode("utf-8", "replace")) > 255:
+            return None
+        if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
+            return None  # a line break or a right-to-left mark would let a name pass for another in the listing
+        return name
+
+    def resolve(self, name: str) -> str:
+        """The path of the match file `name` names, directly inside the folder (a link the user put there is
+        followed, as the CLI follows it); `NotFoundError` for anything else."""
+        checked = self._checked_name(name)
+        path = os.path.join(self.path, checked) if checked else None
+        if path is None or not os.path.isfile(path):
+            raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file")
+        return path
+
+    def names(self) -> list[str]:
+        """The match files' names, sorted: the folder's `*.toml` files, not hidden."""
+        try:
+            entries = sorted(os.listdir(self.path))
+        except OSError as error:
+            raise MatchFileError(self.path, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
+        return [name for name in entries if self._checked_name(name) and os.path.isfile(os.path.join(self.path, name))]
+
+    @contextlib.contextmanager
+    def _named(self, name: str, path: str) -> Iterator[None]:
+        """Errors about `path` said with the name the person gave, as the CLI run in the folder says them."""
+        try:
+            yield
+        except MatchFileError as error:
+            inside = os.path.dirname(path) + os.sep  # a lock file's path, say, is named inside the folder too
+            raise error.moved(name, [problem.replace(inside, "") for problem in error.problems]) from None
+        except GinscoreError as error:
+            # quoted, a long path is cut short
+            raise error.reworded(str(error).replace(quote(path), quote(name)).replace(path, name)) from None
+
+    # reading
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every match file with its players, totals, status (`playing`, `finished`, `broken` or `not a match`),
+        the reason when it cannot be used, its hand count and when it was last played; none is left out."""
+        return [self.summary(name) for name in self.names()]
+
+    def summary(self, name: str) -> dict[str, Any]:
+        """One file's line in the listing, read again only when the file has changed."""
+        path = os.path.join(self.path, name)
+        try:
+            status = os.stat(path)
+        except OSError as error:
+            return self._broken(name, None, f"cannot read: {error.strerror or 'refused'}")
+        key = (status.st_mtime_ns, status.st_ctime_ns, status.st_size, status.st_ino)
+        with self._lock:
+            cached = self._summaries.get(name)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = self._read_summary(name, path, status.st_mtime)
+        with self._lock:
+            self._summaries[name] = (key, found)
+        return found
+
+    def _read_summary(self, name: str, path: str, mtime: float) -> dict[str, Any]:
+        from ..files.storage import load_file
+
+        modified = datetime.fromtimestamp(mtime, UTC).replace(microsecond=0).isoformat()
+        try:
+            found = load_file(path)
+        except MatchFileError as error:
+            return self._broken(name, path, _one_line(error.problems), modified)
+        sheet, hands = found.sheet, found.match.hands
+        return {
+            "name": name,
+            "players": list(found.match.players),
+            "totals": sheet.summed("totals"),
+            "status": "finished" if sheet.finished else "playing",
+            "reason": None,
+            "hands": len(hands),
+            "last_played": (hands[-1].recorded if hands and hands[-1].recorded else modified),
+            "winner": sheet.winner,
+            "hollywood": found.match.hollywood,
+        }
+
+    def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None) -> dict[str, Any]:
+        looks_like_a_match = False
+        if path is not None:
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                with open(path, encoding="utf-8") as handle:
+                    head = handle.read(4096)
+                looks_like_a_match = "[match]" in head or head.startswith("# ginscore match file")
+        return {
+            "name": name,
+            "players": [],
+            "totals": {},
+            "status": "broken" if looks_like_a_match else "not a match",
+            "reason": reason,
+            "hands": 0,
+            "last_played": modified,
+            "winner": None,
+            "hollywood": False,
+        }
+
+    def sheet(self, name: str) -> Sheet:
+        """The match's sheet, as `show` reads it; errors name the file as the person named it."""
+        from ..files.storage import load
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            return load(path)[1]
+
+    def show(self, name: str) -> dict[str, Any]:
+        """Exactly what `ginscore show NAME --json` prints."""
+        from ..match.tally import sheet_dict
+
+        return sheet_dict(self.sheet(name))
+
+    def version(self, name: str) -> str:
+        """A text that changes whenever the file changes (each write renames a new file into place), for pages
+        that poll for other people's hands."""
+        path = self.resolve(name)
+        try:
+            status = os.stat(path)
+        except OSError:
+            raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file") from None
+        # ctime too: a program can set a file's mtime back, but not its ctime
+        return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
+
+    def exports(self, name: str, kind: str) -> tuple[bytes, str]:
+        """The sheet as `show --export` writes it (`html`, `svg`, `csv` or `md`), and its media type."""
+        from ..sheets.export import export_text
+
+        if kind not in EXPORT_TYPES:
+            raise InputError(f"{quote(kind)} is not an export: use {', '.join(EXPORT_TYPES)}", field="kind")
+        return export_text(self.sheet(name), kind).encode("utf-8"), EXPORT_TYPES[kind]
+
+    # changes
+
+    def new(self, file: str | None, new: NewMatch) -> tuple[str, Sheet]:
+        """Start a match file (named for its players when `file` is None, never replacing one): its name and sheet."""
+        from ..files.changes import start
+
+        name = self._new_name(file, new)
+        path = os.path.join(self.path, name)
+        with self._named(name, path):
+            return name, start(path, new)
+
+    def _new_name(self, file: str | None, new: NewMatch) -> str:
+        if file is None:
+            raise InputError("give the new match file's name, e.g. friday.toml", field="file")
+        name = self._checked_name(file)
+        if name is None:
+            raise InputError(f"{quote(file)} is not a match file's name here: use a plain name ending in .toml, e.g. friday.toml", field="file")
+        return name
+
+    def fresh_name(self, players: list[str]) -> str:
+        """A name for a new match of these players that no file in the folder has: `ann-bob.toml`, else with
+        today's date, `ann-bob-2026-12-01.toml`, else with a number after it, `ann-bob-2026-12-01-2.toml`."""
+        from ..match.records import now
+
+        words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
+        stem = "-".join(word for word in words if word)[:60] or "match"
+        taken = set(os.listdir(self.path)) if os.path.isdir(self.path) else set()
+        day = now()[:10]
+        for name in (f"{stem}.toml", f"{stem}-{day}.toml", *(f"{stem}-{day}-{n}.toml" for n in range(2, 1000))):
+            if name not in taken:
+                return name
+        raise ExistsError(f"every name for a match of {stem} today is taken: give the file a name", field="file")
+
+    def next_game(self, name: str, dealer: str | None = None) -> tuple[str, Sheet]:
+        """Start the next match after the finished match `name`, in a file named for its players and today: its
+        new name and sheet. The finished file is left exactly as it was."""
+        from ..files.changes import next_game
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            players = list(self.sheet(name).match.players)
+        for _ in range(3):  # another phone may take the name first: then the next one
+            new = self.fresh_name(players)
+            try:
+                with self._named(name, path), self._named(new, os.path.join(self.path, new)):
+                    return new, next_game(path, os.path.join(self.path, new), dealer)
+            except ExistsError:
+                continue
+        raise ExistsError("another phone keeps starting matches with these names: try again", field="file")
+
+    def record(self, name: str, entry: HandEntry, expected_hands: int | None = None) -> Change:
+        """Record one hand; refused with `StaleError` when `expected_hands` is given and the file has another count."""
+        from ..files import changes
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            return changes.record(path, entry, expected_hands=expected_hands)
+
+    def preview(self, name: str, entry: HandEntry) -> Change:
+        """What `record` would make of the hand, written nowhere."""
+        from ..files import changes
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            return changes.preview(path, entry)
+
+    def edit(self, name: str, number: int, entry: HandEntry, expected_hands: int | None = None) -> Change:
+        """Replace hand `number` (from 1); it keeps its time, and its note unless the entry gives one."""
+        from ..files import changes
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            return changes.edit(path, number, entry, expected_hands=expected_hands)
+
+    def undo(self, name: str, expected_hands: int) -> Change:
+        """Remove the last hand, only when the file still has `expected_hands` hands."""
+        from ..files import changes
+
+        path = self.resolve(name)
+        with self._named(name, path):
+            return changes.undo(path, expected_hands=expected_hands)
+
+
+def _one_line(problems: list[str]) -> str:
+    first = problems[0] if problems else "cannot be read"
+    more = len(problems) - 1
+    return first + (f" (and {more} more problem{'s' if more > 1 else ''} in the file)" if more else "")

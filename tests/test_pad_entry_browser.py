@@ -1,0 +1,140 @@
+"""The score pad's moments of entry, in Debian's Chromium on a 390 x 844 touch screen: the next game twice in a
+row with no typing, who deals first, two phones entering the same hand, both sides of a card hand in the
+preview, the card-count warning, and a refused save brought into view with focus on its reason.
+
+The server, the phones and the checks are those of test_serve_browser.py; every request goes to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_serve_browser import KNOCK_K, KNOCK_O, Phone, Server, check_page, record_counts, show_json, words
+
+COMMAND_WORDS = re.compile(r"(^|\s|\()--[a-z]|ginscore [a-z]")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("pad"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def phone(browser: Any, server: Server) -> Iterator[Phone]:
+    one = Phone(browser, server)
+    yield one
+    one.close()
+
+
+def expected_refusals(phone: Phone, status: int) -> None:
+    """The browser logs each refused page's status as a console error: those the test caused are not problems."""
+    phone.problems[:] = [problem for problem in phone.problems if f"status of {status} " not in problem]
+
+
+def no_command_words(page: Any) -> None:
+    text = page.locator("main").inner_text()
+    assert not COMMAND_WORDS.search(text), COMMAND_WORDS.search(text)
+
+
+def start(page: Any, file: str, *, target: str = "", dealer: str = "Player 1") -> None:
+    page.get_by_label("First player").fill("Ann")
+    page.get_by_label("Second player").fill("Bob")
+    page.get_by_label("File name").fill(file)
+    if target:
+        page.get_by_label("Target").fill(target)
+    page.locator(".big-choice label", has_text=dealer).tap()
+    page.get_by_role("button", name="Start the match", exact=True).tap()
+    page.wait_for_url(f"**/m/{file}")
+
+
+def test_next_game_twice_in_a_row_with_no_typing_and_the_dealer_chosen(phone: Phone, server: Server) -> None:
+    page = phone.page
+    start(page, "pair.toml", target="30", dealer="Player 2")
+    assert show_json(server, "pair.toml")["next_dealer"] == "Bob"
+    record_counts(phone, "Ann", 0, 30)  # gin: 25 + 30 reaches 30
+    old = (server.folder / "pair.toml").read_bytes()
+    next_game = page.get_by_role("button", name="Start the next game")
+    assert next_game.is_visible()
+    assert page.get_by_label("Ann", exact=True).is_checked()  # the winner deals next, shown before the tap
+    next_game.tap()
+    page.wait_for_url(re.compile(r"/m/ann-bob[-0-9]*\.toml$"))
+    first = page.url.rsplit("/", 1)[1]
+    assert show_json(server, first)["next_dealer"] == "Ann" and show_json(server, first)["hands"] == []
+    record_counts(phone, "Bob", 0, 30)
+    page.locator(".next-game label", has_text="Ann").tap()  # changeable: Ann deals although Bob won
+    page.get_by_role("button", name="Start the next game").tap()
+    page.wait_for_url(lambda url: url.endswith(".toml") and url.rsplit("/", 1)[1] not in (first, "pair.toml"))
+    second = page.url.rsplit("/", 1)[1]
+    assert show_json(server, second)["next_dealer"] == "Ann"
+    assert (server.folder / "pair.toml").read_bytes() == old
+    assert len(show_json(server, first)["hands"]) == 1
+    check_page(page)
+    expected_refusals(phone, 400)
+
+
+def test_two_phones_entering_the_same_hand_leave_it_once(browser: Any, server: Server) -> None:
+    a, b = Phone(browser, server), Phone(browser, server)
+    try:
+        start(a.page, "twice.toml")
+        for phone in (a, b):
+            phone.page.goto(server.base + "/m/twice.toml/record")
+            phone.page.get_by_text("Ann", exact=True).tap()
+            phone.page.get_by_label("Knocker's count").fill("4")
+            phone.page.get_by_label("Opponent's count").fill("23")
+            phone.page.locator(".preview-words").wait_for()
+        a.tap("button", "Save the hand")
+        a.page.wait_for_url(re.compile(r"\?recorded=1$"))
+        b.tap("button", "Save the hand")
+        question = b.page.get_by_text("another one was recorded. Is it the same hand?")
+        question.wait_for()
+        assert b.page.get_by_text("Hand 1: Ann knocked, counts 4 / 23").is_visible()
+        no_command_words(b.page)
+        b.tap("button", "Save the hand")  # a plain second tap: still not recorded
+        question.wait_for()
+        assert len(show_json(server, "twice.toml")["hands"]) == 1
+        b.tap("link", "The same hand: discard mine")
+        b.page.wait_for_url("**/m/twice.toml")
+        assert len(show_json(server, "twice.toml")["hands"]) == 1
+        expected_refusals(b, 409)
+    finally:
+        a.close()
+        b.close()
+
+
+def pick(page: Any, cards: str) -> None:
+    for card in cards.split():
+        page.get_by_role("button", name=words(card), exact=True).tap()
+
+
+def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_and_a_refusal_takes_the_focus(phone: Phone, server: Server) -> None:
+    page = phone.page
+    start(page, "cards.toml")
+    phone.tap("link", "Record a hand")
+    page.get_by_text("Ann", exact=True).tap()
+    page.get_by_text("Cards", exact=True).tap()
+    pick(page, KNOCK_K)
+    page.locator("button[data-side-button=opponent]").tap()
+    pick(page, " ".join(KNOCK_O.split()[:9]))
+    warning = page.locator("#count-warning")
+    warning.wait_for()
+    assert warning.inner_text() == "Ann: 10 cards picked; Bob: 9 picked. Bob's hand needs 10."
+    phone.tap("button", "Save the hand")
+    refusal = page.locator("[data-refusal]")
+    refusal.wait_for()
+    assert page.evaluate("document.activeElement.matches('[data-refusal]')")
+    box = refusal.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    no_command_words(page)
+    pick(page, KNOCK_O.split()[9])
+    page.locator(".sides-words").wait_for()
+    sides = page.locator(".sides-words li").all_inner_texts()
+    assert sides[0].startswith("Bob melded ") and sides[1].startswith("Bob laid off") and sides[2].startswith("Bob's count after lay-offs: ")
+    assert page.locator("#count-warning").count() == 0
+    assert page.locator("#preview-heading").inner_text() == "This hand will score"
+    check_page(page)
+    expected_refusals(phone, 400)

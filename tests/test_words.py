@@ -1,0 +1,31 @@
+"""The sheet's shared words that the score pad adds: the target, who is ahead, the up-card."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ginscore.game.rulebook import preset
+from ginscore.sheets.words import lead_words, target_words, upcard_words
+
+
+@pytest.mark.parametrize(("totals", "finished", "words"), [
+    ({"Ann": 38, "Bob": 40}, False, "Bob is ahead by 2"),
+    ({"Ann": 41, "Bob": 40}, False, "Ann is ahead by 1"),
+    ({"Ann": 0, "Bob": 0}, False, "level"),
+    ({"Ann": 296, "Bob": 103}, True, "Ann won by 193"),
+    ({"Ann": 130, "Bob": 130}, True, "level"),
+])
+def test_who_is_ahead(totals, finished, words):
+    assert lead_words(totals, finished) == words
+
+
+def test_the_target_names_each_game_on_a_hollywood_sheet():
+    assert target_words(preset("standard")) == "first to 100"
+    assert target_words(replace(preset("oklahoma"), target=250), hollywood=True) == "first to 250 in each game"
+
+
+@pytest.mark.parametrize(("upcard", "words"), [("7h", "up-card 7h"), ("10s", "up-card 10s"), (None, ""), ("", "")])
+def test_the_up_card(upcard, words):
+    assert upcard_words(upcard) == words
