@@ -83,7 +83,12 @@ def test_next_game_twice_in_a_row_with_no_typing(client: TestClient, tmp_path: P
     first = client.post("/m/ann-bob.toml/next", data={"csrf": csrf(page), "dealer": "Bob"}, follow_redirects=False)
     day = now()[:10]
     assert first.status_code == 303 and first.headers["location"] == f"/m/ann-bob-{day}.toml"
-    second = client.post("/m/ann-bob.toml/next", data={"csrf": csrf(page), "dealer": "Ann"}, follow_redirects=False)
+    tapped_again = client.post("/m/ann-bob.toml/next", data={"csrf": csrf(page), "dealer": "Ann"}, follow_redirects=False)
+    assert tapped_again.headers["location"] == first.headers["location"]  # a second tap, or the other phone's: the same game
+    while not changes.record(str(tmp_path / f"ann-bob-{day}.toml"), GIN).sheet.finished:
+        pass
+    page = client.get(f"/m/ann-bob-{day}.toml").text
+    second = client.post(f"/m/ann-bob-{day}.toml/next", data={"csrf": csrf(page), "dealer": "Ann"}, follow_redirects=False)
     assert second.headers["location"] == f"/m/ann-bob-{day}-2.toml"
     assert (tmp_path / "ann-bob.toml").read_bytes() == before
     assert load_file(str(tmp_path / f"ann-bob-{day}-2.toml")).match.first_dealer == "Ann"
@@ -112,3 +117,23 @@ def test_the_new_match_form_names_a_file_that_is_free_and_takes_the_dealer(clien
                            follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == f"/m/ann-bob-{now()[:10]}.toml"
     assert load_file(str(tmp_path / f"ann-bob-{now()[:10]}.toml")).match.first_dealer == "Bob"
+
+
+def test_a_hostile_count_of_hands_seen_is_refused_not_a_fault(client: TestClient, tmp_path: Path) -> None:
+    page = client.get("/").text
+    for also in ("²", "٣", "9" * 5000):
+        response = client.post("/m/ann-bob.toml/record", data={"csrf": csrf(page), "knocker": "Ann", "how": "counts", "deadwood": "3",
+                                                              "opponent_deadwood": "20", "also": also})
+        assert response.status_code in (400, 422), also
+    assert len(load_file(str(tmp_path / "ann-bob.toml")).match.hands) == 1
+
+
+def test_players_whose_names_make_no_portable_file_still_get_a_next_game(tmp_path: Path) -> None:
+    from ginscore.web.folder import Folder
+
+    path = tmp_path / "con-x.toml"
+    changes.start(str(path), NewMatch(["CON", "!!!"], rules_from("standard", ["target=20"])))
+    while not changes.record(str(path), HandEntry(knocker="CON", deadwood=0, opponent_deadwood=40)).sheet.finished:
+        pass
+    name, _ = Folder(str(tmp_path)).next_game("con-x.toml")
+    assert name == "match.toml"

@@ -155,3 +155,48 @@ def test_an_appended_hand_is_proven_alone_and_agrees_with_a_whole_read(game: str
         whole = load_file(game)
         assert (fast.data, fast.match, fast.sheet, fast.plain) == (whole.data, whole.match, whole.sheet, whole.plain)
         assert whole.match == load_file(game).match and len(change.match.hands) == len(whole.match.hands)
+
+
+def test_a_top_level_hands_list_is_not_taken_for_hand_tables(tmp_path: Path) -> None:
+    path = tmp_path / "odd.toml"
+    changes.start(str(path), NewMatch(["Ann", "Bob"], PRESETS["standard"]))
+    text = path.read_text().replace("[match]", "hands = [\n]\n\n[match]", 1)
+    path.write_text(text)
+    try:
+        changes.record(str(path), KNOCK)
+    except GinscoreError:
+        assert path.read_text() == text  # refused, and nothing changed
+    REMEMBERED.forget()
+    load_file(str(path))  # whatever was written, a fresh load reads it
+
+
+def test_the_plain_layout_is_said_of_the_text_written_whatever_way_wrote_it(game: str) -> None:
+    changes.record(game, KNOCK)
+    changes.record(game, CARDS)
+    changes.undo(game)  # an edit through tomlkit: the text is still ginscore's plain layout
+    remembered = load_file(game)
+    REMEMBERED.forget()
+    assert remembered.plain is load_file(game).plain is True
+
+
+def test_a_crlf_file_gets_crlf_on_the_added_lines_only(game: str) -> None:
+    lines = Path(game).read_bytes().split(b"\n")
+    Path(game).write_bytes(lines[0] + b"\r\n" + b"\n".join(lines[1:]))  # the first line CRLF, the rest as typed
+    before = Path(game).read_bytes()
+    changes.record(game, KNOCK)
+    after = Path(game).read_bytes()
+    assert after.startswith(before) and b"\n" not in after[len(before):].replace(b"\r\n", b"")
+
+
+def test_what_is_remembered_is_bounded_by_count_and_by_text() -> None:
+    from ginscore.files.remembered import Remembered
+
+    known: Remembered[int] = Remembered(most=2, most_text=10)
+    known.remember("a", "xxxx", 1)
+    known.remember("b", "yyyy", 2)
+    known.remember("c", "zzzz", 3)  # the third file: the oldest goes
+    assert (known.recall("a", "xxxx"), known.recall("b", "yyyy"), known.recall("c", "zzzz")) == (None, 2, 3)
+    known.remember("d", "0123456789", 4)  # text enough for itself alone
+    assert known.recall("b", "yyyy") is None and known.recall("d", "0123456789") == 4
+    known.remember("e", "far too long to keep", 5)
+    assert known.recall("e", "far too long to keep") is None

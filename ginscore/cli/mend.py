@@ -15,8 +15,6 @@ from ..errors import ExistsError, GameOverError, GinscoreError, MissingFileError
 
 PARAMETER_OF = {"set": "settings", "rules": "rules_name"}
 """Fields whose command-line parameter has another name in the commands' signatures."""
-ENTRY_OF = {"knocker_cards": "cards", "knocker_deadwood": "deadwood"}
-"""A record's keys, as the game names what it checks, and the options that give them."""
 
 
 def mended(error: GinscoreError, command: Command | None) -> str:
@@ -39,7 +37,9 @@ def _option(command: Command | None, field: str | None) -> str | None:
     """The command's option for `field`, as typed (`--opponent-deadwood`); None when it takes none."""
     if command is None or field is None:
         return None
-    name = PARAMETER_OF.get(field, ENTRY_OF.get(field, field))
+    from ..match.records import ENTRY_NAMES  # a record's keys, as the game names what it checks
+
+    name = PARAMETER_OF.get(field, ENTRY_NAMES.get(field, field))
     for param in command.params:
         if param.name == name and param.param_type_name == "option" and param.opts:
             return param.opts[0]

@@ -83,7 +83,8 @@ def _check_expected(path: str, before: MatchFile, expected_hands: int | None) ->
     if expected_hands is not None and count != expected_hands:
         raise StaleError(
             f"{shown_path(path)} now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
-            "someone else changed it first; nothing was written"
+            "someone else changed it first; nothing was written",
+            field="expected_hands",
         )
 
 

@@ -66,7 +66,7 @@ def _read(text: str, root: dict[str, Any], hands: list[dict[str, Any]] | None, a
             else:
                 value = boolean == "true"
             key = key.strip('"') if key.startswith('"') else key
-            if key in table:
+            if key in table or (table is root and key == "hands"):  # ginscore writes hands only as [[hands]] tables
                 return None
             table[key] = value
         elif line.strip(" \t") == _HANDS:

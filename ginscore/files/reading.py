@@ -276,21 +276,21 @@ def _nfc(value: Any) -> Any:
     return value
 
 
-def read_back(text: str, sheet: Sheet) -> tuple[dict[str, Any] | None, Match | None, list[str]]:
-    """Text about to be written, read as `load_text` reads it: the document, the match and the problems,
-    its dealers and totals compared with `sheet`'s. A write compares the match with the one it meant, whose
-    sheet `sheet` is, so the hands are not tallied again."""
+def read_back(text: str, sheet: Sheet) -> tuple[dict[str, Any] | None, Match | None, list[str], bool]:
+    """Text about to be written, read as `load_text` reads it: the document, the match, the problems (its
+    dealers and totals compared with `sheet`'s) and whether it is in the plain layout. A write compares the match
+    with the one it meant, whose sheet `sheet` is, so the hands are not tallied again."""
     try:
-        data = parse(text.removeprefix(BOM))
+        data, plain = parse_layout(text.removeprefix(BOM), text.endswith("\n"))
     except UnreadableError as error:
-        return None, None, [str(error)]
+        return None, None, [str(error)], False
     problems: list[str] = []
     match = _read_match(data, problems)
     entries = data.get("hands", [])
     if match is None or not isinstance(entries, list):
-        return data, None, problems or ["hands: expected [[hands]] tables"]
+        return data, None, problems or ["hands: expected [[hands]] tables"], False
     found: list[tuple[int, str]] = []
     match = replace(match, hands=tuple(read_hands(entries, found)))
     if len(entries) == len(sheet.lines):
         found += compare_derived(entries, sheet.lines)
-    return data, match, problems + [problem for _, problem in found]
+    return data, match, problems + [problem for _, problem in found], plain

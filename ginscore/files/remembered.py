@@ -14,13 +14,15 @@ T = TypeVar("T")
 
 MOST = 16
 """How many files' texts are remembered at once: the matches a table has open, and a few more."""
+MOST_TEXT = 32 * 2**20
+"""How much text is remembered at most, so that a folder of very large files cannot fill the memory."""
 
 
 class Remembered(Generic[T]):
     """What each file's text was read as, for the files read last; one text a file, the one it holds now."""
 
-    def __init__(self, most: int = MOST):
-        self.most = most
+    def __init__(self, most: int = MOST, most_text: int = MOST_TEXT):
+        self.most, self.most_text = most, most_text
         self._known: OrderedDict[tuple[str, str], T] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -37,8 +39,10 @@ class Remembered(Generic[T]):
         with self._lock:
             for key in [key for key in self._known if key[0] == path]:
                 del self._known[key]
+            if len(text) > self.most_text:
+                return
             self._known[(path, text)] = found
-            while len(self._known) > self.most:
+            while len(self._known) > self.most or sum(len(key[1]) for key in self._known) > self.most_text:
                 self._known.popitem(last=False)
 
     def forget(self) -> None:

@@ -93,10 +93,10 @@ def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile 
     sheet = sheet or tally(match)
     if before is None:
         text = dumps(match, sheet)
-        data = _proven(text, None, with_spreads(match, sheet), sheet)
-        if data is None:
+        proven = _proven(text, None, with_spreads(match, sheet), sheet)
+        if proven is None:
             raise MatchFileError(path, ["the text made for this match does not read back as it (a bug in ginscore); nothing was changed"])
-        plain = True
+        data, plain = proven
     else:
         text, data, plain = edited(before, match, sheet)
     write_atomic(path, readable_bytes(path, text))
@@ -137,13 +137,11 @@ def edited(before: MatchFile, match: Match, sheet: Sheet) -> tuple[str, dict[str
         data = _proven_append(before, appended, match, sheet)
         if data is not None:
             return before.text + appended, data, True
-    for make in _ways(before, match, sheet):
+    for make in _ways(before, match, sheet, crlf):
         text = make()
-        if text is not None and crlf:
-            text = _BARE_LF.sub("\r\n", text)
-        data = _proven(text, before.data, match, sheet) if text is not None else None
-        if text is not None and data is not None:
-            return text, data, False
+        proven = _proven(text, before.data, match, sheet) if text is not None else None
+        if text is not None and proven is not None:
+            return text, *proven
     raise MatchFileError(
         before.path,
         [
@@ -162,19 +160,25 @@ def _uses_crlf(text: str) -> bool:
     return bool(newline) and first.endswith("\r")
 
 
-def _ways(before: MatchFile, match: Match, sheet: Sheet) -> Iterator[Callable[[], str | None]]:
-    """The ways to write the change, safest for what a person typed first."""
-    yield lambda: _with_appended(before, match, sheet)
-    yield lambda: layout.edited(before, match, sheet, _hand_entry)
+def _ways(before: MatchFile, match: Match, sheet: Sheet, crlf: bool) -> Iterator[Callable[[], str | None]]:
+    """The ways to write the change, safest for what a person typed first. In a CRLF file the lines a way adds
+    end with CRLF: an append's own lines only; an edit's or a rewrite's, every line."""
+    yield lambda: _with_appended(before, match, sheet, crlf)
+    yield lambda: _ended(layout.edited(before, match, sheet, _hand_entry), crlf)
     if "#" not in before.text:
-        yield lambda: (BOM if before.text.startswith(BOM) else "") + dumps(match, sheet)
+        yield lambda: _ended((BOM if before.text.startswith(BOM) else "") + dumps(match, sheet), crlf)
 
 
-def _with_appended(before: MatchFile, match: Match, sheet: Sheet) -> str | None:
-    appended = _appended(before, match, sheet)
+def _ended(text: str | None, crlf: bool) -> str | None:
+    return _BARE_LF.sub("\r\n", text) if text is not None and crlf else text
+
+
+def _with_appended(before: MatchFile, match: Match, sheet: Sheet, crlf: bool) -> str | None:
+    appended = _ended(_appended(before, match, sheet), crlf)
     if appended is None:
         return None
-    return (before.text if before.text.endswith("\n") or not before.text.removeprefix(BOM) else before.text + "\n") + appended
+    newline = "\r\n" if crlf else "\n"
+    return (before.text if before.text.endswith("\n") or not before.text.removeprefix(BOM) else before.text + newline) + appended
 
 
 def _appended(before: MatchFile, match: Match, sheet: Sheet) -> str | None:
@@ -207,14 +211,15 @@ def _proven_append(before: MatchFile, appended: str, match: Match, sheet: Sheet)
     return document
 
 
-def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) -> dict[str, Any] | None:
-    """The document `text` reads as, when, read as a later load reads it, it gives exactly `match` with `sheet`'s
-    dealers and totals, in the current format, with every table but the hands as in `data` (when given)."""
-    written, found, problems = read_back(text, sheet)
+def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) -> tuple[dict[str, Any], bool] | None:
+    """The document `text` reads as and whether it is in the plain layout, when, read as a later load reads it, it
+    gives exactly `match` with `sheet`'s dealers and totals, in the current format, with every table but the hands
+    as in `data` (when given)."""
+    written, found, problems, plain = read_back(text, sheet)
     if problems or found != match or written is None or written.get("format") != FORMAT:
         return None
-    if data is None:
-        return written
-    if {k: v for k, v in written.items() if k not in ("format", "hands")} != {k: v for k, v in data.items() if k not in ("format", "hands")}:
+    if data is not None and (
+        {k: v for k, v in written.items() if k not in ("format", "hands")} != {k: v for k, v in data.items() if k not in ("format", "hands")}
+    ):
         return None
-    return written
+    return written, plain

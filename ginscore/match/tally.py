@@ -319,7 +319,8 @@ def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, 
         raise InputError(
             f"there is no hand {number}: the hands are numbered 1 to {len(match.hands)}"
             if match.hands
-            else "there are no hands yet"
+            else "there are no hands yet",
+            field="number",
         )
     hands = list(match.hands)
     hands[number - 1] = record

@@ -32,11 +32,11 @@ async def _body(request: Request) -> dict[str, Any]:
     except (ValueError, RecursionError):
         raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}", field="body") from None
     if not isinstance(data, dict):
-        raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}")
+        raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}", field="body")
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:  # JSON's \ud800 escapes can name half a character, which no file can hold
-        raise InputError("the request body holds a lone surrogate (\\ud800 to \\udfff), which is not text: send whole characters") from None
+        raise InputError("the request body holds a lone surrogate (\\ud800 to \\udfff), which is not text: send whole characters", field="body") from None
     return data
 
 

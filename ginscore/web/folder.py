@@ -43,6 +43,9 @@ class Folder:
         self.path = os.path.abspath(path)
         self._summaries: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
         self._lock = threading.Lock()
+        self._next_lock = threading.Lock()
+        self._next_games: dict[tuple[str, str], str] = {}
+        """The game started after each finished file, by its name and version."""
 
     # names
 
@@ -208,6 +211,12 @@ class Folder:
 
         words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
         stem = "-".join(word for word in words if word)[:60] or "match"
+        from ..files.folder import check_portable_name
+
+        try:
+            check_portable_name(os.path.join(self.path, f"{stem}.toml"))
+        except GinscoreError:
+            stem = "match"  # a name such as `con` that no phone or Windows machine can hold
         taken = set(os.listdir(self.path)) if os.path.isdir(self.path) else set()
         day = now()[:10]
         for name in (f"{stem}.toml", f"{stem}-{day}.toml", *(f"{stem}-{day}-{n}.toml" for n in range(2, 1000))):
@@ -218,18 +227,28 @@ class Folder:
     def next_game(self, name: str, dealer: str | None = None) -> tuple[str, Sheet]:
         """Start the next match after the finished match `name`, in a file named for its players and today: its
         new name and sheet. The finished file is left exactly as it was."""
+        with self._next_lock:  # one at a time: a second tap, or the other phone's, goes to the game the first started
+            return self._next_game(name, dealer)
+
+    def _next_game(self, name: str, dealer: str | None) -> tuple[str, Sheet]:
         from ..files.changes import next_game
 
         path = self.resolve(name)
+        finished = (name, self.version(name))
+        started = self._next_games.get(finished)
+        if started is not None and os.path.isfile(os.path.join(self.path, started)):
+            return started, self.sheet(started)
         with self._named(name, path):
             players = list(self.sheet(name).match.players)
-        for _ in range(3):  # another phone may take the name first: then the next one
+        for _ in range(3):  # another program may take the name first: then the next one
             new = self.fresh_name(players)
             try:
                 with self._named(name, path), self._named(new, os.path.join(self.path, new)):
-                    return new, next_game(path, os.path.join(self.path, new), dealer)
+                    sheet = next_game(path, os.path.join(self.path, new), dealer)
             except ExistsError:
                 continue
+            self._next_games[finished] = new
+            return new, sheet
         raise ExistsError("another phone keeps starting matches with these names: try again", field="file")
 
     def record(self, name: str, entry: HandEntry, expected_hands: int | None = None) -> Change:

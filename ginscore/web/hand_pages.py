@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..errors import GameOverError, GinscoreError, NotFoundError, StaleError
+from ..errors import GinscoreError, InputError, NotFoundError, StaleError
 from ..sheets.words import counts_words, hand_words, sides_words, verdict
 from .answers import spread_choice
 from .fields import hand_entry
@@ -20,6 +20,7 @@ from .page_helpers import (
     folder_of,
     hand_number,
     match_info,
+    next_game_view,
     page_path,
     redirect,
     render,
@@ -41,10 +42,15 @@ def _hand_sides(players: list[str], knocker: str) -> list[tuple[str, str, str]]:
             ("opponent", "opponent_cards", f"{opponent}'s cards" if opponent else "Opponent's cards")]
 
 
+def entered_by(form: Mapping[str, str], picker: Picker) -> str:
+    """How the form enters the hand: as it says (`counts`, `cards` or `cancelled`), else by cards once any is picked."""
+    return form.get("how") or ("cards" if picker.cards("knocker") or picker.cards("opponent") else "counts")
+
+
 def hand_entry_of(form: Mapping[str, str], picker: Picker, choice: ScoredKnock | None = None) -> tuple[HandEntry, int | None]:
     """The hand the form enters, with only the fields of the way it is entered (counts, cards or cancelled), and
     the count of hands the person saw. `choice`, the spread laid down, replaces the picked knocker's cards."""
-    how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
+    how = entered_by(form, picker)
     fields = {"note": form.get("note", ""), "expected_hands": form.get("expected_hands", "")}
     if how == "cancelled":
         fields["cancelled"] = "on"
@@ -64,7 +70,7 @@ def hand_entry_of(form: Mapping[str, str], picker: Picker, choice: ScoredKnock |
 
 def _complete(form: Mapping[str, str], picker: Picker) -> bool:
     """Whether the form says enough for a preview worth showing while the person is still picking."""
-    how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
+    how = entered_by(form, picker)
     if how == "cancelled":
         return True
     if not form.get("knocker"):
@@ -77,7 +83,7 @@ def _complete(form: Mapping[str, str], picker: Picker) -> bool:
 def count_warning(form: Mapping[str, str], picker: Picker, players: list[str]) -> str:
     """Before Save, when cards are being picked: a warning that either side has the wrong number, naming how
     many each has; empty when both are right or no card is picked yet."""
-    how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
+    how = entered_by(form, picker)
     mine, theirs = len(picker.cards("knocker")), len(picker.cards("opponent"))
     if how != "cards" or (not mine and not theirs) or (mine in (10, 11) and theirs == 10):
         return ""
@@ -127,8 +133,7 @@ def preview_view(folder: Folder, name: str, entry: HandEntry, chosen: str) -> di
 def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], picker: Picker, *,
                     heading: str, action: str, live_url: str, save_label: str, preview: bool) -> dict[str, Any]:
     kept = FormValues({key: form.get(key, "") for key in KEPT})
-    if not kept.get("how"):
-        kept["how"] = "cards" if picker.cards("knocker") or picker.cards("opponent") else "counts"
+    kept["how"] = entered_by(form, picker)
     context: dict[str, Any] = {
         "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept,
         "score": info.sheet.score_text() if info.sheet is not None else "", "picker": picker,
@@ -167,13 +172,12 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
     return render(request, "record.html", _record_context(request, info, form, picker, preview=False, **_labels(request, name, None)))
 
 
-def _finished(request: Request, info: MatchInfo, status: int) -> Response:
-    """A finished match takes no more hands: who won, and the next game to start instead."""
-    from .match_pages import next_game_view
-
+def _finished(request: Request, info: MatchInfo, status: int, since: list[dict[str, Any]] | None = None) -> Response:
+    """A finished match takes no more hands: who won (with the hands recorded while this phone typed its own),
+    and the next game to start instead."""
     assert info.sheet is not None  # a match's info always has its sheet
     return render(request, "finished.html", {"name": info.name, "players": info.players, "verdict": verdict(info.sheet),
-                                             "next_game": next_game_view(info.sheet)}, status)
+                                             "next_game": next_game_view(info.sheet), "recorded_since": since or []}, status)
 
 
 def record_post(request: Request, form: dict[str, str]) -> Response:
@@ -208,8 +212,10 @@ def _save(request: Request, folder: Folder, name: str, form: dict[str, str], pic
         scored = folder.preview(name, entry).sheet.lines[-1].scored
         if scored is not None and scored.lowest is not None:
             entry, expected = hand_entry_of(form, picker, scored.lowest)
-    if form.get("also", "").isdigit():  # "record mine as well", after seeing the hand someone else recorded
-        expected = int(form["also"])
+    if form.get("also"):  # "record mine as well", after seeing the hand someone else recorded
+        expected = _seen_count(form, "also")
+        if expected is None:
+            raise InputError("the page did not say which hands it showed: reload it and try again", field="also")
     if number is None:
         change = folder.record(name, entry, expected)
         return redirect(request, "match", f"recorded={len(change.match.hands)}", name=name)
@@ -224,18 +230,19 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
     folder = folder_of(request)
     info = match_info(folder, name)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
-    if isinstance(error, GameOverError) and number is None:
-        return _finished(request, info, error.http_status)
+    seen = _seen_count(form)
+    since = _hands_since(info, seen) if number is None and seen is not None and seen < info.hands else []
+    if info.sheet is not None and info.sheet.finished and number is None:  # finished, perhaps by the hand recorded meanwhile
+        return _finished(request, info, error.http_status, since)
     message = str(error)
     place = error.field if error.field in HAND_PLACES else ""
     context = _record_context(request, info, form, picker, preview=False, **_labels(request, name, number))
     if isinstance(error, StaleError):
         place = "stale"
-        seen = _seen_count(form)
-        if number is None and seen is not None and seen < info.hands:
+        if since:
             # Another phone or the command line recorded while this hand was entered: show what, and ask.
             message = "While you were entering this hand, another one was recorded. Is it the same hand?"
-            context["recorded_since"] = _hands_since(info, seen)
+            context["recorded_since"] = since
             context["also"] = str(info.hands)
         else:
             message = f"Someone changed the match first: {message}"
@@ -245,8 +252,9 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
     return render(request, "record.html", context, error.http_status)
 
 
-def _seen_count(form: Mapping[str, str]) -> int | None:
-    text = form.get("expected_hands", "")
+def _seen_count(form: Mapping[str, str], key: str = "expected_hands") -> int | None:
+    """A count of hands the page showed, as its form carries it: digits 0-9 only; None otherwise."""
+    text = form.get(key, "")
     return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
 
 
@@ -273,7 +281,7 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
-    how = form.get("how") or ("cards" if picker.cards("knocker") else "counts")
+    how = entered_by(form, picker)
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
         "preview": _preview_of(folder, name, form, picker) if _complete(form, picker) else None,

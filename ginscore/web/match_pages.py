@@ -38,6 +38,7 @@ from .page_helpers import (
     folder_of,
     load_sheet,
     match_info,
+    next_game_view,
     redirect,
     render,
     url_path,
@@ -242,7 +243,7 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
 
 
 NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "settings", "target": "target", "dealer": "dealer",
-              "note": "note"}
+              "note": "note", "hollywood": "hollywood"}
 """Where on the new-match form each field's refusal is shown (the knobs' box is `settings`)."""
 
 
@@ -270,16 +271,10 @@ def next_game_refused(request: Request, form: dict[str, str], error: GinscoreErr
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
     view = sheet_view(sheet, folder.version(name), False, url_path(request.app, "chart", name=name))
-    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": "", "errors": {"next": str(error)},
-                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)}, error.http_status)
-
-
-def next_game_view(sheet: Sheet) -> dict[str, Any] | None:
-    """The Next game form's choices for a finished match: who may deal first, the finished match's next dealer
-    chosen; None while the match is in play."""
-    if not sheet.finished:
-        return None
-    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer}
+    shown = next_game_view(sheet)  # back in play (a hand undone meanwhile): the reason goes where the notices go
+    return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": "" if shown else str(error),
+                                          "errors": {"next": str(error)}, "next_game": shown, **_sheet_links(request, name)},
+                  error.http_status)
 
 
 def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:

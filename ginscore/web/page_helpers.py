@@ -118,3 +118,11 @@ def escaped(text: str) -> str:
 
 def page_path(request: Request, route: str, **params: Any) -> str:
     return url_path(request.app, route, **params)
+
+
+def next_game_view(sheet: Sheet) -> dict[str, Any] | None:
+    """The Next game form's choices for a finished match: who may deal first, the finished match's next dealer
+    chosen; None while the match is in play."""
+    if not sheet.finished:
+        return None
+    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer}
