@@ -191,12 +191,12 @@ class Folder:
         """Start a match file (named for its players when `file` is None, never replacing one): its name and sheet."""
         from ..files.changes import start
 
-        name = self._new_name(file, new)
+        name = self._new_name(file)
         path = os.path.join(self.path, name)
         with self._named(name, path):
             return name, start(path, new)
 
-    def _new_name(self, file: str | None, new: NewMatch) -> str:
+    def _new_name(self, file: str | None) -> str:
         if file is None:
             raise InputError("give the new match file's name, e.g. friday.toml", field="file")
         name = self._checked_name(file)
@@ -207,12 +207,11 @@ class Folder:
     def fresh_name(self, players: list[str]) -> str:
         """A name for a new match of these players that no file in the folder has: `ann-bob.toml`, else with
         today's date, `ann-bob-2026-12-01.toml`, else with a number after it, `ann-bob-2026-12-01-2.toml`."""
+        from ..files.folder import check_portable_name
         from ..match.records import now
 
         words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
         stem = "-".join(word for word in words if word)[:60] or "match"
-        from ..files.folder import check_portable_name
-
         try:
             check_portable_name(os.path.join(self.path, f"{stem}.toml"))
         except GinscoreError:
@@ -249,7 +248,7 @@ class Folder:
                 continue
             self._next_games[finished] = new
             return new, sheet
-        raise ExistsError("another phone keeps starting matches with these names: try again", field="file")
+        raise ExistsError("another program keeps starting matches with these names: try again", field="file")
 
     def record(self, name: str, entry: HandEntry, expected_hands: int | None = None) -> Change:
         """Record one hand; refused with `StaleError` when `expected_hands` is given and the file has another count."""
