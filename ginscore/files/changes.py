@@ -91,7 +91,7 @@ def _check_expected(path: str, before: MatchFile, expected_hands: int | None) ->
 def preview(path: str, entry: HandEntry) -> Change:
     """What `record` would make of `entry`, written nowhere: the same checks and the same answer."""
     before = load_file(path)
-    return _added(before, entry)
+    return _added(before, make_record(before.match, entry, recorded=now()))
 
 
 def record(path: str, entry: HandEntry, *, expected_hands: int | None = None) -> Change:
@@ -99,23 +99,21 @@ def record(path: str, entry: HandEntry, *, expected_hands: int | None = None) ->
     with locked(path, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
-        change = _added(before, entry)
+        change = _added(before, make_record(before.match, entry, recorded=now()))
         save(path, change.match, change.sheet, before)
     return change
-
-
-def _added(before: MatchFile, entry: HandEntry) -> Change:
-    made = make_record(before.match, entry, recorded=now())
-    match, sheet = add_hand(before.match, made, before.sheet)
-    return Change(before, match, sheet)
 
 
 def add(path: str, made: HandRecord) -> Change:
     """Add one hand already made and checked against this match (as `play` makes it, question by question)."""
     with locked(path, existing=True):
-        before = load_file(path)
-        match, sheet = add_hand(before.match, made, before.sheet)
-        save(path, match, sheet, before)
+        change = _added(load_file(path), made)
+        save(path, change.match, change.sheet, change.before)
+    return change
+
+
+def _added(before: MatchFile, made: HandRecord) -> Change:
+    match, sheet = add_hand(before.match, made, before.sheet)
     return Change(before, match, sheet)
 
 
@@ -126,9 +124,8 @@ def edit(path: str, number: int, entry: HandEntry, *, expected_hands: int | None
         _check_expected(path, before, expected_hands)
         hands = before.match.hands
         old = hands[number - 1] if 1 <= number <= len(hands) else None
-        made = make_record(
-            before.match, entry, recorded=old.recorded if old else now(), note=entry.note if entry.note is not None else (old.note if old else "")
-        )
+        kept_note = entry.note if entry.note is not None else (old.note if old else "")
+        made = make_record(before.match, entry, recorded=old.recorded if old else now(), note=kept_note)
         match, sheet = replace_hand(before.match, number, made)
         save(path, match, sheet, before)
     return Change(before, match, sheet)
@@ -149,5 +146,3 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before)
     return Change(before, match, sheet)
-
-

@@ -166,10 +166,8 @@ def check_portable_name(path: str) -> None:
         why = "Windows drops a space or a dot at the end of a name"
     else:
         return
-    error = InputError(f"{quote(name)} cannot be a new match file's name: {why}, so the file could not be copied to "
-                       "Windows or to many phones; pick another name")
-    error.field = "file"  # the field of `new`'s API and form that names the file
-    raise error
+    raise InputError(f"{quote(name)} cannot be a new match file's name: {why}, so the file could not be copied to "
+                     "Windows or to many phones; pick another name", field="file")
 
 
 def exists_for_write(path: str) -> bool:

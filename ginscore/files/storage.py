@@ -137,7 +137,7 @@ def edited(before: MatchFile, match: Match, sheet: Sheet) -> tuple[str, dict[str
         data = _proven_append(before, appended, match, sheet)
         if data is not None:
             return before.text + appended, data, True
-    for make in _ways(before, match, sheet, crlf):
+    for make in _ways(before, appended, match, sheet, crlf):
         text = make()
         proven = _proven(text, before.data, match, sheet) if text is not None else None
         if text is not None and proven is not None:
@@ -160,10 +160,11 @@ def _uses_crlf(text: str) -> bool:
     return bool(newline) and first.endswith("\r")
 
 
-def _ways(before: MatchFile, match: Match, sheet: Sheet, crlf: bool) -> Iterator[Callable[[], str | None]]:
-    """The ways to write the change, safest for what a person typed first. In a CRLF file the lines a way adds
+def _ways(before: MatchFile, appended: str | None, match: Match, sheet: Sheet, crlf: bool) -> Iterator[Callable[[], str | None]]:
+    """The ways to write the change, safest for what a person typed first: `appended` (the hand blocks an append
+    adds, when the change only adds hands) after the text, an edit, a rewrite. In a CRLF file the lines a way adds
     end with CRLF: an append's own lines only; an edit's or a rewrite's, every line."""
-    yield lambda: _with_appended(before, match, sheet, crlf)
+    yield lambda: _with_appended(before, appended, crlf)
     yield lambda: _ended(layout.edited(before, match, sheet, _hand_entry), crlf)
     if "#" not in before.text:
         yield lambda: _ended((BOM if before.text.startswith(BOM) else "") + dumps(match, sheet), crlf)
@@ -173,12 +174,12 @@ def _ended(text: str | None, crlf: bool) -> str | None:
     return _BARE_LF.sub("\r\n", text) if text is not None and crlf else text
 
 
-def _with_appended(before: MatchFile, match: Match, sheet: Sheet, crlf: bool) -> str | None:
-    appended = _ended(_appended(before, match, sheet), crlf)
+def _with_appended(before: MatchFile, appended: str | None, crlf: bool) -> str | None:
     if appended is None:
         return None
     newline = "\r\n" if crlf else "\n"
-    return (before.text if before.text.endswith("\n") or not before.text.removeprefix(BOM) else before.text + newline) + appended
+    text = before.text if before.text.endswith("\n") or not before.text.removeprefix(BOM) else before.text + newline
+    return text + (_ended(appended, crlf) or "")
 
 
 def _appended(before: MatchFile, match: Match, sheet: Sheet) -> str | None:
@@ -206,9 +207,14 @@ def _proven_append(before: MatchFile, appended: str, match: Match, sheet: Sheet)
         return None
     if compare_derived(entries[count:], sheet.lines[count:]):
         return None
-    if {k: v for k, v in document.items() if k != "hands"} != {k: v for k, v in before.data.items() if k != "hands"}:
+    if not _same_tables(document, before.data, ("hands",)):
         return None
     return document
+
+
+def _same_tables(written: dict[str, Any], data: dict[str, Any], apart: tuple[str, ...]) -> bool:
+    """Whether the document written holds every table of `data` as it was, but those `apart`."""
+    return {k: v for k, v in written.items() if k not in apart} == {k: v for k, v in data.items() if k not in apart}
 
 
 def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) -> tuple[dict[str, Any], bool] | None:
@@ -218,8 +224,6 @@ def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) 
     written, found, problems, plain = read_back(text, sheet)
     if problems or found != match or written is None or written.get("format") != FORMAT:
         return None
-    if data is not None and (
-        {k: v for k, v in written.items() if k not in ("format", "hands")} != {k: v for k, v in data.items() if k not in ("format", "hands")}
-    ):
+    if data is not None and not _same_tables(written, data, ("format", "hands")):
         return None
     return written, plain

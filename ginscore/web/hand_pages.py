@@ -89,8 +89,7 @@ def count_warning(form: Mapping[str, str], picker: Picker, players: list[str]) -
         return ""
     knocker = form.get("knocker", "") if form.get("knocker", "") in players else "the knocker"
     opponent = next((player for player in players if player != knocker), "") if knocker in players else "the opponent"
-    wrong = [f"{knocker}'s hand needs 10 or 11" for _ in [0] if mine not in (10, 11)]
-    wrong += [f"{opponent}'s hand needs 10" for _ in [0] if theirs != 10]
+    wrong = ([] if mine in (10, 11) else [f"{knocker}'s hand needs 10 or 11"]) + ([] if theirs == 10 else [f"{opponent}'s hand needs 10"])
     return f"{knocker}: {mine} card{'s' if mine != 1 else ''} picked; {opponent}: {theirs} picked. " + "; ".join(wrong) + "."
 
 
@@ -109,7 +108,7 @@ def preview_view(folder: Folder, name: str, entry: HandEntry, chosen: str) -> di
         return {"error": str(error), "field": error.field}
     line = change.sheet.lines[-1]
     knocker = line.knocker or ""
-    opponent = next((player for player in change.match.players if player != knocker), "")
+    opponent = change.match.other(knocker) if knocker else ""
     view: dict[str, Any] = {"words": hand_words(line.result, line.winner, line.points), "result": line.result, "choices": [],
                             "sides": sides_words(line.scored, knocker, opponent)}
     best = line.scored
