@@ -12,14 +12,13 @@ import os
 import re
 import shutil
 import tomllib
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
+import test_serve_browser
 from pages import SAMPLES
-from test_serve_browser import PHONE, Phone, Server, check_page, record_counts, show_json
+from test_serve_browser import PHONE, Phone, check_page, record_counts, show_json
 
 from ginscore.files import storage
 from ginscore.game.rulebook import preset
@@ -43,18 +42,8 @@ def write_match(path: Path, hands: list[tuple[str, int, int]], hollywood: bool =
     return path
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("pad"))
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def phone(browser: Any, server: Server) -> Iterator[Phone]:
-    one = Phone(browser, server)
-    yield one
-    one.close()
+server = test_serve_browser.server  # the fixtures: a server of this file's own, and a phone on it
+phone = test_serve_browser.phone
 
 
 def picture(page: Any, name: str) -> None:

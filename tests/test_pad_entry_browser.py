@@ -8,27 +8,16 @@ The server, the phones and the checks are those of test_serve_browser.py; every 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
+import test_serve_browser
 from test_serve_browser import KNOCK_K, KNOCK_O, Phone, Server, check_page, record_counts, show_json, words
 
 COMMAND_WORDS = re.compile(r"(^|\s|\()--[a-z]|ginscore [a-z]")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("pad"))
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def phone(browser: Any, server: Server) -> Iterator[Phone]:
-    one = Phone(browser, server)
-    yield one
-    one.close()
+server = test_serve_browser.server  # the fixtures: a server of this file's own, and a phone on it
+phone = test_serve_browser.phone
 
 
 def expected_refusals(phone: Phone, status: int) -> None:
