@@ -1,0 +1,26 @@
+// ESLint's flat config for ginscore's JavaScript: the app's shell (ES modules in a page, a worker and a service
+// worker), serve's static script (a classic script), and the JavaScript tests (Node).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", "**/pyodide/", ".venv*/", "build/"] },
+  js.configs.recommended,
+  {
+    files: ["ginscore/pocket/shell/**/*.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.browser, ...globals.worker, ...globals.serviceworker } },
+  },
+  {
+    files: ["ginscore/pocket/shell/sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker, __BUILD__: "readonly" } },
+  },
+  {
+    files: ["ginscore/web/static/**/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
+    files: ["tests/js/**/*.js", "eslint.config.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.node } },
+  },
+  { rules: { "no-unused-vars": ["error", { args: "after-used", caughtErrors: "none" }] } },
+];
