@@ -116,7 +116,7 @@ class PairStats:
         )
 
 
-def _key(players: tuple[str, str]) -> tuple[str, str]:
+def pair_key(players: tuple[str, str]) -> tuple[str, str]:
     a, b = sorted(name.casefold() for name in players)
     return a, b
 
@@ -130,7 +130,7 @@ class HeadToHead:
 
     def add(self, contribution: PairStats) -> None:
         """Count one more match's figures; the first spelling of a name is kept."""
-        key = _key(contribution.players)
+        key = pair_key(contribution.players)
         pair = self._pairs.get(key)
         if pair is None:
             self._pairs[key] = pair = PairStats(contribution.players, by_player={n: PlayerStats() for n in contribution.players})

@@ -1,0 +1,115 @@
+"""A pair's series: every finished game the same two players have played, match after match, and who leads it.
+
+The series is derived from the sheets, like every other figure: games won each, the current streak, the last
+result, and whether the games were all played by one set of rules. Names are matched as the head-to-head
+figures match them (`stats.pair_key`), and the first spelling read is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .stats import pair_key
+from .tally import Sheet
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of the series."""
+
+    winner: str | None
+    """The player with the higher final total; None on equal finals."""
+    final: tuple[tuple[str, int], ...]
+    """Each player's final total, bonuses included, in the series' order of players."""
+    rules: str
+    """The preset the game was played by (`custom` when none is named)."""
+
+    def text(self) -> str:
+        """The result in a line: `Ann won 301 – 118`, or `drawn 150 – 150`."""
+        points = " – ".join(str(total) for _, total in self.final)
+        if self.winner is None:
+            return f"drawn {points}"
+        ordered = sorted(self.final, key=lambda pair: pair[0] != self.winner)
+        return f"{self.winner} won " + " – ".join(str(total) for _, total in ordered)
+
+    def as_json(self) -> dict:
+        return {"winner": self.winner, "final": dict(self.final), "rules": self.rules}
+
+
+@dataclass(frozen=True)
+class Series:
+    """Every finished game between two players, in the order they were played."""
+
+    players: tuple[str, str]
+    games: tuple[GameResult, ...] = ()
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Games won by each player, in the order of `players`."""
+        a, b = self.players
+        return sum(game.winner == a for game in self.games), sum(game.winner == b for game in self.games)
+
+    @property
+    def streak(self) -> tuple[str, int] | None:
+        """The player who won the latest games in a row, and how many; None before any game is won."""
+        if not self.games or self.games[-1].winner is None:
+            return None
+        holder, count = self.games[-1].winner, 0
+        for game in reversed(self.games):
+            if game.winner != holder:
+                break
+            count += 1
+        return holder, count
+
+    @property
+    def last(self) -> GameResult | None:
+        return self.games[-1] if self.games else None
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The presets its games were played by, each once, in the order first met."""
+        return tuple(dict.fromkeys(game.rules for game in self.games))
+
+    def text(self) -> str:
+        """The series in a line: `Series: Ann 3 – Bob 2`, with the rules where they were not all the same."""
+        a, b = self.players
+        wins = self.wins
+        mixed = f" ({', '.join(self.rules)} rules)" if len(self.rules) > 1 else ""
+        return f"Series: {a} {wins[0]} – {b} {wins[1]}{mixed}"
+
+    def as_json(self) -> dict:
+        streak = self.streak
+        return {
+            "players": list(self.players),
+            "games": len(self.games),
+            "wins": dict(zip(self.players, self.wins)),
+            "drawn": sum(1 for game in self.games if game.winner is None),
+            "streak": {"player": streak[0], "games": streak[1]} if streak else None,
+            "last": self.last.as_json() if self.last else None,
+            "rules": list(self.rules),
+        }
+
+
+def series_of(players: tuple[str, str], sheets: Iterable[Sheet]) -> Series:
+    """The series of `players` over `sheets`, taken in the order given (oldest first): every finished game of
+    every sheet between the same two names, in any case."""
+    key = pair_key(players)
+    names = {name.casefold(): name for name in players}
+    games: list[GameResult] = []
+    for sheet in sheets:
+        if pair_key(sheet.match.players) != key:
+            continue
+        rules = sheet.match.preset or "custom"
+        for game in sheet.games:
+            if not game.finished:
+                continue
+            final = tuple((names[name.casefold()], game.final[name]) for name in _in_order(game.players, players))
+            winner = names[game.winner.casefold()] if game.winner is not None else None
+            games.append(GameResult(winner, final, rules))
+    return Series(players, tuple(games))
+
+
+def _in_order(names: tuple[str, str], players: tuple[str, str]) -> tuple[str, str]:
+    """`names` (one sheet's spelling) in the order of `players` (the series' spelling)."""
+    return names if names[0].casefold() == players[0].casefold() else (names[1], names[0])

@@ -1,0 +1,72 @@
+"""`ginscore.match.series`: a pair's series over hand-built sheets, every final worked out by hand from
+RULES.md's standard knobs (gin 20, game 100, box 20, a shutout's flat 200 instead of the game bonus)."""
+
+from __future__ import annotations
+
+from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
+from ginscore.match.records import Match, make_record
+from ginscore.match.series import GameResult, Series, series_of
+from ginscore.match.tally import Sheet, add_hand, tally
+
+
+def played(players: tuple[str, str], *hands: tuple[str, int, int], preset: str = "standard") -> Sheet:
+    match = Match(players, PRESETS[preset], players[0], preset=preset)
+    sheet = tally(match)
+    for knocker, mine, theirs in hands:
+        match, sheet = add_hand(match, make_record(match, HandEntry(knocker=knocker, deadwood=mine, opponent_deadwood=theirs)))
+    return sheet
+
+
+# Ann gins against 90: 110, then the flat shutout 200 and one box 20: 330 - 0.
+ANN_SHUTS_OUT = (("Ann", 0, 90),)
+# Ann knocks 5 against 15 (10), Bob gins against 90 (110): Bob 110 + 100 + 20 = 230, Ann 10 + 20 = 30.
+BOB_WINS = (("Ann", 5, 15), ("Bob", 0, 90))
+
+
+def test_a_series_counts_each_players_games_and_the_last_result():
+    sheets = [played(("Ann", "Bob"), *ANN_SHUTS_OUT), played(("Ann", "Bob"), *BOB_WINS), played(("Bob", "Ann"), *ANN_SHUTS_OUT)]
+    series = series_of(("Ann", "Bob"), sheets)
+    assert series.wins == (2, 1)
+    assert series.text() == "Series: Ann 2 – Bob 1"
+    assert series.games[0] == GameResult("Ann", (("Ann", 330), ("Bob", 0)), "standard")
+    assert series.games[0].text() == "Ann won 330 – 0"
+    assert series.games[1].final == (("Ann", 30), ("Bob", 230))
+    assert series.games[1].text() == "Bob won 230 – 30"
+    # the third sheet lists Bob first: the series keeps its own order of players
+    assert series.games[2].final == (("Ann", 330), ("Bob", 0))
+    assert series.last is not None and series.last.text() == "Ann won 330 – 0"
+    assert series.streak == ("Ann", 1)
+
+
+def test_the_streak_counts_the_latest_wins_in_a_row():
+    sheets = [played(("Ann", "Bob"), *BOB_WINS)] + [played(("Ann", "Bob"), *ANN_SHUTS_OUT) for _ in range(3)]
+    assert series_of(("Ann", "Bob"), sheets).streak == ("Ann", 3)
+    assert series_of(("Ann", "Bob"), sheets[:1]).streak == ("Bob", 1)
+
+
+def test_only_finished_games_between_the_same_two_players_count_in_any_case():
+    open_game = played(("Ann", "Bob"), ("Ann", 5, 15))
+    other_pair = played(("Ann", "Cy"), *ANN_SHUTS_OUT)
+    shouted = played(("ANN", "bob"), *ANN_SHUTS_OUT)
+    series = series_of(("Ann", "Bob"), [open_game, other_pair, shouted])
+    assert series.wins == (1, 0)
+    assert series.games == (GameResult("Ann", (("Ann", 330), ("Bob", 0)), "standard"),)
+    assert series_of(("Ann", "Bob"), []) == Series(("Ann", "Bob"))
+    assert series_of(("Ann", "Bob"), []).streak is None
+
+
+def test_mixed_rules_are_stated_and_the_json_carries_every_figure():
+    sheets = [played(("Ann", "Bob"), *ANN_SHUTS_OUT), played(("Ann", "Bob"), ("Bob", 0, 90), preset="tournament")]
+    series = series_of(("Ann", "Bob"), sheets)
+    assert series.text() == "Series: Ann 1 – Bob 1 (standard, tournament rules)"
+    assert series.as_json() == {
+        "players": ["Ann", "Bob"],
+        "games": 2,
+        "wins": {"Ann": 1, "Bob": 1},
+        "drawn": 0,
+        "streak": {"player": "Bob", "games": 1},
+        "last": series.games[1].as_json(),
+        "rules": ["standard", "tournament"],
+    }
+    assert series.games[1].winner == "Bob" and series.games[1].rules == "tournament"
