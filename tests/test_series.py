@@ -8,6 +8,7 @@ from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
 from ginscore.match.series import GameResult, Series, series_of
 from ginscore.match.tally import Sheet, add_hand, tally
+from ginscore.sheets.words import series_words, won_words
 
 
 def played(players: tuple[str, str], *hands: tuple[str, int, int], preset: str = "standard") -> Sheet:
@@ -28,14 +29,14 @@ def test_a_series_counts_each_players_games_and_the_last_result():
     sheets = [played(("Ann", "Bob"), *ANN_SHUTS_OUT), played(("Ann", "Bob"), *BOB_WINS), played(("Bob", "Ann"), *ANN_SHUTS_OUT)]
     series = series_of(("Ann", "Bob"), sheets)
     assert series.wins == (2, 1)
-    assert series.text() == "Series: Ann 2 – Bob 1"
+    assert series_words(series) == "Series: Ann 2 – Bob 1"
     assert series.games[0] == GameResult("Ann", (("Ann", 330), ("Bob", 0)), "standard")
-    assert series.games[0].text() == "Ann won 330 – 0"
+    assert won_words(series.games[0].winner, dict(series.games[0].final)) == "Ann won 330 – 0"
     assert series.games[1].final == (("Ann", 30), ("Bob", 230))
-    assert series.games[1].text() == "Bob won 230 – 30"
+    assert won_words(series.games[1].winner, dict(series.games[1].final)) == "Bob won 230 – 30"
     # the third sheet lists Bob first: the series keeps its own order of players
     assert series.games[2].final == (("Ann", 330), ("Bob", 0))
-    assert series.last is not None and series.last.text() == "Ann won 330 – 0"
+    assert series.last is not None and won_words(series.last.winner, dict(series.last.final)) == "Ann won 330 – 0"
     assert series.streak == ("Ann", 1)
 
 
@@ -59,7 +60,7 @@ def test_only_finished_games_between_the_same_two_players_count_in_any_case():
 def test_mixed_rules_are_stated_and_the_json_carries_every_figure():
     sheets = [played(("Ann", "Bob"), *ANN_SHUTS_OUT), played(("Ann", "Bob"), ("Bob", 0, 90), preset="tournament")]
     series = series_of(("Ann", "Bob"), sheets)
-    assert series.text() == "Series: Ann 1 – Bob 1 (standard, tournament rules)"
+    assert series_words(series) == "Series: Ann 1 – Bob 1 (standard, tournament rules)"
     assert series.as_json() == {
         "players": ["Ann", "Bob"],
         "games": 2,
@@ -70,3 +71,9 @@ def test_mixed_rules_are_stated_and_the_json_carries_every_figure():
         "rules": ["standard", "tournament"],
     }
     assert series.games[1].winner == "Bob" and series.games[1].rules == "tournament"
+
+
+def test_a_finished_sheets_result_is_worded_with_its_bonuses():
+    sheet = played(("Ann", "Bob"), *BOB_WINS)
+    assert won_words(sheet.winner, sheet.summed("final")) == "Bob won 230 – 30"
+    assert won_words(None, {"Ann": 150, "Bob": 150}) == "drawn 150 – 150"

@@ -25,14 +25,6 @@ class GameResult:
     rules: str
     """The preset the game was played by (`custom` when none is named)."""
 
-    def text(self) -> str:
-        """The result in a line: `Ann won 301 – 118`, or `drawn 150 – 150`."""
-        points = " – ".join(str(total) for _, total in self.final)
-        if self.winner is None:
-            return f"drawn {points}"
-        ordered = sorted(self.final, key=lambda pair: pair[0] != self.winner)
-        return f"{self.winner} won " + " – ".join(str(total) for _, total in ordered)
-
     def as_json(self) -> dict:
         return {"winner": self.winner, "final": dict(self.final), "rules": self.rules}
 
@@ -70,13 +62,6 @@ class Series:
     def rules(self) -> tuple[str, ...]:
         """The presets its games were played by, each once, in the order first met."""
         return tuple(dict.fromkeys(game.rules for game in self.games))
-
-    def text(self) -> str:
-        """The series in a line: `Series: Ann 3 – Bob 2`, with the rules where they were not all the same."""
-        a, b = self.players
-        wins = self.wins
-        mixed = f" ({', '.join(self.rules)} rules)" if len(self.rules) > 1 else ""
-        return f"Series: {a} {wins[0]} – {b} {wins[1]}{mixed}"
 
     def as_json(self) -> dict:
         streak = self.streak

@@ -9,6 +9,7 @@ if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its star
 
     from ..game.rulebook import Rules
     from ..game.scoring import ScoredKnock
+    from ..match.series import Series
     from ..match.tally import Game, HandLine, Sheet
 
 RESULT_WORDS = {
@@ -88,6 +89,20 @@ def win_words(winner: str | None, final: dict[str, int], margin: int, where: str
         note = f" {level_note}" if level_note else ""
         return f"Final totals are level{where}: {totals}{note}."
     return f"{winner} wins by {margin}{where}."
+
+
+def won_words(winner: str | None, final: dict[str, int]) -> str:
+    """A finished game's result in a line, the winner's final first: `Ann won 301 – 118`, or `drawn 150 – 150`."""
+    ordered = sorted(final.items(), key=lambda pair: pair[0] != winner)
+    points = " – ".join(str(total) for _, total in ordered)
+    return f"{winner} won {points}" if winner is not None else f"drawn {points}"
+
+
+def series_words(series: Series) -> str:
+    """A pair's series in a line: `Series: Ann 3 – Bob 2`, with the rules named where they were not all one."""
+    (a, b), (won_a, won_b) = series.players, series.wins
+    mixed = f" ({', '.join(series.rules)} rules)" if len(series.rules) > 1 else ""
+    return f"Series: {a} {won_a} – {b} {won_b}{mixed}"
 
 
 BONUS_WORDS = {"game": "game bonus", "boxes": "box bonus", "shutout": "shutout bonus"}
