@@ -14,7 +14,7 @@ import pytest
 from ginscore.game.rulebook import PRESETS, Rules
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
-from ginscore.match.stats import HeadToHead, PairStats, collect, contribution
+from ginscore.match.stats import HeadToHead, PairStats, collect, contribution, player_record
 from ginscore.match.tally import Sheet, add_hand, tally
 
 STANDARD = PRESETS["standard"]
@@ -272,3 +272,16 @@ def test_each_figure_has_one_precision_and_nothing_is_none(key, value, shown):
     from ginscore.match.stats import stat_text
 
     assert stat_text(key, value) == shown
+
+
+def test_a_players_record_sums_their_pairs_and_keeps_each_head_to_head():
+    ann_cy = sheet_of(("Ann", "Cy"), counts("Ann", 0, 90))  # Ann gins: 20 + 90 = 110, shutout: one game, one hand
+    pairs = collect([game_a(), game_b(), ann_cy])
+    ann = player_record(pairs, "ANN")
+    assert ann is not None
+    assert ann.name == "Ann" and ann.games == 3 and ann.hands == 10  # 7 + 2 against Bob, 1 against Cy
+    figures = ann.figures.as_dict(ann.hands)
+    assert (figures["games_won"], figures["hands_won"], figures["gins"], figures["biggest_hand"]) == (2, 5, 2, 110)
+    assert [pair.players for pair in ann.opponents] == [("Ann", "Bob"), ("Ann", "Cy")]
+    assert ann.as_dict()["opponents"] == [pair.as_dict() for pair in ann.opponents]
+    assert player_record(pairs, "Dee") is None

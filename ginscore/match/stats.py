@@ -147,6 +147,39 @@ class HeadToHead:
         return sorted(self._pairs.values(), key=lambda pair: [n.casefold() for n in pair.players])
 
 
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One player's figures against everyone they played, with each opponent's head-to-head beside them."""
+
+    name: str
+    figures: PlayerStats
+    hands: int
+    """Hands played, cancelled ones included."""
+    games: int
+    opponents: tuple[PairStats, ...]
+
+    def as_dict(self) -> dict:
+        return {
+            "player": self.name,
+            "games": self.games,
+            "hands": self.hands,
+            "figures": self.figures.as_dict(self.hands),
+            "opponents": [pair.as_dict() for pair in self.opponents],
+        }
+
+
+def player_record(pairs: Iterable[PairStats], name: str) -> PlayerRecord | None:
+    """`name`'s figures summed over every pair they are in (names in any case), or None for a stranger."""
+    mine = [pair for pair in pairs if name.casefold() in (player.casefold() for player in pair.players)]
+    if not mine:
+        return None
+    spelled = next(player for player in mine[0].players if player.casefold() == name.casefold())
+    figures = PlayerStats()
+    for pair in mine:
+        figures.add(next(stats for player, stats in pair.by_player.items() if player.casefold() == name.casefold()))
+    return PlayerRecord(spelled, figures, sum(pair.hands for pair in mine), sum(pair.games for pair in mine), tuple(mine))
+
+
 def collect(sheets: Iterable[Sheet]) -> list[PairStats]:
     """Head-to-head figures for every pair of players, names matched case-insensitively."""
     head_to_head = HeadToHead()
