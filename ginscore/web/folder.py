@@ -160,6 +160,15 @@ class Folder:
         with self._named(name, path):
             return load(path)[1]
 
+    def sheets(self) -> list[Sheet]:
+        """Every readable match's sheet, the first started first; a file that cannot be read is left out, as
+        `stats` leaves it out (the listing says what is wrong with it)."""
+        sheets = []
+        for name in self.names():
+            with contextlib.suppress(GinscoreError):
+                sheets.append(self.sheet(name))
+        return sorted(sheets, key=lambda sheet: sheet.match.created)
+
     def show(self, name: str) -> dict[str, Any]:
         """Exactly what `ginscore show NAME --json` prints."""
         from ..match.tally import sheet_dict
