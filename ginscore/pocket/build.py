@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from ..errors import RefusedError
 from ..version import __version__
 from . import icons, placing
-from .runtime import PYODIDE_VERSION, verified_files
+from .runtime import PYODIDE_VERSION, RUNTIME_FILES, verified_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHELL = os.path.join(HERE, "shell")
@@ -80,29 +80,41 @@ def build(target: str, runtime: str | None = None, force: bool = False) -> Built
     unless `force`. Nothing is written until every file is made and checked (`placing.py`).
     """
     placing.real_folder(target)
-    files, info = _contents(verified_files(runtime))
-    plan = placing.plan(target, files.keys() | {placing.RECORD}, force)
+    files = _app_files()
+    names = {*files, *(f"pyodide/{name}" for name in RUNTIME_FILES), "sw.js", placing.RECORD}
+    plan = placing.plan(target, names, force)  # the folder's refusals come before a fetch of the runtime
+    files.update((f"pyodide/{name}", data) for name, data in verified_files(runtime).items())
+    info = _record(files)
     placing.put(plan, files, info)
     return Built(info, plan)
 
 
-def _contents(runtime: Mapping[str, bytes]) -> tuple[dict[str, bytes], dict[str, object]]:
-    """Every file of the build but `build.json`, by its path in the folder, and `build.json`'s content."""
-    files = {f"pyodide/{name}": data for name, data in runtime.items()}
+def _app_files() -> dict[str, bytes]:
+    """The build's files but the runtime, `sw.js` and `build.json`, by their paths in the folder."""
+    files: dict[str, bytes] = {}
     static = os.path.join(PACKAGE, "web", "static")
     for name in sorted(os.listdir(static)):
         if os.path.isfile(os.path.join(static, name)):
             with open(os.path.join(static, name), "rb") as handle:
                 files[f"static/{name}"] = handle.read()
     lean, pages = python_archives()
-    archives = {"lean": f"py/lean-{_digest(lean)[:12]}.zip", "pages": f"py/pages-{_digest(pages)[:12]}.zip"}
-    files[archives["lean"]], files[archives["pages"]] = lean, pages
+    files[_archive_name("lean", lean)], files[_archive_name("pages", pages)] = lean, pages
     files["icons/icon-192.png"], files["icons/icon-512.png"] = icons.png(192), icons.png(512)
     files["icons/icon.svg"] = icons.SVG.encode()
     for name in ("index.html", "app.js", "app.css", "store.js", "worker.js", "manifest.webmanifest"):
         with open(os.path.join(SHELL, name), "rb") as handle:
             files[name] = handle.read()
+    return files
+
+
+def _archive_name(kind: str, data: bytes) -> str:
+    return f"py/{kind}-{_digest(data)[:12]}.zip"
+
+
+def _record(files: dict[str, bytes]) -> dict[str, object]:
+    """`build.json` for `files`, which then gain `sw.js`, holding the build's version and precache list."""
     build_hash = _digest(b"".join(path.encode() + b"\0" + _digest(data).encode() for path, data in sorted(files.items())))[:12]
+    archives = {kind: next(path for path in files if path.startswith(f"py/{kind}-")) for kind in ("lean", "pages")}
     info: dict[str, object] = {
         "made_by": placing.MARK, "version": f"{__version__}+{build_hash}", "ginscore": __version__, "pyodide": PYODIDE_VERSION,
         "archives": archives, "files": ["./", *sorted(files), placing.RECORD],
@@ -112,7 +124,7 @@ def _contents(runtime: Mapping[str, bytes]) -> tuple[dict[str, bytes], dict[str,
         worker = handle.read()
     # the version is in sw.js's own bytes: a browser looks for a new service worker by comparing them
     files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"]})).encode()
-    return files, info
+    return info
 
 
 def python_archives() -> tuple[bytes, bytes]:
