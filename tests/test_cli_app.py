@@ -8,6 +8,7 @@ when it needs one there. Without npm those tests skip, except under CI (CI=true)
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -218,6 +219,49 @@ def test_a_link_to_nowhere_and_a_file_are_bad_input(run, tmp_path: Path):
     result = run("app", tmp_path / "file")
     assert result.exit_code == 2
     assert one_error_line(result) == f"error: {tmp_path / 'file'}: not a folder"
+
+
+def stop_at(call: int, error: BaseException, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build's `call`-th rename into place raises `error`, as a full disk or a Ctrl-C would stop it there."""
+    from ginscore.pocket import placing
+
+    renames = iter(range(1, 1000))
+    rename = os.replace
+
+    def failing(source: str, target: str) -> None:
+        if next(renames) == call:
+            raise error
+        rename(source, target)
+
+    monkeypatch.setattr(placing.os, "replace", failing)
+
+
+def test_a_build_into_a_new_folder_that_fails_part_way_leaves_no_folder(run, tmp_path: Path, cached: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    stop_at(6, OSError(errno.ENOSPC, "No space left on device", "icon.svg"), monkeypatch)
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 1
+    assert one_error_line(result) == "error: 'icon.svg': the disk is full"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache"]
+
+
+def test_a_rebuild_stopped_part_way_is_finished_by_the_next(run, built: Path, monkeypatch: pytest.MonkeyPatch):
+    info = json.loads((built / "build.json").read_text())
+    lean = info["archives"]["lean"]
+    info["written"] = sorted({*info["written"], "py/lean-000000000000.zip"} - {lean})  # an earlier build, older code
+    (built / "build.json").write_text(json.dumps(info))
+    (built / lean).rename(built / "py" / "lean-000000000000.zip")
+    (built / "CNAME").write_text("cards.example.org\n")
+    with monkeypatch.context() as patch:
+        stop_at(12, KeyboardInterrupt(), patch)  # after the new lean archive is in place, before the old one goes
+        stopped = run("app", built)
+    assert stopped.exit_code == 130 and stopped.stdout == "" and stopped.stderr == "\ninterrupted\n"
+    assert (built / lean).is_file() and (built / "py" / "lean-000000000000.zip").is_file()
+    result = run("app", built)  # no --force: the new archive is known as ginscore's, listed while the files moved
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == wrote(built, str(built), "Kept what ginscore did not write: CNAME")
+    on_disk = sorted(str(path.relative_to(built)) for path in built.rglob("*") if path.is_file())
+    assert json.loads((built / "build.json").read_text())["written"] == [name for name in on_disk if name != "CNAME"]
 
 
 def test_a_runtime_folder_without_the_runtime_is_bad_input(run, tmp_path: Path):

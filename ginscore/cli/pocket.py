@@ -46,7 +46,12 @@ def build_app(
     count = len(written) if isinstance(written, list) else 0
     sys.stdout.write(f"Wrote the app (version {built.info['version']}, {count} files) into {folder}\n")
     if built.plan.replaced:
-        sys.stdout.write(f"Replaced, as --force asks: {', '.join(built.plan.replaced)}\n")
+        sys.stdout.write(f"Replaced, as --force asks: {_few(built.plan.replaced)}\n")
     if built.plan.kept:
-        sys.stdout.write(f"Kept what ginscore did not write: {', '.join(built.plan.kept)}\n")
+        sys.stdout.write(f"Kept what ginscore did not write: {_few(built.plan.kept)}\n")
     sys.stdout.write(f"Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {folder}\n")
+
+
+def _few(names: tuple[str, ...], most: int = 8) -> str:
+    """`a, b, c`, or the first `most` and how many more: one line, however full the folder."""
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
