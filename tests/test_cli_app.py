@@ -167,10 +167,17 @@ def test_a_folder_that_is_not_an_earlier_build_is_refused_without_force_and_kept
     assert one_error_line(result) == (f"error: {site} is not empty and holds no earlier app build (notes.txt): pass --force to add "
                                       "the app beside what it holds (which is kept), or give an empty folder")
     assert snapshot(site) == {"notes.txt": b"mine"}
+    for number in range(9):
+        (site / f"n{number}.txt").write_text(str(number))
+    before = snapshot(site)
+    many = run("app", site)
+    assert many.exit_code == 1
+    assert "(n0.txt, n1.txt, n2.txt, n3.txt, n4.txt and 5 more): pass --force" in one_error_line(many)
     forced = run("app", site, "--force")
     assert forced.exit_code == 0, forced.stderr
-    assert forced.stdout == wrote(site, str(site), "Kept what ginscore did not write: notes.txt")
-    assert (site / "notes.txt").read_text() == "mine"
+    kept = "Kept what ginscore did not write: n0.txt, n1.txt, n2.txt, n3.txt, n4.txt, n5.txt, n6.txt, n7.txt and 2 more"
+    assert forced.stdout == wrote(site, str(site), kept) and forced.stderr == ""
+    assert {name: data for name, data in snapshot(site).items() if name in before} == before
 
 
 def test_a_folder_holding_only_hidden_entries_is_built_into_without_force(run, tmp_path: Path, cached: Path):
