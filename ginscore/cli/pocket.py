@@ -37,7 +37,7 @@ def build_app(
     Examples:
       ginscore app site
       ginscore app site --runtime node_modules/pyodide
-      ginscore app my-pages-repo --force   # a clone holding README.md: kept, the app written beside it
+      ginscore app my-pages-repo --force   # README.md there is kept
     """
     from ..pocket.build import build
 
