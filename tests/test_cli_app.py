@@ -1,9 +1,19 @@
-"""`ginscore app`: its refusals as one `error:` line, the runtime checked against the pin, a rebuild in place."""
+"""`ginscore app`: a rebuild keeps what ginscore did not write, a link is built through, and every runtime file is
+held to its pin; each refusal is one `error:` line, and then nothing is written.
+
+Every test here has a cache folder of its own. The pinned runtime is fetched through npm once a session (into
+the session's cache, which test_app_node.py and test_app_browser.py use too) and copied into a test's cache
+when it needs one there. Without npm those tests skip, except under CI (CI=true), where they fail.
+"""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
+import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -11,14 +21,254 @@ from conftest import one_error_line
 
 from ginscore.pocket import runtime
 
+SERVE_LINE = "Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {}\n"
 
-def test_a_folder_that_is_not_an_earlier_build_is_refused_without_force(run, tmp_path: Path):
-    (tmp_path / "site").mkdir()
-    (tmp_path / "site" / "notes.txt").write_text("mine")
+
+def require_npm() -> None:
+    """Skip, saying why, without npm; under CI, fail instead (the rule of tests/browsers.py)."""
+    if shutil.which("npm") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI runs the app's tests, but npm (which fetches the pinned Pyodide) is not installed")
+        pytest.skip("app tests skipped: npm is not installed (it fetches the pinned Pyodide runtime)")
+
+
+@pytest.fixture(scope="session")
+def fetched(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The pinned runtime, fetched through npm once a session into the session's cache folder (conftest's)."""
+    require_npm()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
+        return Path(runtime.runtime_folder())
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own cache folder, empty."""
+    monkeypatch.setenv("GINSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+@pytest.fixture
+def cached(fetched: Path, own_cache: Path) -> Path:
+    """This test's cache holding a copy of the pinned runtime and its record, to alter at will."""
+    folder = Path(runtime.cache_root())
+    shutil.copytree(fetched, folder)
+    return folder
+
+
+@pytest.fixture
+def built(run, tmp_path: Path, cached: Path) -> Path:
+    """`site`, an app built from the test's cache."""
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 0, result.stderr
+    return tmp_path / "site"
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Everything under `folder`: each file's bytes, each link's target, each folder as `/`."""
+    found: dict[str, bytes | str] = {}
+    for path in sorted(folder.rglob("*")):
+        inside = str(path.relative_to(folder))
+        found[inside] = f"-> {os.readlink(path)}" if path.is_symlink() else "/" if path.is_dir() else path.read_bytes()
+    return found
+
+
+def wrote(folder: Path, shown: str, *lines: str) -> str:
+    """What `ginscore app` prints after a build into `shown`: its first line, `lines`, then the serving line."""
+    info = json.loads((folder / "build.json").read_text())
+    first = f"Wrote the app (version {info['version']}, {len(info['written'])} files) into {shown}\n"
+    return first + "".join(line + "\n" for line in lines) + SERVE_LINE.format(shown)
+
+
+def test_every_test_here_has_a_cache_folder_of_its_own(own_cache: Path):
+    assert runtime.cache_root() == str(own_cache / "pyodide-314.0.7")
+
+
+def test_the_app_is_built_and_build_json_lists_every_file_written(run, tmp_path: Path, cached: Path):
+    result = run("app", tmp_path / "site")
+    site = tmp_path / "site"
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "" and result.stdout == wrote(site, str(site))
+    info = json.loads((site / "build.json").read_text())
+    on_disk = sorted(str(path.relative_to(site)) for path in site.rglob("*") if path.is_file())
+    assert info["written"] == on_disk and "sw.js" in on_disk and "build.json" in on_disk
+    assert info["pyodide"] == "314.0.7" and info["version"] in (site / "sw.js").read_text()
+    assert (site / "pyodide" / "pyodide.asm.wasm").read_bytes() == (cached / "pyodide.asm.wasm").read_bytes()
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    assert (site / "icons" / "icon-192.png").read_bytes().startswith(b"\x89PNG")
+    assert not [path.name for path in tmp_path.iterdir() if path.name.startswith(".")]  # nothing left beside it
+
+
+def test_a_rebuild_keeps_cname_nojekyll_and_git(run, built: Path):
+    (built / "CNAME").write_text("cards.example.org\n")
+    (built / ".nojekyll").write_bytes(b"")
+    (built / ".git" / "refs").mkdir(parents=True)
+    (built / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (built / "static" / "house.css").write_text("body { color: teal }\n")  # beside ginscore's own, in its folder
+    before = snapshot(built)
+    result = run("app", built)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout == wrote(built, str(built), "Kept what ginscore did not write: .git, .nojekyll, CNAME")
+    assert snapshot(built) == before  # the same code builds the same bytes, and the rest is untouched
+
+
+def test_files_of_the_earlier_build_no_longer_written_are_removed_and_only_those(run, built: Path, tmp_path: Path):
+    info = json.loads((built / "build.json").read_text())
+    info["written"] += ["py/lean-000000000000.zip", "old/gone.js", "../outside.txt", "/etc/hostname"]
+    (built / "build.json").write_text(json.dumps(info))
+    (built / "py" / "lean-000000000000.zip").write_bytes(b"an earlier build's archive")
+    (built / "old").mkdir()
+    (built / "old" / "gone.js").write_text("ours")
+    (built / "py" / "mine.zip").write_bytes(b"the person's")
+    (tmp_path / "outside.txt").write_text("not in the folder")
+    result = run("app", built)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == wrote(built, str(built)) and result.stderr == ""
+    assert not (built / "py" / "lean-000000000000.zip").exists() and not (built / "old").exists()
+    assert (built / "py" / "mine.zip").read_bytes() == b"the person's"
+    assert (tmp_path / "outside.txt").read_text() == "not in the folder"
+    assert json.loads((built / "build.json").read_text())["written"] == info["written"][:-4]
+
+
+@pytest.mark.parametrize("earlier", [False, True], ids=["never-a-build", "an-earlier-build"])
+def test_a_file_at_a_name_the_app_writes_is_refused_naming_it_and_forced_over(run, tmp_path: Path, cached: Path, earlier: bool):
+    site = tmp_path / "site"
+    if earlier:
+        assert run("app", site).exit_code == 0
+        info = json.loads((site / "build.json").read_text())
+        info["written"].remove("index.html")  # as if another tool had put it there
+        (site / "build.json").write_text(json.dumps(info))
+    else:
+        site.mkdir()
+    (site / "index.html").write_text("<p>my own page</p>\n")
+    (site / "CNAME").write_text("cards.example.org\n")
+    before = snapshot(site)
+    result = run("app", site)
+    assert result.exit_code == 1
+    assert one_error_line(result) == (f"error: {site / 'index.html'}: the app writes this name, and no earlier ginscore build wrote "
+                                      "what is there: move it away, or pass --force to replace it")
+    assert snapshot(site) == before
+    forced = run("app", site, "--force")
+    assert forced.exit_code == 0, forced.stderr
+    assert forced.stderr == ""
+    assert forced.stdout == wrote(site, str(site), "Replaced, as --force asks: index.html", "Kept what ginscore did not write: CNAME")
+    assert (site / "index.html").read_text() != "<p>my own page</p>\n" and (site / "CNAME").read_text() == "cards.example.org\n"
+    assert "index.html" in json.loads((site / "build.json").read_text())["written"]
+
+
+def test_a_folder_that_is_not_an_earlier_build_is_refused_without_force_and_kept_with_it(run, tmp_path: Path, cached: Path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "notes.txt").write_text("mine")
+    result = run("app", site)
+    assert result.exit_code == 1
+    assert one_error_line(result) == (f"error: {site} is not empty and holds no earlier app build (notes.txt): pass --force to add "
+                                      "the app beside what it holds (which is kept), or give an empty folder")
+    assert snapshot(site) == {"notes.txt": b"mine"}
+    for number in range(9):
+        (site / f"n{number}.txt").write_text(str(number))
+    before = snapshot(site)
+    many = run("app", site)
+    assert many.exit_code == 1
+    assert "(n0.txt, n1.txt, n2.txt, n3.txt, n4.txt and 5 more): pass --force" in one_error_line(many)
+    forced = run("app", site, "--force")
+    assert forced.exit_code == 0, forced.stderr
+    kept = "Kept what ginscore did not write: n0.txt, n1.txt, n2.txt, n3.txt, n4.txt, n5.txt, n6.txt, n7.txt and 2 more"
+    assert forced.stdout == wrote(site, str(site), kept) and forced.stderr == ""
+    assert {name: data for name, data in snapshot(site).items() if name in before} == before
+
+
+def test_a_folder_holding_only_hidden_entries_is_built_into_without_force(run, tmp_path: Path, cached: Path):
+    site = tmp_path / "site"
+    (site / ".git").mkdir(parents=True)
+    (site / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    result = run("app", site)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == wrote(site, str(site), "Kept what ginscore did not write: .git")
+    assert (site / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
+
+
+def test_a_folder_where_the_app_writes_a_file_is_refused_even_with_force(run, tmp_path: Path, cached: Path):
+    site = tmp_path / "site"
+    (site / "app.js").mkdir(parents=True)
+    (site / "app.js" / "keep.txt").write_text("mine")
+    for extra in ((), ("--force",)):
+        result = run("app", site, *extra)
+        assert result.exit_code == 1
+        assert one_error_line(result) == f"error: {site / 'app.js'}: a folder where the app writes a file: move it away, then build again"
+        assert snapshot(site) == {"app.js": "/", "app.js/keep.txt": b"mine"}
+
+
+def test_a_link_is_built_through_and_stays_a_link(run, tmp_path: Path, cached: Path):
+    real, link = tmp_path / "real", tmp_path / "site"
+    real.mkdir()
+    link.symlink_to(real)
+    for kept in ((), ("Kept what ginscore did not write: CNAME",)):
+        result = run("app", link)
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout == wrote(real, str(link), *kept) and result.stderr == ""
+        assert link.is_symlink() and os.readlink(link) == str(real)
+        assert (real / "build.json").is_file()
+        (real / "CNAME").write_text("cards.example.org\n")
+    assert (real / "CNAME").read_text() == "cards.example.org\n"
+
+
+def test_a_link_to_nowhere_and_a_file_are_bad_input(run, tmp_path: Path):
+    (tmp_path / "site").symlink_to(tmp_path / "gone")
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 2
+    assert one_error_line(result) == (f"error: {tmp_path / 'site'} is a link to {tmp_path / 'gone'}, which does not exist: "
+                                      "create that folder, or remove the link")
+    assert not (tmp_path / "gone").exists()
+    (tmp_path / "file").write_text("x")
+    result = run("app", tmp_path / "file")
+    assert result.exit_code == 2
+    assert one_error_line(result) == f"error: {tmp_path / 'file'}: not a folder"
+
+
+def stop_at(call: int, error: BaseException, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build's `call`-th rename into place raises `error`, as a full disk or a Ctrl-C would stop it there."""
+    from ginscore.pocket import placing
+
+    renames = iter(range(1, 1000))
+    rename = os.replace
+
+    def failing(source: str, target: str) -> None:
+        if next(renames) == call:
+            raise error
+        rename(source, target)
+
+    monkeypatch.setattr(placing.os, "replace", failing)
+
+
+def test_a_build_into_a_new_folder_that_fails_part_way_leaves_no_folder(run, tmp_path: Path, cached: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    stop_at(6, OSError(errno.ENOSPC, "No space left on device", "icon.svg"), monkeypatch)
     result = run("app", tmp_path / "site")
     assert result.exit_code == 1
-    assert "pass --force to replace it" in one_error_line(result)
-    assert (tmp_path / "site" / "notes.txt").read_text() == "mine"
+    assert one_error_line(result) == "error: 'icon.svg': the disk is full"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache"]
+
+
+def test_a_rebuild_stopped_part_way_is_finished_by_the_next(run, built: Path, monkeypatch: pytest.MonkeyPatch):
+    info = json.loads((built / "build.json").read_text())
+    lean = info["archives"]["lean"]
+    info["written"] = sorted({*info["written"], "py/lean-000000000000.zip"} - {lean})  # an earlier build, older code
+    (built / "build.json").write_text(json.dumps(info))
+    (built / lean).rename(built / "py" / "lean-000000000000.zip")
+    (built / "CNAME").write_text("cards.example.org\n")
+    with monkeypatch.context() as patch:
+        stop_at(12, KeyboardInterrupt(), patch)  # after the new lean archive is in place, before the old one goes
+        stopped = run("app", built)
+    assert stopped.exit_code == 130 and stopped.stdout == "" and stopped.stderr == "\ninterrupted\n"
+    assert (built / lean).is_file() and (built / "py" / "lean-000000000000.zip").is_file()
+    result = run("app", built)  # no --force: the new archive is known as ginscore's, listed while the files moved
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == wrote(built, str(built), "Kept what ginscore did not write: CNAME")
+    on_disk = sorted(str(path.relative_to(built)) for path in built.rglob("*") if path.is_file())
+    assert json.loads((built / "build.json").read_text())["written"] == [name for name in on_disk if name != "CNAME"]
 
 
 def test_a_runtime_folder_without_the_runtime_is_bad_input(run, tmp_path: Path):
@@ -29,48 +279,163 @@ def test_a_runtime_folder_without_the_runtime_is_bad_input(run, tmp_path: Path):
     assert not (tmp_path / "site").exists()
 
 
+CHANGES = {
+    "a line appended to pyodide.mjs": ("pyodide.mjs", lambda data: data + b"console.log('hello');\n"),
+    "the wasm cut to 1,000 bytes": ("pyodide.asm.wasm", lambda data: data[:1000]),
+    "a garbage wasm": ("pyodide.asm.wasm", lambda data: bytes(len(data))),
+}
+SAID = {
+    "a line appended to pyodide.mjs": "pyodide.mjs is longer than pyodide 314.0.7's (17,953 bytes, not 17,931)",
+    "the wasm cut to 1,000 bytes": "pyodide.asm.wasm is cut short (1,000 of pyodide 314.0.7's 9,598,218 bytes)",
+    "a garbage wasm": "pyodide.asm.wasm is not pyodide 314.0.7's (same size, another sha256)",
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_changed_cached_runtime_is_one_error_line_and_nothing_is_written(run, built: Path, cached: Path, change: str):
+    name, alter = CHANGES[change]
+    (cached / name).write_bytes(alter((cached / name).read_bytes()))
+    before = snapshot(built)
+    for site in (built, built.parent / "fresh"):
+        result = run("app", site)
+        assert result.exit_code == 1
+        assert one_error_line(result) == (f"error: {cached / SAID[change]}, so the cached runtime was changed after it was fetched: "
+                                          f"delete {cached} and run ginscore app again, which fetches it afresh")
+    assert snapshot(built) == before and not (built.parent / "fresh").exists()
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_changed_runtime_folder_is_bad_input_and_nothing_is_written(run, tmp_path: Path, fetched: Path, change: str):
+    given = tmp_path / "pyodide"
+    shutil.copytree(fetched, given)
+    name, alter = CHANGES[change]
+    (given / name).write_bytes(alter((given / name).read_bytes()))
+    result = run("app", tmp_path / "site", "--runtime", given)
+    assert result.exit_code == 2
+    assert one_error_line(result) == (f"error: --runtime {given}: {SAID[change]}: pass the folder of an unpacked pyodide 314.0.7 "
+                                      "npm package, or leave out --runtime to fetch it through npm")
+    assert not (tmp_path / "site").exists()
+    assert not (tmp_path / "cache").exists()  # --runtime given: the cache is not touched
+
+
+def test_a_runtime_folder_that_is_the_pinned_one_builds(run, tmp_path: Path, fetched: Path):
+    given = tmp_path / "pyodide" / "package"  # a tarball unpacked as npm packs it
+    shutil.copytree(fetched, given)
+    result = run("app", tmp_path / "site", "--runtime", given.parent)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == wrote(tmp_path / "site", str(tmp_path / "site")) and result.stderr == ""
+    assert not (tmp_path / "cache").exists()  # nothing fetched
+
+
+def test_a_cache_whose_record_was_changed_is_refused(run, tmp_path: Path, cached: Path):
+    record = json.loads((cached / runtime.CACHE_RECORD).read_text())
+    record["files"]["pyodide.mjs"]["bytes"] += 1
+    (cached / runtime.CACHE_RECORD).write_text(json.dumps(record))
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 1
+    assert one_error_line(result) == (f"error: {cached / runtime.CACHE_RECORD} does not record the files of pinned pyodide 314.0.7, "
+                                      f"so the cached runtime was changed after it was fetched: delete {cached} and run ginscore app "
+                                      "again, which fetches it afresh")
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_session_fetch_recorded_the_shipped_list_beside_the_runtime(fetched: Path):
+    shipped = json.loads(Path(runtime.PINNED_FILES).read_text())
+    assert shipped["pyodide"] == runtime.PYODIDE_VERSION and shipped["integrity"] == runtime.PYODIDE_INTEGRITY
+    assert json.loads((fetched / runtime.CACHE_RECORD).read_text()) == shipped
+    assert runtime.measured_files(str(fetched)) == shipped["files"]
+
+
+def test_the_shipped_list_is_package_data():
+    import tomllib
+
+    with open(Path(__file__).parent.parent / "pyproject.toml", "rb") as handle:
+        shipped = tomllib.load(handle)["tool"]["setuptools"]["package-data"]["ginscore"]
+    assert "pocket/pyodide.json" in shipped
+
+
+def fake_npm(folder: Path, tarball: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An `npm` first on PATH (the only thing there) whose `pack` hands over `tarball`, so no fetch is made."""
+    folder.mkdir()
+    script = folder / "npm"
+    script.write_text(f"#!{sys.executable}\nimport shutil\nshutil.copy({str(tarball)!r}, 'pyodide-{runtime.PYODIDE_VERSION}.tgz')\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(folder))
+
+
+def packed(runtime_files: Path, into: Path, changed: str | None = None) -> Path:
+    """A tarball of the runtime files as npm packs them (under `package/`), with one file `changed` if asked."""
+    source = into.parent / "packing"
+    shutil.copytree(runtime_files, source)
+    if changed:
+        (source / changed).write_bytes((source / changed).read_bytes() + b"\n")
+    with tarfile.open(into, "w:gz", compresslevel=1) as archive:
+        for name in runtime.RUNTIME_FILES:
+            archive.add(source / name, arcname=f"package/{name}")
+    return into
+
+
+def test_a_tarball_that_is_not_the_pinned_one_is_refused_and_nothing_kept(run, tmp_path: Path, fetched: Path, monkeypatch: pytest.MonkeyPatch):
+    fake_npm(tmp_path / "bin", packed(fetched, tmp_path / "other.tgz"), monkeypatch)
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert line.startswith("error: pyodide-314.0.7.tgz from npm is not the pinned one (its integrity is sha512-")
+    assert line.endswith(f"expected {runtime.PYODIDE_INTEGRITY}); nothing was kept")
+    assert runtime.missing_files(runtime.cache_root()) == list(runtime.RUNTIME_FILES) and not (tmp_path / "site").exists()
+
+
+def test_a_tarball_whose_files_are_not_the_shipped_list_is_refused_and_nothing_kept(run, tmp_path: Path, fetched: Path,
+                                                                                     monkeypatch: pytest.MonkeyPatch):
+    tarball = packed(fetched, tmp_path / "other.tgz", changed="pyodide.mjs")
+    fake_npm(tmp_path / "bin", tarball, monkeypatch)
+    integrity = runtime.integrity_of(str(tarball))
+    shipped = json.loads(Path(runtime.PINNED_FILES).read_text())
+    (tmp_path / "pyodide.json").write_text(json.dumps(dict(shipped, integrity=integrity)))
+    monkeypatch.setattr(runtime, "PYODIDE_INTEGRITY", integrity)  # a pin that matches the tarball, a list that does not
+    monkeypatch.setattr(runtime, "PINNED_FILES", str(tmp_path / "pyodide.json"))
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 1
+    assert one_error_line(result) == (f"error: pyodide-314.0.7.tgz matches its pin, but not the list of its files in {tmp_path / 'pyodide.json'}: "
+                                      "install ginscore again; nothing was kept")
+    assert not os.path.exists(runtime.cache_root()) and not (tmp_path / "site").exists()
+
+
+def test_a_cache_without_its_record_is_fetched_again(run, tmp_path: Path, fetched: Path, cached: Path, monkeypatch: pytest.MonkeyPatch):
+    (cached / runtime.CACHE_RECORD).unlink()
+    (cached / "pyodide.mjs").write_bytes(b"changed")  # a cache from before records: not trusted, replaced
+    fake_npm(tmp_path / "bin", packed(fetched, tmp_path / "pinned.tgz"), monkeypatch)
+    monkeypatch.setattr(runtime, "PYODIDE_INTEGRITY", runtime.integrity_of(str(tmp_path / "pinned.tgz")))
+    shipped = json.loads(Path(runtime.PINNED_FILES).read_text())
+    (tmp_path / "pyodide.json").write_text(json.dumps(dict(shipped, integrity=runtime.PYODIDE_INTEGRITY)))
+    monkeypatch.setattr(runtime, "PINNED_FILES", str(tmp_path / "pyodide.json"))
+    result = run("app", tmp_path / "site")
+    assert result.exit_code == 0, result.stderr
+    assert (cached / "pyodide.mjs").read_bytes() == (fetched / "pyodide.mjs").read_bytes()
+    assert (cached / runtime.CACHE_RECORD).is_file()
+
+
 def test_without_npm_one_line_says_what_to_install_or_pass(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GINSCORE_CACHE_DIR", str(tmp_path / "empty-cache"))
     monkeypatch.setenv("PATH", str(tmp_path))
     result = run("app", tmp_path / "site")
     assert result.exit_code == 1
     line = one_error_line(result)
-    assert "npm is not installed" in line and "install Node.js" in line and "--runtime DIR" in line
+    assert line == ("error: npm is not installed: install Node.js (which brings npm) to fetch pyodide 314.0.7, "
+                    "or pass --runtime DIR, an unpacked pyodide npm package")
+    assert not (tmp_path / "site").exists()
 
 
-def needs_npm() -> None:
-    if shutil.which("npm") is None:
-        pytest.skip("npm is not installed")
+def test_without_npm_under_ci_the_app_tests_fail_rather_than_skip(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="npm is not installed"):
+        require_npm()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="^CI runs the app's tests, but npm"):
+        require_npm()
 
 
-def test_a_tarball_that_is_not_the_pinned_one_is_refused_and_nothing_kept(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    needs_npm()
-    monkeypatch.setenv("GINSCORE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(runtime, "PYODIDE_INTEGRITY", "sha512-" + "A" * 86 + "==")
-    result = run("app", tmp_path / "site")
-    assert result.exit_code == 1
-    assert "is not the pinned one" in one_error_line(result)
-    assert runtime.missing_files(runtime.cache_root()) == list(runtime.RUNTIME_FILES)
-
-
-def test_the_app_is_built_from_a_runtime_folder_and_rebuilt_in_place(run, tmp_path: Path):
-    needs_npm()
-    folder = runtime.runtime_folder()  # the cache, filled through npm once for the test session
-    first = run("app", tmp_path / "site", "--runtime", folder)
-    assert first.exit_code == 0, first.stderr
-    assert first.stderr == "" and first.stdout.startswith("Wrote the app (version 0.")
-    info = json.loads((tmp_path / "site" / "build.json").read_text())
-    assert info["pyodide"] == "314.0.7" and all((tmp_path / "site" / f).exists() for f in info["files"] if f != "./")
-    assert info["version"] in (tmp_path / "site" / "sw.js").read_text()
-    manifest = json.loads((tmp_path / "site" / "manifest.webmanifest").read_text())
-    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
-    assert (tmp_path / "site" / "icons" / "icon-192.png").read_bytes().startswith(b"\x89PNG")
-    again = run("app", tmp_path / "site", "--runtime", folder)  # an earlier build: replaced without --force
-    assert again.exit_code == 0, again.stderr
-    assert json.loads((tmp_path / "site" / "build.json").read_text())["version"] == info["version"]  # same code, same build
-
-
-def test_the_archives_hold_only_what_the_worker_imports(tmp_path: Path):
+def test_the_archives_hold_only_what_the_worker_imports():
     import io
     import zipfile
 

@@ -14,27 +14,44 @@ from .app import command
 
 @command(name="app", short_help="Write the offline phone app into a folder.")
 def build_app(
-    folder: str = typer.Argument(..., help="The folder to write the app into, e.g. site."),
+    folder: str = typer.Argument(..., help="The folder to write the app into (or a link to one), e.g. site."),
     runtime: str | None = typer.Option(
         None, "--runtime", metavar="DIR", help="An unpacked pyodide npm package to use, for a machine without Node (default: fetched through npm once, then cached)."
     ),
-    force: bool = typer.Option(False, "--force", help="Replace a folder that is not empty and holds no earlier app build."),
+    force: bool = typer.Option(
+        False, "--force", help="Write into a non-empty folder that holds no earlier app build, and replace what stands at a name the app writes."
+    ),
 ) -> None:
     """Write the phone app: serve's pages run by ginscore's own Python (Pyodide) in the browser, offline.
 
     Put the folder on any static host over HTTPS (or open it from localhost); once opened, it keeps its matches
     on the phone and works in airplane mode. The runtime, Pyodide, is fetched through npm on first use and
-    checked against the integrity pinned in ginscore.
+    checked against the integrity pinned in ginscore; every build checks each of its files again.
+
+    Building again into the folder replaces only the files the earlier build wrote (its build.json lists them)
+    and keeps the rest: CNAME, .nojekyll, .git. A name the app writes that holds something else, or a non-empty
+    folder that was never a build (hidden entries aside), is refused unless --force; even then only the names
+    the app writes are replaced. A link is built through, and stays a link.
 
     \b
     Examples:
       ginscore app site
       ginscore app site --runtime node_modules/pyodide
+      ginscore app my-pages-repo --force   # README.md there is kept
     """
     from ..pocket.build import build
 
-    info = build(folder, runtime=runtime, force=force)
-    files = info["files"]
-    count = len(files) if isinstance(files, list) else 0
-    sys.stdout.write(f"Wrote the app (version {info['version']}, {count - 1} files) into {folder}\n")
+    built = build(folder, runtime=runtime, force=force)
+    written = built.info["written"]
+    count = len(written) if isinstance(written, list) else 0
+    sys.stdout.write(f"Wrote the app (version {built.info['version']}, {count} files) into {folder}\n")
+    if built.plan.replaced:
+        sys.stdout.write(f"Replaced, as --force asks: {_few(built.plan.replaced)}\n")
+    if built.plan.kept:
+        sys.stdout.write(f"Kept what ginscore did not write: {_few(built.plan.kept)}\n")
     sys.stdout.write(f"Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {folder}\n")
+
+
+def _few(names: tuple[str, ...], most: int = 8) -> str:
+    """`a, b, c`, or the first `most` and how many more: one line, however full the folder."""
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")

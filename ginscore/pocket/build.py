@@ -9,9 +9,11 @@ What the folder holds:
 - `pyodide/`: the pinned runtime (`runtime.py`);
 - `py/lean-*.zip` (ginscore's pure layers and the pure-Python packages they use) and `py/pages-*.zip` (the web
   layer, its templates, Starlette, Jinja2 and what they import), packed from the installed packages;
-- `build.json`: the version, the archives, and every file the service worker precaches.
+- `build.json`: the version, the archives, every file the service worker precaches (`files`) and every file the
+  build wrote (`written`), which is what the next build may replace or remove.
 
-The build is written beside DIR and renamed into place, so a host serving DIR never serves half a build.
+Every file is made, and the runtime checked against its pin, before anything is written; `placing.py` then
+puts the files into DIR, keeping what no build of ginscore wrote there.
 """
 
 from __future__ import annotations
@@ -21,21 +23,18 @@ import importlib.metadata
 import io
 import json
 import os
-import shutil
-import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
-from ..errors import InputError, RefusedError
+from ..errors import RefusedError
 from ..version import __version__
-from . import icons
-from .runtime import PYODIDE_VERSION, RUNTIME_FILES, runtime_folder
+from . import icons, placing
+from .runtime import PYODIDE_VERSION, RUNTIME_FILES, verified_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHELL = os.path.join(HERE, "shell")
 PACKAGE = os.path.dirname(HERE)
-MARK = "ginscore app"
-"""`build.json`'s `made_by`: a folder holding it is an earlier build, replaced without `--force`."""
 
 LEAN = ("__init__.py", "version.py", "errors.py", "game/", "match/", "files/", "sheets/",
         "web/__init__.py", "web/fields.py", "web/folder.py", "web/hands.py", "pocket/__init__.py", "pocket/worker.py")
@@ -63,77 +62,68 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every archive member's time, so that the same code packs to the same bytes and the same build version."""
 
 
-def build(target: str, runtime: str | None = None, force: bool = False) -> dict[str, object]:
-    """Write the app into `target`; its `build.json` is returned. `runtime` is an unpacked pyodide package (else
-    the cache, filled through npm). A non-empty `target` that is not an earlier build is refused unless `force`."""
-    target = os.path.abspath(target)
-    _check_target(target, force)
-    source = runtime_folder(runtime)
-    parent = os.path.dirname(target)
-    os.makedirs(parent, exist_ok=True)
-    work = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.building-", dir=parent)
-    try:
-        os.chmod(work, 0o755)  # mkdtemp's 0700 would keep a web server's user out
-        info = _write(work, source)
-        if os.path.exists(target):
-            old = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.old-", dir=parent)
-            os.rename(target, os.path.join(old, "build"))
-            os.rename(work, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(work, target)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return info
+@dataclass(frozen=True)
+class Built:
+    """A build written into its folder."""
+
+    info: Mapping[str, object]
+    """Its `build.json`: the version, the archives, the precached files and every file written."""
+    plan: placing.Plan
+    """What it found in the folder and did there beyond writing its files: kept, replaced, removed."""
 
 
-def _check_target(target: str, force: bool) -> None:
-    if os.path.exists(target) and not os.path.isdir(target):
-        raise InputError(f"{target}: not a folder")
-    if not os.path.isdir(target) or not os.listdir(target) or force:
-        return
-    try:
-        with open(os.path.join(target, "build.json"), encoding="utf-8") as handle:
-            earlier = json.load(handle).get("made_by") == MARK
-    except (OSError, ValueError, AttributeError):
-        earlier = False
-    if not earlier:
-        raise RefusedError(f"{target} is not empty and holds no earlier app build: pass --force to replace it, or give a new folder")
+def build(target: str, runtime: str | None = None, force: bool = False) -> Built:
+    """Write the app into `target` (a folder, or a link to one), keeping what no build of ginscore wrote there.
+
+    `runtime` is an unpacked pyodide package (else the cache, filled through npm), held file by file to the pin.
+    A name the app writes that holds something else, or a non-empty folder that was never a build, is refused
+    unless `force`. Nothing is written until every file is made and checked (`placing.py`).
+    """
+    placing.real_folder(target)
+    files = _app_files()
+    names = {*files, *(f"pyodide/{name}" for name in RUNTIME_FILES), "sw.js", placing.RECORD}
+    plan = placing.plan(target, names, force)  # the folder's refusals come before a fetch of the runtime
+    files.update((f"pyodide/{name}", data) for name, data in verified_files(runtime).items())
+    info = _record(files)
+    placing.put(plan, files, info)
+    return Built(info, plan)
 
 
-def _write(folder: str, runtime: str) -> dict[str, object]:
+def _app_files() -> dict[str, bytes]:
+    """The build's files but the runtime, `sw.js` and `build.json`, by their paths in the folder."""
     files: dict[str, bytes] = {}
-    for name in RUNTIME_FILES:
-        with open(os.path.join(runtime, name), "rb") as handle:
-            files[f"pyodide/{name}"] = handle.read()
     static = os.path.join(PACKAGE, "web", "static")
     for name in sorted(os.listdir(static)):
         if os.path.isfile(os.path.join(static, name)):
             with open(os.path.join(static, name), "rb") as handle:
                 files[f"static/{name}"] = handle.read()
     lean, pages = python_archives()
-    archives = {"lean": f"py/lean-{_digest(lean)[:12]}.zip", "pages": f"py/pages-{_digest(pages)[:12]}.zip"}
-    files[archives["lean"]], files[archives["pages"]] = lean, pages
+    files[_archive_name("lean", lean)], files[_archive_name("pages", pages)] = lean, pages
     files["icons/icon-192.png"], files["icons/icon-512.png"] = icons.png(192), icons.png(512)
     files["icons/icon.svg"] = icons.SVG.encode()
     for name in ("index.html", "app.js", "app.css", "store.js", "worker.js", "manifest.webmanifest"):
         with open(os.path.join(SHELL, name), "rb") as handle:
             files[name] = handle.read()
+    return files
+
+
+def _archive_name(kind: str, data: bytes) -> str:
+    return f"py/{kind}-{_digest(data)[:12]}.zip"
+
+
+def _record(files: dict[str, bytes]) -> dict[str, object]:
+    """`build.json` for `files`, which then gain `sw.js`, holding the build's version and precache list."""
     build_hash = _digest(b"".join(path.encode() + b"\0" + _digest(data).encode() for path, data in sorted(files.items())))[:12]
+    archives = {kind: next(path for path in files if path.startswith(f"py/{kind}-")) for kind in ("lean", "pages")}
     info: dict[str, object] = {
-        "made_by": MARK, "version": f"{__version__}+{build_hash}", "ginscore": __version__, "pyodide": PYODIDE_VERSION,
-        "archives": archives, "files": ["./", *sorted(files), "build.json"],
+        "made_by": placing.MARK, "version": f"{__version__}+{build_hash}", "ginscore": __version__, "pyodide": PYODIDE_VERSION,
+        "archives": archives, "files": ["./", *sorted(files), placing.RECORD],
+        "written": sorted([*files, "sw.js", placing.RECORD]),
     }
-    files["build.json"] = (json.dumps(info, indent=1) + "\n").encode()
     with open(os.path.join(SHELL, "sw.js"), encoding="utf-8") as handle:
         worker = handle.read()
     # the version is in sw.js's own bytes: a browser looks for a new service worker by comparing them
     files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"]})).encode()
-    for path, data in files.items():
-        os.makedirs(os.path.dirname(os.path.join(folder, path)), exist_ok=True)
-        with open(os.path.join(folder, path), "wb") as handle:
-            handle.write(data)
     return info
 
 

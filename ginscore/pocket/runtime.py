@@ -4,12 +4,18 @@
 a machine without Node) after checking that every file is there, or else the user's cache, filled on first use by
 `npm pack pyodide@VERSION` in a temporary folder. The tarball's sha512 must be the one pinned here, or nothing is
 kept. Only the files the app loads are unpacked (`RUNTIME_FILES`).
+
+Every build then reads the files through `verified_files`, which holds each one to its size and sha256 as
+`pyodide.json` (shipped beside this module, measured from the pinned tarball) gives them; the cache also keeps
+its own record (`CACHE_RECORD`), written when the tarball's integrity was checked, and must agree with the
+shipped one. A file changed, cut short or replaced after the fetch stops the build before it writes anything.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -32,6 +38,10 @@ RUNTIME_FILES = (
 )
 """What the worker loads: the loader, the compiled interpreter and the standard library. `pyodide-lock.json` is
 read at start-up (no package from it is ever fetched); `package.json` names the version, for the Node test."""
+PINNED_FILES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pyodide.json")
+"""Each runtime file's size and sha256, measured from the pinned tarball (`python -m ginscore.pocket.runtime`)."""
+CACHE_RECORD = "ginscore-record.json"
+"""The cache's own record of the files' sizes and sha256, written beside them when the tarball was checked."""
 
 
 class NoRuntimeError(GinscoreError):
@@ -51,7 +61,8 @@ def missing_files(folder: str) -> list[str]:
 
 
 def runtime_folder(given: str | None = None) -> str:
-    """The folder of the runtime's files: `given`, checked, or the cache, filled through npm when empty."""
+    """The folder of the runtime's files: `given`, checked, or the cache, filled through npm when it is not whole
+    (a file or its record missing)."""
     if given is not None:
         folder = given
         if os.path.isdir(os.path.join(given, "package")) and not os.path.isfile(os.path.join(given, "pyodide.mjs")):
@@ -62,15 +73,86 @@ def runtime_folder(given: str | None = None) -> str:
         _check_version(folder, f"--runtime {given}")
         return folder
     folder = cache_root()
-    if not missing_files(folder):
+    if not missing_files(folder) and os.path.isfile(os.path.join(folder, CACHE_RECORD)):
         return folder
     fetch_into(folder)
     return folder
 
 
-def _check_version(folder: str, shown: str) -> None:
-    import json
+def verified_files(given: str | None = None) -> dict[str, bytes]:
+    """Every runtime file's bytes, each held to the size and sha256 pinned for this version: from `given` (an
+    `InputError` when one differs) or from the cache (a `NoRuntimeError`, saying to delete it)."""
+    folder = runtime_folder(given)
+    pinned = pinned_files()
+    if given is None:
+        _check_record(folder, pinned)
+    files: dict[str, bytes] = {}
+    for name in RUNTIME_FILES:
+        path = os.path.join(folder, name)
+        with open(path, "rb") as handle:
+            data = handle.read()
+        wrong = _how_it_differs(data, pinned[name])
+        if wrong and given is not None:
+            raise InputError(f"--runtime {given}: {name} {wrong}: pass the folder of an unpacked pyodide {PYODIDE_VERSION} "
+                             "npm package, or leave out --runtime to fetch it through npm")
+        if wrong:
+            raise NoRuntimeError(f"{path} {wrong}, so the cached runtime was changed after it was fetched: delete {folder} "
+                                 "and run ginscore app again, which fetches it afresh")
+        files[name] = data
+    return files
 
+
+def pinned_files() -> dict[str, dict[str, object]]:
+    """Each runtime file's `bytes` and `sha256` as the pinned tarball holds it, from the list shipped in ginscore."""
+    try:
+        with open(PINNED_FILES, encoding="utf-8") as handle:
+            pinned = json.load(handle)
+        files = pinned["files"]
+        if pinned["pyodide"] != PYODIDE_VERSION or pinned["integrity"] != PYODIDE_INTEGRITY or sorted(files) != sorted(RUNTIME_FILES):
+            raise ValueError("another runtime")
+        return {name: {"bytes": int(files[name]["bytes"]), "sha256": str(files[name]["sha256"])} for name in RUNTIME_FILES}
+    except (OSError, ValueError, KeyError, TypeError):
+        raise NoRuntimeError(f"{PINNED_FILES}: not the list of pyodide {PYODIDE_VERSION}'s files this ginscore ships: "
+                             "install ginscore again") from None
+
+
+def measured_files(folder: str) -> dict[str, dict[str, object]]:
+    """Each runtime file in `folder` as it is: its `bytes` and `sha256`."""
+    measured: dict[str, dict[str, object]] = {}
+    for name in RUNTIME_FILES:
+        with open(os.path.join(folder, name), "rb") as handle:
+            data = handle.read()
+        measured[name] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    return measured
+
+
+def _how_it_differs(data: bytes, pinned: dict[str, object]) -> str | None:
+    """None when `data` is the pinned file; else what is wrong with it, said after the file's name."""
+    size = pinned["bytes"]
+    assert isinstance(size, int)  # pinned_files made it so
+    if len(data) < size:
+        return f"is cut short ({len(data):,} of pyodide {PYODIDE_VERSION}'s {size:,} bytes)"
+    if len(data) > size:
+        return f"is longer than pyodide {PYODIDE_VERSION}'s ({len(data):,} bytes, not {size:,})"
+    if hashlib.sha256(data).hexdigest() != pinned["sha256"]:
+        return f"is not pyodide {PYODIDE_VERSION}'s (same size, another sha256)"
+    return None
+
+
+def _check_record(folder: str, pinned: dict[str, dict[str, object]]) -> None:
+    """The cache's record, written at the fetch, must be the shipped list: else the cache is not what was fetched."""
+    path = os.path.join(folder, CACHE_RECORD)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            recorded = json.load(handle).get("files")
+    except (OSError, ValueError, AttributeError):
+        recorded = None
+    if recorded != pinned:
+        raise NoRuntimeError(f"{path} does not record the files of pinned pyodide {PYODIDE_VERSION}, so the cached runtime was "
+                             f"changed after it was fetched: delete {folder} and run ginscore app again, which fetches it afresh")
+
+
+def _check_version(folder: str, shown: str) -> None:
     try:
         with open(os.path.join(folder, "package.json"), encoding="utf-8") as handle:
             version = json.load(handle).get("version")
@@ -91,39 +173,68 @@ def integrity_of(path: str) -> str:
 
 def fetch_into(folder: str) -> None:
     """`npm pack pyodide@VERSION` in a temporary folder, the tarball checked against the pin, the runtime files
-    unpacked into `folder` (renamed into place whole, so a half-fetched runtime is never used)."""
+    unpacked and held to the shipped list, then renamed into `folder` whole with the record of their sizes and
+    sha256 (so a half-fetched runtime is never used)."""
+    pinned = pinned_files()
+    os.makedirs(os.path.dirname(folder), exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ginscore-pyodide-", dir=os.path.dirname(folder)) as work:
+        unpacked = _unpacked(work)
+        measured = measured_files(unpacked)
+        if measured != pinned:
+            raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz matches its pin, but not the list of its files in {PINNED_FILES}: "
+                                 "install ginscore again; nothing was kept")
+        with open(os.path.join(unpacked, CACHE_RECORD), "w", encoding="utf-8") as handle:
+            handle.write(_record_text(measured))
+        if os.path.isdir(folder):
+            shutil.rmtree(folder)
+        os.replace(unpacked, folder)
+
+
+def _unpacked(work: str) -> str:
+    """The runtime files unpacked into a folder inside `work`, from `npm pack`'s tarball after its integrity check."""
     npm = shutil.which("npm")
     if npm is None:
         raise NoRuntimeError(f"npm is not installed: install Node.js (which brings npm) to fetch pyodide {PYODIDE_VERSION}, "
                             "or pass --runtime DIR, an unpacked pyodide npm package")
-    os.makedirs(os.path.dirname(folder), exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ginscore-pyodide-", dir=os.path.dirname(folder)) as work:
-        try:
-            done = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=work, capture_output=True,
-                                  text=True, timeout=600)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise NoRuntimeError(f"npm pack pyodide@{PYODIDE_VERSION} failed ({error}): check the network, or pass --runtime DIR") from None
-        tarball = os.path.join(work, f"pyodide-{PYODIDE_VERSION}.tgz")
-        if done.returncode != 0 or not os.path.isfile(tarball):
-            said = " ".join((done.stderr or done.stdout).split())[:200] or f"exit status {done.returncode}"
-            raise NoRuntimeError(f"npm pack pyodide@{PYODIDE_VERSION} failed ({said}): check the network, or pass --runtime DIR")
-        found = integrity_of(tarball)
-        if found != PYODIDE_INTEGRITY:
-            raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz from npm is not the pinned one (its integrity is {found}, "
-                                f"expected {PYODIDE_INTEGRITY}); nothing was kept")
-        unpacked = os.path.join(work, "runtime")
-        os.mkdir(unpacked)
-        with tarfile.open(tarball, "r:gz") as archive:
-            for name in RUNTIME_FILES:
-                try:
-                    member = archive.getmember(f"package/{name}")
-                except KeyError:
-                    raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz has no {name}") from None
-                source = archive.extractfile(member)
-                if source is None:
-                    raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz: {name} is not a file")
-                with source, open(os.path.join(unpacked, name), "wb") as target:
-                    shutil.copyfileobj(source, target)
-        if os.path.isdir(folder):
-            shutil.rmtree(folder)
-        os.replace(unpacked, folder)
+    try:
+        done = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=work, capture_output=True,
+                              text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise NoRuntimeError(f"npm pack pyodide@{PYODIDE_VERSION} failed ({error}): check the network, or pass --runtime DIR") from None
+    tarball = os.path.join(work, f"pyodide-{PYODIDE_VERSION}.tgz")
+    if done.returncode != 0 or not os.path.isfile(tarball):
+        said = " ".join((done.stderr or done.stdout).split())[:200] or f"exit status {done.returncode}"
+        raise NoRuntimeError(f"npm pack pyodide@{PYODIDE_VERSION} failed ({said}): check the network, or pass --runtime DIR")
+    found = integrity_of(tarball)
+    if found != PYODIDE_INTEGRITY:
+        raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz from npm is not the pinned one (its integrity is {found}, "
+                            f"expected {PYODIDE_INTEGRITY}); nothing was kept")
+    unpacked = os.path.join(work, "runtime")
+    os.mkdir(unpacked)
+    with tarfile.open(tarball, "r:gz") as archive:
+        for name in RUNTIME_FILES:
+            try:
+                member = archive.getmember(f"package/{name}")
+            except KeyError:
+                raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz has no {name}") from None
+            source = archive.extractfile(member)
+            if source is None:
+                raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz: {name} is not a file")
+            with source, open(os.path.join(unpacked, name), "wb") as target:
+                shutil.copyfileobj(source, target)
+    return unpacked
+
+
+def _record_text(files: dict[str, dict[str, object]]) -> str:
+    """The files' sizes and sha256 as `pyodide.json` and the cache's record hold them."""
+    return json.dumps({"pyodide": PYODIDE_VERSION, "integrity": PYODIDE_INTEGRITY, "files": files}, indent=1) + "\n"
+
+
+def main() -> None:
+    """Print `pyodide.json` for the version pinned here, measured from its tarball (after a pin is changed)."""
+    with tempfile.TemporaryDirectory(prefix="ginscore-pin-") as work:
+        print(_record_text(measured_files(_unpacked(work))), end="")
+
+
+if __name__ == "__main__":
+    main()
