@@ -6,8 +6,9 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from ..errors import GinscoreError, InputError, quote, whole_number
+from ..errors import GinscoreError, InputError, quote
 from .cards import Card, Rank, Suit
+from .numbers import read_whole
 
 
 def _knob(default: Any, help: str, *, low: int = 0, high: int = 1000, choices: tuple[str, ...] = ()) -> Any:
@@ -195,7 +196,7 @@ def _from_text(knob: Any, text: str) -> Any:
     if knob.name == "big_gin_bonus" and lowered == "off":
         return 0
     try:
-        number = whole_number(text)
+        number = read_whole(text, signed=True)
     except InputError:
         number = None
     if number is None:

@@ -19,7 +19,7 @@ from starlette.routing import Route
 from ..errors import InputError
 from . import answers
 from .blocking import blocking
-from .fields import hand_entry, new_match_entry, number_field
+from .fields import hand_entry, json_integer, new_match_entry, number_field
 from .folder import Folder
 from .hands import advise_fields, check_fields
 
@@ -28,7 +28,7 @@ async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object; an `InputError` for anything else."""
     raw = await request.body()
     try:
-        data = json.loads(raw or b"{}")
+        data = json.loads(raw or b"{}", parse_int=json_integer)
     except (ValueError, RecursionError):
         raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}", field="body") from None
     if not isinstance(data, dict):

@@ -41,6 +41,9 @@ from urllib.parse import parse_qsl, quote, urlencode
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..errors import InputError
+from ..game.numbers import read_whole
+
 log = logging.getLogger("ginscore.web")
 MAX_BODY = 64 * 1024
 """The most bytes a request body may have: a hand is a few hundred."""
@@ -196,7 +199,7 @@ class Guard:
         if bearer is False or not (bearer or by_cookie):
             return 401, "the access token is missing or wrong: open the link the server printed (or scan its QR code), or send Authorization: Bearer TOKEN"
         length = headers.get(b"content-length")
-        if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
+        if length is not None and not _at_most(length.decode("latin-1"), self.max_body):
             return 413, _too_large(self.max_body)
         if method in _UNSAFE:
             origin = headers.get(b"origin")
@@ -246,6 +249,15 @@ def _state_csrf(scope: Scope) -> str:
     app = scope.get("app")
     csrf: str = app.state.csrf if app is not None else ""
     return csrf
+
+
+def _at_most(length: str, limit: int) -> bool:
+    """Whether a Content-Length header says at most `limit` bytes, in digits 0-9, leading zeros or not."""
+    try:
+        size = read_whole(length)
+    except InputError:  # more digits than any body could have
+        return False
+    return size is not None and size <= limit
 
 
 def _too_large(limit: int) -> str:
