@@ -34,7 +34,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}", field="body")
     try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        json.dumps(data, ensure_ascii=False, default=repr).encode("utf-8")  # repr: a `LongNumber`, refused by its field
     except UnicodeEncodeError:  # JSON's \ud800 escapes can name half a character, which no file can hold
         raise InputError("the request body holds a lone surrogate (\\ud800 to \\udfff), which is not text: send whole characters", field="body") from None
     return data
