@@ -127,7 +127,7 @@ def test_new_set_reads_a_knob_of_any_length(run, tmp_path):
 def test_new_set_refuses_a_huge_knob_naming_it(run, tmp_path):
     result = run("new", tmp_path / "n.toml", "Ann", "Bob", "--set", f"target={HUGE}")
     assert result.exit_code == 2
-    assert one_error_line(result) == f"error: --set: target must be a whole number from 1 to 100000, not '{'0' * 40}…'"
+    assert one_error_line(result) == f"error: --set: target must be a whole number from 1 to 100000, not '{'9' * 30}'"
     assert not (tmp_path / "n.toml").exists()
 
 

@@ -195,12 +195,13 @@ def _from_text(knob: Any, text: str) -> Any:
         return lowered
     if knob.name == "big_gin_bonus" and lowered == "off":
         return 0
+    shown = text
     try:
         number = read_whole(text, signed=True)
-    except InputError:
-        number = None
+    except InputError:  # too many digits: quoted without its leading zeros, which would fill the quote
+        number, shown = None, text.lstrip("0")
     if number is None:
-        raise InputError(f"{knob.name} must be a whole number from {meta['low']} to {meta['high']}, not {quote(text)}")
+        raise InputError(f"{knob.name} must be a whole number from {meta['low']} to {meta['high']}, not {quote(shown)}")
     return number
 
 
