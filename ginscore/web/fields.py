@@ -45,7 +45,9 @@ def number_field(name: str, value: Any, *, signed: bool = False) -> int | None:
         return value
     if isinstance(value, LongNumber):
         raise InputError(f"{quote(value.digits)} is too large a number (more than {MOST_DIGITS} digits)", field=name)
-    return parse_whole(value if isinstance(value, str) else repr(value), name, signed=signed)
+    if not isinstance(value, str):
+        raise InputError(f"{quote(value)} is not a whole number: write it with the digits 0-9", field=name)
+    return parse_whole(value, name, signed=signed)
 
 
 @dataclass(frozen=True)
