@@ -163,6 +163,20 @@ def test_a_huge_knock_limit_is_refused_naming_the_option(run, command):
     assert result.stderr.splitlines() == [f"error: --knock-limit: {TOO_LARGE}", f"try 'ginscore {command[0]} --help'"]
 
 
+def test_advise_reads_its_numbers_of_any_length(run):
+    result = run("advise", *KNOCK.split(), "Qs", "--samples", "0" * 5000 + "50", "--seed", ZEROS_1, "--stock", "0" * 5000 + "17", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    answer = json.loads(result.stdout)
+    assert (answer["samples"], answer["seed"], answer["stock"]) == (50, 1, 17)
+
+
+def test_serve_reads_its_port_of_any_length(run, tmp_path):
+    result = run("serve", tmp_path, "--port", "0" * 5000 + "99999")  # read as 99999: no port, refused before listening
+    assert result.exit_code == 2
+    assert one_error_line(result) == "error: --port: 99999 is not a port: give one from 1 to 65535, or 0 for any free one"
+
+
 def test_play_reads_counts_of_any_length(run, game):
     result = run(["play", str(game)], input=f"a\n{ZEROS_3} {'0' * 5000}20\nq\n")
     assert result.exit_code == 0, result.stderr
