@@ -100,3 +100,11 @@ def test_the_api_refuses_console_names_and_reordering_notes_by_field(tmp_path: P
     hand = api.post("/api/matches/m.toml/hands", json={"knocker": "Ann", "deadwood": 3, "opponent_deadwood": 20, "note": "x\u202ey"})
     assert hand.status_code == 400 and hand.json()["field"] == "note", hand.text
     assert (tmp_path / "m.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_a_name_refuses_a_line_or_paragraph_separator_inside_it_as_a_note_does(separator: str):
+    with pytest.raises(InputError):
+        check_players([f"Ann{separator}Lee", "Bob"])
+    with pytest.raises(InputError):
+        check_note(f"one{separator}two")
