@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import re
 
 
 class GinscoreError(Exception):
@@ -130,23 +129,6 @@ def quote(value: object, limit: int = 40) -> str:
         return repr(value if len(value) <= limit else value[:limit] + "…")
     shown = repr(value)
     return shown if len(shown) <= limit else shown[:limit] + "…"
-
-
-MOST_DIGITS = 18
-"""The most digits a number may have: no count, limit or hand number comes near, and Python's own limit
-(4300 digits) is never reached."""
-
-
-def whole_number(text: str) -> int | None:
-    """`text` as a whole number, written as ginscore reads numbers everywhere: ASCII digits, perhaps after a minus.
-
-    None when it is not one; an `InputError` when it has more than `MOST_DIGITS` digits.
-    """
-    if not re.fullmatch(r"-?[0-9]+", text):
-        return None
-    if len(text.lstrip("-").lstrip("0")) > MOST_DIGITS:
-        raise InputError(f"{quote(text)} is too large a number (more than {MOST_DIGITS} digits)")
-    return int(text)
 
 
 _OS_REASONS = {

@@ -799,7 +799,7 @@ def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, mon
     import httpx
 
     from ginscore.web import api as api_routes
-    from ginscore.web.app import MOST_WAITING_ADVICE
+    from ginscore.web.limits import MOST_WAITING_ADVICE
 
     running, most, release = [0], [0], threading.Event()
     lock = threading.Lock()

@@ -11,7 +11,8 @@ import typer
 from typer._click.core import Context, Parameter
 from typer._click.types import ParamType
 
-from ..errors import InputError, quote, whole_number
+from ..errors import InputError
+from ..game.numbers import parse_whole
 
 if TYPE_CHECKING:
     from ..game.cards import Card
@@ -88,12 +89,9 @@ class WholeNumber(ParamType):
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         try:
-            number = whole_number(value.strip()) if isinstance(value, str) else None
+            return parse_whole(str(value), signed=True)
         except InputError as error:
             self.fail(str(error), param, ctx)
-        if number is None:
-            self.fail(f"{quote(str(value))} is not a whole number: write it with the digits 0-9", param, ctx)
-        return number
 
 
 WHOLE_NUMBER = WholeNumber()

@@ -143,7 +143,7 @@ def resolved(path: str) -> str:
 
 
 RESERVED_NAMES = frozenset(
-    ["CON", "PRN", "AUX", "NUL"] + [f"{device}{number}" for device in ("COM", "LPT") for number in "0123456789\u00b9\u00b2\u00b3"]
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"] + [f"{device}{number}" for device in ("COM", "LPT") for number in "0123456789\u00b9\u00b2\u00b3"]
 )
 """Windows' device names: no file there may be called so, whatever follows the name's first dot (`nul.tar.gz`)."""
 NOT_IN_NAMES = '<>:"|?*\\'

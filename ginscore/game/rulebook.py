@@ -6,8 +6,9 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from ..errors import GinscoreError, InputError, quote, whole_number
+from ..errors import GinscoreError, InputError, quote
 from .cards import Card, Rank, Suit
+from .numbers import read_whole
 
 
 def _knob(default: Any, help: str, *, low: int = 0, high: int = 1000, choices: tuple[str, ...] = ()) -> Any:
@@ -194,12 +195,13 @@ def _from_text(knob: Any, text: str) -> Any:
         return lowered
     if knob.name == "big_gin_bonus" and lowered == "off":
         return 0
+    shown = text
     try:
-        number = whole_number(text)
-    except InputError:
-        number = None
+        number = read_whole(text, signed=True)
+    except InputError:  # too many digits: quoted without its leading zeros, which would fill the quote
+        number, shown = None, text.lstrip("0")
     if number is None:
-        raise InputError(f"{knob.name} must be a whole number from {meta['low']} to {meta['high']}, not {quote(text)}")
+        raise InputError(f"{knob.name} must be a whole number from {meta['low']} to {meta['high']}, not {quote(shown)}")
     return number
 
 

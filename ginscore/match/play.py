@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..errors import GinscoreError, InputError, quote, whole_number
+from ..errors import GinscoreError, InputError, quote
 from ..game.cards import Card, parse_card, parse_cards
+from ..game.numbers import parse_whole, read_whole
 from .entry import HandEntry
 from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record
 from .spread_choice import gain_text, laid_down
@@ -212,7 +213,7 @@ class _HandQuestions:
         return card
 
     def opponent(self, text: str) -> str | int:
-        count = _count(text)
+        count = read_whole(text)
         if count is not None:
             self.check(opponent_deadwood=count)
             return count
@@ -221,7 +222,7 @@ class _HandQuestions:
         return cards
 
     def opponent_count(self, text: str) -> int:
-        count = _count(text)
+        count = read_whole(text)
         if count is None:
             raise InputError(f"{quote(text)} is not a count: with the knocker's count, type the opponent's as a number, like 23")
         self.check(opponent_deadwood=count)
@@ -296,10 +297,6 @@ def _needs_discard(cards: str, big_gin: bool) -> bool:
     return sum(map(len, groups)) == 11 and (not big_gin or any(len(group) < 3 for group in groups))
 
 
-def _count(text: str) -> int | None:
-    return whole_number(text) if text.isascii() and text.isdigit() else None
-
-
 def _counts(text: str) -> tuple[int, int | None] | None:
     """One count (the knocker's) or two (the knocker's, then the opponent's); None when the text is not counts."""
     words = text.split()
@@ -309,7 +306,7 @@ def _counts(text: str) -> tuple[int, int | None] | None:
         return None
     if len(words) > 2:
         raise InputError(f"{quote(text)} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
-    counts = [whole_number(word) or 0 for word in words]  # ASCII digits, checked above: never None
+    counts = [parse_whole(word) for word in words]
     return counts[0], (counts[1] if len(counts) == 2 else None)
 
 

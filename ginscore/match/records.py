@@ -130,21 +130,40 @@ def check_players(names: object) -> tuple[str, str]:
     return a, b
 
 
-def _control_character(text: str) -> str | None:
-    """The first character of `text` that is not printed as itself (Unicode category C: a control
-    character such as a tab, a line break or ESC, or an invisible format character), or None."""
-    return next((char for char in text if unicodedata.category(char).startswith("C")), None)
+def _control_character(text: str, keep: Callable[[str], bool] = lambda char: False) -> str | None:
+    """The first character of `text` that is not printed as itself (Unicode category C: a control character
+    such as a tab, a line break or ESC, an invisible format character such as U+202E, which reverses the text
+    after it; or a line or paragraph separator), unless `keep` keeps it; None when there is none."""
+    return next((char for char in text if _hidden(unicodedata.category(char)) and not keep(char)), None)
+
+
+def _hidden(category: str) -> bool:
+    return category.startswith("C") or category in ("Zl", "Zp")
+
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The invisible controls that reorder the text shown around them (right-to-left marks, embeddings, overrides and
+isolates): a note holding one could show a hand's words in another order than they were typed."""
+
+
+def _kept_in_notes(char: str) -> bool:
+    # A note keeps what a name refuses only where text needs it: a tab, and the format characters emoji and many
+    # scripts join letters with (U+200D, U+200C), private and newer characters; never one that reorders the text.
+    return char == "\t" or (unicodedata.category(char) in ("Cf", "Co", "Cn") and char not in BIDI_CONTROLS)
 
 
 def check_note(note: str) -> str:
-    """A note as typed, refused when it holds a control character other than a tab, or a line or paragraph
-    separator (U+2028, U+2029): `show` prints notes to a terminal, where an escape could recolour it or worse,
-    and a line break of any kind would break the sheet. Invisible format characters are kept (unlike in names):
-    emoji and many scripts join letters with them."""
-    char = next((char for char in note if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") and char != "\t"), None)
+    """A note as typed, refused when it holds a character a player's name refuses, except a tab and the invisible
+    characters text needs to join letters: a control character (`show` prints notes to a terminal, where an
+    escape could recolour it or worse), a line or paragraph separator (a line break of any kind would break the
+    sheet), or a control that reorders the text around it (U+202E and `BIDI_CONTROLS`)."""
+    char = _control_character(note, keep=_kept_in_notes)
     if char is not None and unicodedata.category(char) == "Cs":
         raise InputError(f"a note cannot hold {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not "
                          "UTF-8 (typed in another encoding?) or half of one")
+    if char in BIDI_CONTROLS:
+        raise InputError(f"a note cannot hold the invisible control {quote(char)} (U+{ord(char):04X}), which reorders the "
+                         "text around it: write it as plain text, without it")
     if char is not None:
         kind = "control character" if unicodedata.category(char) == "Cc" else "line or paragraph separator"
         raise InputError(f"a note cannot hold the {kind} {quote(char)} (U+{ord(char):04X}): write it as plain text on one line")

@@ -19,7 +19,7 @@ from starlette.routing import Route
 from ..errors import InputError
 from . import answers
 from .blocking import blocking
-from .fields import hand_entry, new_match_entry, number_field
+from .fields import hand_entry, json_integer, new_match_entry, number_field
 from .folder import Folder
 from .hands import advise_fields, check_fields
 
@@ -28,13 +28,13 @@ async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object; an `InputError` for anything else."""
     raw = await request.body()
     try:
-        data = json.loads(raw or b"{}")
+        data = json.loads(raw or b"{}", parse_int=json_integer)
     except (ValueError, RecursionError):
         raise InputError("the request body is not JSON: send an object like {\"knocker\": \"Ann\", ...}", field="body") from None
     if not isinstance(data, dict):
         raise InputError("the request body must be a JSON object of fields, like {\"knocker\": \"Ann\", ...}", field="body")
     try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        json.dumps(data, ensure_ascii=False, default=repr).encode("utf-8")  # repr: a `LongNumber`, refused by its field
     except UnicodeEncodeError:  # JSON's \ud800 escapes can name half a character, which no file can hold
         raise InputError("the request body holds a lone surrogate (\\ud800 to \\udfff), which is not text: send whole characters", field="body") from None
     return data

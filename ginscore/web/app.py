@@ -11,7 +11,6 @@ An API route that raises one of ginscore's errors is answered here, in one place
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import hashlib
 import hmac
@@ -31,28 +30,28 @@ from ..errors import GinscoreError
 from . import api, pages
 from .answers import error_dict
 from .folder import Folder
-from .security import Guard
+from .limits import Limit, Limits
+from .security import BODY_SECONDS, Guard
 
 ADVISING_ROUTES = ("advise_hand", "check_post", "check_live", "match_check_post", "match_check_live")
 """The routes that may run `advise` (up to `hands.MOST_SAMPLES` samples: seconds of pure-Python work)."""
-MOST_WAITING_ADVICE = 8
-"""Requests to those routes that may wait for their turn; more get 503 at once."""
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = os.path.join(HERE, "static")
 TEMPLATES = os.path.join(HERE, "templates")
 
 
-def create_app(folder: str, token: str, hosts: Iterable[str]) -> Starlette:
+def create_app(folder: str, token: str, hosts: Iterable[str], body_seconds: float = BODY_SECONDS) -> Starlette:
     """The app serving the match files of `folder` to holders of `token`, for requests whose Host header is one
-    of `hosts` (each `name:port`, e.g. `127.0.0.1:8000`)."""
-    one_at_a_time = _taking_turns(ADVISING_ROUTES)
+    of `hosts` (each `name:port`, e.g. `127.0.0.1:8000`), each body to arrive within `body_seconds` of its head."""
+    limits = Limits()
+    one_at_a_time = _taking_turns(ADVISING_ROUTES, limits.advice)
     app = Starlette(
         routes=[
             Mount("/api", routes=one_at_a_time(api.routes)),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
             *one_at_a_time(pages.routes),
         ],
-        middleware=[Middleware(Guard, token=token, hosts=list(hosts))],
+        middleware=[Middleware(Guard, token=token, hosts=list(hosts), body_seconds=body_seconds, requests=limits.requests)],
         exception_handlers={GinscoreError: _ginscore_error, HTTPException: _http_error},
     )
     app.state.folder = Folder(folder)
@@ -80,36 +79,21 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return PlainTextResponse(f"error: {message}\n", error.status_code, headers=error.headers)
 
 
-def _taking_turns(names: Iterable[str]) -> Callable[[Sequence[BaseRoute]], list[BaseRoute]]:
-    """A function giving a list of routes with those named `names` copied to answer one request at a time,
-    between all the lists it is given, MOST_WAITING_ADVICE more waiting their turn in the event loop and the
-    rest 503 (the routes given are left as they were: one app's turns are not another's).
+def _taking_turns(names: Iterable[str], limit: Limit) -> Callable[[Sequence[BaseRoute]], list[BaseRoute]]:
+    """A function giving a list of routes with those named `names` copied to answer within `limit` (one at a
+    time, MOST_WAITING_ADVICE more waiting their turn in the event loop, the rest 503); the routes given are
+    left as they were: one app's turns are not another's.
 
     `advise` is pure Python, so threads running it share one interpreter lock: a dozen at once starve the event
     loop (another phone's page took 1.6 s with twelve), and forty would take every worker thread. One at a time,
     with none of the waiting ones holding a thread, every other request goes on as if no one were advising.
     """
-    turn = asyncio.Semaphore(1)
-    waiting = 0
     wanted = set(names)
 
     def taking_turns(route_app: ASGIApp) -> ASGIApp:
         async def answer(scope: Scope, receive: Receive, send: Send) -> None:
-            nonlocal waiting
-            if turn.locked() and waiting >= MOST_WAITING_ADVICE:
-                response = PlainTextResponse("error: the server is busy advising other hands: try again in a moment\n", 503,
-                                             headers={"retry-after": "2"})
-                await response(scope, receive, send)
-                return
-            waiting += 1
-            try:
-                await turn.acquire()
-            finally:
-                waiting -= 1
-            try:
+            async with limit.turn():
                 await route_app(scope, receive, send)
-            finally:
-                turn.release()
 
         return answer
 

@@ -7,9 +7,11 @@ and an empty form box is a field not given. A refusal is an `InputError` whose `
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ..errors import GinscoreError, InputError, quote, whole_number
+from ..errors import GinscoreError, InputError, quote
+from ..game.numbers import MOST_DIGITS, parse_whole, read_whole
 from ..game.rulebook import Rules
 from ..match.entry import HAND_FIELDS, NEW_FIELDS, HandEntry, NewMatch
 
@@ -34,19 +36,38 @@ def text_field(name: str, value: Any, *, empty_is_missing: bool = True) -> str |
     return value
 
 
-def number_field(name: str, value: Any) -> int | None:
-    """A whole number given as a JSON number or as digits; None when missing or an empty form box."""
+def number_field(name: str, value: Any, *, signed: bool = False) -> int | None:
+    """A whole number given as a JSON number or as digits (a minus sign too where `signed` allows one); None
+    when missing or an empty form box. A refusal names the field."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and (signed or value >= 0):
         return value
-    try:
-        number = whole_number(value.strip()) if isinstance(value, str) else None
-    except GinscoreError as error:
-        raise error.about(name) from None
-    if number is None:
+    if isinstance(value, LongNumber):
+        raise InputError(f"{quote(value.digits)} is too large a number (more than {MOST_DIGITS} digits)", field=name)
+    if not isinstance(value, str):
         raise InputError(f"{quote(value)} is not a whole number: write it with the digits 0-9", field=name)
-    return number
+    return parse_whole(value, name, signed=signed)
+
+
+@dataclass(frozen=True)
+class LongNumber:
+    """A JSON number of more digits than any field takes, kept as its digits: the field it is given for
+    refuses it by name, and Python's limit on reading digits (4,300) is never met."""
+
+    digits: str
+
+    def __repr__(self) -> str:
+        return self.digits
+
+
+def json_integer(digits: str) -> int | LongNumber:
+    """A JSON integer as `json.loads(..., parse_int=json_integer)` reads it: a `LongNumber` when too long."""
+    try:
+        number = read_whole(digits, signed=True)
+    except InputError:
+        number = None
+    return LongNumber(digits) if number is None else number
 
 
 def flag_field(name: str, value: Any) -> bool:
@@ -83,8 +104,8 @@ def hand_entry(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected
         cards=cards_field("cards", fields.get("cards")),
         discard=text_field("discard", fields.get("discard")),
         opponent_cards=cards_field("opponent_cards", fields.get("opponent_cards")),
-        deadwood=number_field("deadwood", fields.get("deadwood")),
-        opponent_deadwood=number_field("opponent_deadwood", fields.get("opponent_deadwood")),
+        deadwood=number_field("deadwood", fields.get("deadwood"), signed=True),
+        opponent_deadwood=number_field("opponent_deadwood", fields.get("opponent_deadwood"), signed=True),
         big_gin=flag_field("big_gin", fields.get("big_gin")),
         upcard=text_field("upcard", fields.get("upcard")),
         note=text_field("note", fields.get("note"), empty_is_missing=False),

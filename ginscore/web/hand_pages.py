@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError, InputError, NotFoundError, StaleError
+from ..game.numbers import read_whole
 from ..sheets.words import counts_words, hand_words, sides_words, verdict
 from .answers import spread_choice
 from .fields import hand_entry
@@ -253,8 +254,10 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
 
 def _seen_count(form: Mapping[str, str], key: str = "expected_hands") -> int | None:
     """A count of hands the page showed, as its form carries it: digits 0-9 only; None otherwise."""
-    text = form.get(key, "")
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None
+    try:
+        return read_whole(form.get(key, ""))
+    except InputError:  # more digits than any match has hands
+        return None
 
 
 def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:

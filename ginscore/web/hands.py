@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GinscoreError, InputError
-from .fields import cards_field, list_field, number_field, refuse_unknown, text_field
+from .fields import LongNumber, cards_field, list_field, number_field, refuse_unknown, text_field
 
 if TYPE_CHECKING:
     from ..game.cards import Card
@@ -33,7 +33,7 @@ def judged(fields: Mapping[str, Any]) -> tuple[Rules, Card | None]:
     return judged_rules(
         text_field("rules", fields.get("rules")) or "standard",
         list_field("set", settings),
-        number_field("knock_limit", fields.get("knock_limit")),
+        number_field("knock_limit", fields.get("knock_limit"), signed=True),
         text_field("upcard", fields.get("upcard")),
     )
 
@@ -44,6 +44,8 @@ def _knob_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int | str):
         return str(value)
+    if isinstance(value, LongNumber):
+        return value.digits
     raise InputError("a knob's value is a number, true or false, or a word", field="set")
 
 
@@ -92,7 +94,7 @@ def advise(cards: Any, rules: Rules, upcard: Card | None, fields: Mapping[str, A
             except GinscoreError as error:
                 raise error.about(name) from None
     for name in ("stock", "samples", "seed"):
-        number = number_field(name, fields.get(name))
+        number = number_field(name, fields.get(name), signed=True)
         if number is not None:
             options[name] = number
     if options.get("samples", 0) > MOST_SAMPLES:

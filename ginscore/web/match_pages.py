@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..errors import GinscoreError, InputError, StaleError
+from ..game.numbers import read_whole
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
 from ..match.tally import Sheet
@@ -312,12 +313,20 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name))
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
-        number = request.query_params.get(key, "")
-        if number.isascii() and number.isdigit() and len(number) < 7:  # a link says only which hand, nothing else
+        number = _linked_number(request.query_params.get(key, ""))
+        if number is not None:  # a link says only which hand, nothing else
             message = f"{words} hand {number}."
             break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
                                           "next_game": next_game_view(sheet), **_sheet_links(request, name)})
+
+
+def _linked_number(text: str) -> int | None:
+    """A hand's number as a link after a change gives it; None for anything else, a number of thousands of digits too."""
+    try:
+        return read_whole(text)
+    except InputError:
+        return None
 
 
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:

@@ -13,6 +13,7 @@ from starlette.templating import Jinja2Templates
 
 from ..errors import GinscoreError, InputError, NotFoundError
 from ..errors import quote as quote_value
+from ..game.numbers import read_whole
 from ..game.rulebook import Rules
 from ..match.tally import Sheet
 from .folder import Folder
@@ -67,9 +68,13 @@ def hand_number(text: str) -> int:
     that could be a hand (a `NotFoundError` for 0 or one of more digits than any match has hands)."""
     if not (text.isascii() and text.isdigit()):
         raise InputError(f"{quote_value(text)} is not a hand's number: write it with the digits 0-9", field="number")
-    if len(text.lstrip("0")) > 6 or int(text) < 1:
+    try:
+        number = read_whole(text)
+    except InputError:  # more digits than any match has hands
+        number = None
+    if number is None or number < 1:
         raise NotFoundError(f"{quote_value(text)} is not a hand of this match: give its number as the sheet shows it", field="number")
-    return int(text)
+    return number
 
 
 def load_sheet(folder: Folder, name: str) -> Sheet:

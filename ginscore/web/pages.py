@@ -47,7 +47,7 @@ from .match_pages import (
     version,
 )
 from .page_helpers import problem_page, render
-from .security import BodyTooLarge, BodyTooSlow, check_csrf
+from .security import check_csrf
 from .stats_pages import pair_page, player_page, stats_page
 
 log = logging.getLogger("ginscore.web")
@@ -98,8 +98,8 @@ def guarded(endpoint: Endpoint, refused: Refused | None = None) -> Callable[[Req
         try:
             form = await _form(request) if request.method == "POST" else {}
             return await blocking(answer, request, form)
-        except (BodyTooLarge, BodyTooSlow, HTTPException, ClientDisconnect):
-            raise  # the guard answers 413 or 408, Starlette 400 for a broken form: not a page's failure
+        except (HTTPException, ClientDisconnect):
+            raise  # Starlette answers 400 for a broken form: not a page's failure
         except GinscoreError as error:  # a missing or broken match file, with nothing on the page to keep
             return problem_page(request, error)
         except CsrfRefused:

@@ -14,7 +14,8 @@ In order, for each HTTP request:
    Bearer, must also carry `X-CSRF-Token: <csrf_token(request)>` (403 otherwise); pages check their forms'
    hidden `csrf` field with `check_csrf(request, form)`.
 4. **Body cap.** A body over `MAX_BODY` bytes gets 413, whether announced by `Content-Length` or sent chunked;
-   one whose rest does not arrive within `BODY_SECONDS` gets 408.
+   one not complete within `BODY_SECONDS` of its head gets 408. The body is read whole before the request is
+   let in among those answered at once (`limits`): a client trickling one holds only its own connection.
 5. **Headers.** Every response, errors included, gets the Content-Security-Policy in `HEADERS` (the server
    itself only, no inline script or style, no framing) and the other headers there. With
    `Referrer-Policy: no-referrer` a browser sends `Origin: null` on a form's POST, which the Origin check
@@ -41,12 +42,16 @@ from urllib.parse import parse_qsl, quote, urlencode
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..errors import InputError
+from ..game.numbers import read_whole
+from .limits import Busy, Limit, Limits
+
 log = logging.getLogger("ginscore.web")
 MAX_BODY = 64 * 1024
 """The most bytes a request body may have: a hand is a few hundred."""
-BODY_SECONDS = 20.0
-"""How long the rest of a request body may take to arrive: a half-sent request is answered 408 and let go, and
-meanwhile it holds only its own connection (bodies are read asynchronously)."""
+BODY_SECONDS = 10.0
+"""How long a request body may take to arrive after its head, however it trickles: a phone sends a hand's few
+hundred bytes with the head; a half-sent request is answered 408 and let go."""
 CSRF_FIELD = "csrf"
 """The hidden form field that carries the CSRF token."""
 CSRF_HEADER = "x-csrf-token"
@@ -98,17 +103,19 @@ def check_csrf(request: Request, form: Mapping[str, Any]) -> bool:
 
 
 class BodyTooLarge(Exception):
-    """Raised into the app when a body passes `MAX_BODY`: the guard answers 413."""
+    """A body past `MAX_BODY`: the guard answers 413."""
 
 
 class BodyTooSlow(Exception):
-    """Raised into the app when the rest of a body does not come within `BODY_SECONDS`: the guard answers 408."""
+    """A body not complete within `BODY_SECONDS` of its head: the guard answers 408."""
 
 
 class Guard:
-    """The Host, token, Origin, CSRF and body checks, and the security headers, for every HTTP request."""
+    """The Host, token, Origin, CSRF and body checks, the request limit and the security headers, for every
+    HTTP request. `requests` is the limit on requests answered at once (`limits.Limits().requests` by default)."""
 
-    def __init__(self, app: ASGIApp, token: str, hosts: Iterable[str], max_body: int = MAX_BODY, body_seconds: float = BODY_SECONDS):
+    def __init__(self, app: ASGIApp, token: str, hosts: Iterable[str], max_body: int = MAX_BODY,
+                 body_seconds: float = BODY_SECONDS, requests: Limit | None = None):
         self.app = app
         self.body_seconds = body_seconds
         self.token = token.encode("utf-8")
@@ -116,6 +123,7 @@ class Guard:
         self.cookie = cookie_name(token)
         self.hosts = {host.lower() for host in hosts}
         self.max_body = max_body
+        self.requests = requests or Limits().requests
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -135,39 +143,58 @@ class Guard:
         if refusal is not None:
             await _respond(scope, send_with_headers, *refusal)
             return
-        received, body_done = 0, False
-        deadline: float | None = None
+        # The whole body first, on a clock started with the head, before the request takes a place among those
+        # answered at once: a client trickling a body holds its own connection and nothing else.
+        try:
+            body = await self._body(receive)
+        except BodyTooLarge:
+            await _respond(scope, send_with_headers, 413, _too_large(self.max_body))
+            return
+        except BodyTooSlow:
+            await _respond(scope, send_with_headers, 408, f"the request body did not arrive within {self.body_seconds:g} seconds; nothing was changed")
+            return
+        if body is None:
+            return  # the client went away
+        given = False
 
-        async def capped_receive() -> Message:
-            nonlocal received, body_done, deadline
-            if body_done or started:
-                return await receive()  # only waiting for a disconnect now: no time limit
-            if deadline is None:  # one limit for the whole body, however it is trickled in
-                deadline = asyncio.get_running_loop().time() + self.body_seconds
-            try:
-                async with asyncio.timeout_at(deadline):
-                    message = await receive()
-            except TimeoutError:
-                raise BodyTooSlow() from None
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise BodyTooLarge()
-                body_done = not message.get("more_body", False)
-            return message
+        async def replayed() -> Message:
+            nonlocal given
+            if given:
+                return await receive()  # only waiting for a disconnect now
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
         try:
-            await self.app(scope, capped_receive, send_with_headers)
+            async with self.requests.turn():
+                await self.app(scope, replayed, send_with_headers)
         except Exception as error:
             if started:
                 raise
-            if isinstance(error, BodyTooLarge):
-                await _respond(scope, send_with_headers, 413, _too_large(self.max_body))
-            elif isinstance(error, BodyTooSlow):
-                await _respond(scope, send_with_headers, 408, f"the request body did not arrive within {self.body_seconds:g} seconds; nothing was changed")
+            if isinstance(error, Busy):
+                await _respond(scope, send_with_headers, 503, error.args[0], [(b"retry-after", str(error.retry_after).encode())])
             else:
                 log.exception("%s %s failed", scope["method"], scope["path"])
                 await _respond(scope, send_with_headers, 500, "the server failed on this request (its log says why)")
+
+    async def _body(self, receive: Receive) -> bytes | None:
+        """The request's whole body, at most `max_body` bytes within `body_seconds` of now; None on a disconnect."""
+        chunks: list[bytes] = []
+        received = 0
+        try:
+            async with asyncio.timeout(self.body_seconds):
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return None
+                    chunk = message.get("body", b"")
+                    received += len(chunk)
+                    if received > self.max_body:
+                        raise BodyTooLarge()
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        return b"".join(chunks)
+        except TimeoutError:
+            raise BodyTooSlow() from None
 
     def _refusal(self, scope: Scope) -> tuple[int, str, list[tuple[bytes, bytes]]] | tuple[int, str] | None:
         """Why this request is refused before the app sees it, as a status and a message (and headers); None to go on."""
@@ -196,7 +223,7 @@ class Guard:
         if bearer is False or not (bearer or by_cookie):
             return 401, "the access token is missing or wrong: open the link the server printed (or scan its QR code), or send Authorization: Bearer TOKEN"
         length = headers.get(b"content-length")
-        if length is not None and (not length.strip().isdigit() or int(length) > self.max_body):
+        if length is not None and not _at_most(length.decode("latin-1"), self.max_body):
             return 413, _too_large(self.max_body)
         if method in _UNSAFE:
             origin = headers.get(b"origin")
@@ -246,6 +273,15 @@ def _state_csrf(scope: Scope) -> str:
     app = scope.get("app")
     csrf: str = app.state.csrf if app is not None else ""
     return csrf
+
+
+def _at_most(length: str, limit: int) -> bool:
+    """Whether a Content-Length header says at most `limit` bytes, in digits 0-9, leading zeros or not."""
+    try:
+        size = read_whole(length)
+    except InputError:  # more digits than any body could have
+        return False
+    return size is not None and size <= limit
 
 
 def _too_large(limit: int) -> str:

@@ -38,8 +38,6 @@ HEAD_SECONDS = 4
 """How long a request head may take from its first byte to its blank line, however it trickles in: a phone sends
 its head in one packet, and this leaves time for a few lost ones to be sent again."""
 SLOW_HEAD_ANSWER = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
-MOST_REQUESTS = 64
-"""Requests answered at once; more get 503 at once rather than a long wait."""
 MOST_CONNECTIONS = 500
 """Connections open at once; a new one beyond this closes the one that has waited longest for a request head,
 so a flood of slow or silent clients runs into its own kind, never into the phones."""
@@ -60,6 +58,9 @@ def _head_deadline_protocol() -> type:
 
     And when MOST_CONNECTIONS are open, a new one closes the connection that has waited longest without a
     complete head: a phone sends its head at once, so only a slow or silent client is ever dropped.
+
+    The protocol's insides (`conn`, `cycle`, `connections`, `timeout_keep_alive_task`) are uvicorn's, not an
+    interface it promises: pyproject.toml holds uvicorn to the one minor version they were read from.
     """
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -117,31 +118,6 @@ def _head_deadline_protocol() -> type:
         )
 
     return HeadDeadlineProtocol
-
-
-def _requests_capped(app: Any) -> Any:
-    """`app`, answering 503 at once while MOST_REQUESTS requests are being answered, rather than a long wait.
-
-    uvicorn's `limit_concurrency` counts open connections as well, so that clients still sending their heads
-    (or saying nothing) would have the phones turned away.
-    """
-    running = 0
-
-    async def capped(scope: Any, receive: Any, send: Any) -> None:
-        nonlocal running
-        if scope["type"] != "http" or running < MOST_REQUESTS:
-            running += 1
-            try:
-                await app(scope, receive, send)
-            finally:
-                running -= 1
-            return
-        body = b"the server is answering too many requests at once: try again in a moment"
-        await send({"type": "http.response.start", "status": 503, "headers": [
-            (b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()), (b"retry-after", b"1")]})
-        await send({"type": "http.response.body", "body": body})
-
-    return capped
 
 
 def interface_addresses() -> list[tuple[str, str]]:
@@ -294,11 +270,13 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
 
 
 def uvicorn_config(app: Any) -> Any:
-    """How uvicorn serves `app`: quiet, no proxy headers, the slow-client clocks and limits above."""
+    """How uvicorn serves `app`: quiet, no proxy headers, the slow-client clocks and limits above. The requests
+    answered at once are the app's own limit (`limits`), not uvicorn's `limit_concurrency`, which counts open
+    connections as well, so that clients still sending their heads (or saying nothing) would turn the phones away."""
     import uvicorn
 
     return uvicorn.Config(
-        _requests_capped(app),
+        app,
         lifespan="off",
         log_level="warning",
         access_log=False,
