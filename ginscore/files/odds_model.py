@@ -1,0 +1,135 @@
+"""The model a match's chances are solved from: the built-in simulated hands, and the table's own hands.
+
+The built-in hands ship with the package (`game/data/outcomes.json`, made by `benchmarks/make_outcomes.py`) and
+are read once, when first asked for. The table's hands are those of the match files in a folder (by default the
+match file's own) played by the same rules, every knob equal. The distribution used is
+`(history counts + prior x baseline) / (history hands + prior)`: the built-in model counts as `prior` hands.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from ..errors import GinscoreError, InputError, RefusedError
+from ..game.baseline import Knock, play_of, rescored, same_play
+from ..game.outcomes import Outcomes, blend
+from ..game.rulebook import PRESETS, Rules
+from ..match.odds import history
+from ..match.tally import Sheet
+
+DEFAULT_PRIOR = 200
+"""The built-in model's weight, in hands: a table's own hands count for more as they pass it."""
+MAX_PRIOR = 1_000_000
+
+
+@dataclass(frozen=True)
+class Model:
+    """The outcome distribution a chance is solved from, and where it came from."""
+
+    outcomes: Outcomes
+    rules: Rules
+    history_hands: int
+    """The table's own hands in the model: those of the folder's matches with the same rules."""
+    history_matches: int
+    prior_hands: int
+    """The built-in model's weight, in hands (0: the table's hands alone)."""
+    baseline: str
+    """The preset whose simulated play the built-in model is: standard, tournament or oklahoma."""
+    baseline_hands: int
+    """Simulated hands behind the built-in model."""
+    exact_play: bool
+    """Whether the built-in hands were played exactly as these rules play (knock limit, up-card, big gin)."""
+
+    @property
+    def source(self) -> str:
+        """Where the model came from, in a sentence's words: `the built-in model for standard rules, and 214
+        hands at this table`."""
+        parts = []
+        if self.prior_hands:
+            scored = "" if PRESETS[self.baseline] == self.rules else ", scored under these rules"
+            played = "" if self.exact_play else " (its hands played by other knock rules)"
+            parts.append(f"the built-in model for {self.baseline} rules{scored}{played}")
+        if self.history_hands or not self.prior_hands:
+            hands = f"{self.history_hands} hand{'s' if self.history_hands != 1 else ''}"
+            parts.append(f"{hands} at this table")
+        return ", and ".join(parts)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `model` object of `odds --json`."""
+        return {
+            "history_hands": self.history_hands,
+            "history_matches": self.history_matches,
+            "prior_hands": self.prior_hands,
+            "baseline": self.baseline,
+            "baseline_hands": self.baseline_hands,
+            "exact_play": self.exact_play,
+            "source": self.source,
+            "rules": self.rules.to_dict(),
+        }
+
+
+@functools.lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    text = resources.files("ginscore.game").joinpath("data/outcomes.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@functools.lru_cache(maxsize=4)
+def knocks(preset: str) -> dict[Knock, int]:
+    """The built-in simulated hands of a preset's play, counted by what decided them."""
+    rows = _data()["presets"][preset]["knocks"]
+    return {Knock(k, kd, od, big, spade): n for k, kd, od, big, spade, n in rows}
+
+
+def data_about() -> dict[str, Any]:
+    """The built-in model's seed, policies and hands a preset, as the data file says them."""
+    data = _data()
+    return {
+        "seed": data["seed"],
+        "policies": data["policies"],
+        "policy_choice": data["policy_choice"],
+        "hands": {name: preset["hands"] for name, preset in data["presets"].items()},
+    }
+
+
+@functools.lru_cache(maxsize=8)
+def baseline(rules: Rules) -> Outcomes:
+    """The built-in model under these rules: the simulated hands of their play, scored by their bonuses."""
+    return rescored(knocks(play_of(rules)), rules).shares()
+
+
+def model_from(rules: Rules, sheets: list[Sheet], prior: int) -> Model:
+    """The model from the sheets' hands (those with these rules) and the built-in one weighed as `prior` hands."""
+    if not 0 <= prior <= MAX_PRIOR:
+        raise InputError(f"the prior must be from 0 to {MAX_PRIOR} hands, not {prior}", field="prior")
+    counts, matches = history(sheets, rules)
+    if prior == 0 and not counts.hands:
+        raise RefusedError(
+            "with a prior of 0 the chance comes from this table's hands alone, and no match there has these rules "
+            "and a hand: give a prior, e.g. 200, or a folder of matches played by these rules",
+            field="prior",
+        )
+    preset = play_of(rules)
+    base = baseline(rules) if prior else Outcomes(0.0, (), ())
+    outcomes = blend(counts, base, prior)
+    simulated = sum(knocks(preset).values()) if prior else 0
+    return Model(outcomes, rules, counts.hands, matches, prior, preset, simulated, same_play(rules))
+
+
+def folder_sheets(folder: str) -> list[Sheet]:
+    """The sheets of every match file below a folder that can be read; a broken file is left out."""
+    from .folder import match_paths
+    from .reading import load
+
+    sheets = []
+    for path in match_paths([folder]):
+        try:
+            sheets.append(load(path)[1])
+        except (GinscoreError, OSError, UnicodeDecodeError):
+            continue
+    return sheets
