@@ -18,7 +18,7 @@ from ..errors import GinscoreError, InputError, RefusedError
 from ..game.baseline import Knock, play_of, rescored, same_play
 from ..game.outcomes import Outcomes, blend
 from ..game.rulebook import PRESETS, Rules
-from ..match.odds import history
+from ..match.odds import GameChance, game_chances, history, in_play
 from ..match.tally import Sheet
 
 DEFAULT_PRIOR = 200
@@ -133,3 +133,56 @@ def folder_sheets(folder: str) -> list[Sheet]:
         except (GinscoreError, OSError, UnicodeDecodeError):
             continue
     return sheets
+
+
+@dataclass(frozen=True)
+class MatchOdds:
+    """A match's chances: each game's, the game in play's, and the model they were solved from."""
+
+    sheet: Sheet
+    games: tuple[GameChance, ...]
+    model: Model
+
+    @property
+    def now(self) -> GameChance:
+        """The game in play: the first still open, or the last once all are over."""
+        return in_play(self.games)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `odds --json` object: the game in play's `chance`, `scores`, and every game on a Hollywood sheet."""
+        match, now = self.sheet.match, self.now
+        data: dict[str, Any] = {
+            "players": list(match.players),
+            "chance": now.chance,
+            "scores": now.scores,
+            "game": now.number,
+            "finished": now.finished,
+            "next_dealer": None if self.sheet.finished else self.sheet.next_dealer,
+            "target": match.rules.target,
+            "model": self.model.as_dict(),
+        }
+        if match.hollywood:
+            data["games"] = [
+                {"game": g.number, "scores": g.scores, "chance": g.chance, "finished": g.finished, "exact": g.exact}
+                for g in self.games
+            ]
+        return data
+
+
+def sheet_odds(sheet: Sheet, sheets: list[Sheet], prior: int = DEFAULT_PRIOR) -> MatchOdds:
+    """The sheet's chances, the model made from `sheets` (the table's history) and the built-in hands."""
+    model = model_from(sheet.match.rules, sheets, prior)
+    return MatchOdds(sheet, game_chances(sheet, model.outcomes), model)
+
+
+def match_odds(path: str, folder: str | None = None, prior: int = DEFAULT_PRIOR) -> MatchOdds:
+    """The chances of the match in a file, the table's history read from `folder` (by default the file's own)."""
+    import os
+
+    from .reading import load
+
+    _, sheet = load(path)
+    history_folder = folder if folder is not None else (os.path.dirname(path) or ".")
+    if not os.path.isdir(history_folder):
+        raise InputError(f"{history_folder!r} is not a folder: give the folder of this table's match files", field="history")
+    return sheet_odds(sheet, folder_sheets(history_folder), prior)

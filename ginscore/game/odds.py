@@ -32,9 +32,9 @@ def chance_to_win(outcomes: Outcomes, target: int, next_dealer: str, scores: tup
         return 0.0
     low = min(first, second)
     table = dealer_table(outcomes, target, next_dealer, low)
-    if dealer == 0:
-        return table[first][second]
-    return 1.0 - table[second][first]
+    dealer_wins = table[first][second] if dealer == 0 else table[second][first]
+    dealer_wins = min(1.0, max(0.0, dealer_wins))  # the dot products' rounding, a few parts in 10^14
+    return dealer_wins if dealer == 0 else 1.0 - dealer_wins
 
 
 @functools.lru_cache(maxsize=16)
