@@ -186,3 +186,19 @@ def match_odds(path: str, folder: str | None = None, prior: int = DEFAULT_PRIOR)
     if not os.path.isdir(history_folder):
         raise InputError(f"{history_folder!r} is not a folder: give the folder of this table's match files", field="history")
     return sheet_odds(sheet, folder_sheets(history_folder), prior)
+
+
+def file_odds(path: str, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds:
+    """The chances of a match file already read as `sheet`, learning from the match files of its folder."""
+    import os
+
+    return sheet_odds(sheet, folder_sheets(os.path.dirname(path) or "."), prior)
+
+
+def show_dict(path: str, sheet: Sheet) -> dict[str, Any]:
+    """The `show --json` object of a match file: the sheet, and under `odds` its chances as `odds --json`."""
+    from ..match.tally import sheet_dict
+
+    data = sheet_dict(sheet)
+    data["odds"] = file_odds(path, sheet).as_dict()
+    return data

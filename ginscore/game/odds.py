@@ -20,17 +20,20 @@ import math
 from .outcomes import Outcomes
 
 
-def chance_to_win(outcomes: Outcomes, target: int, next_dealer: str, scores: tuple[int, int], dealer: int) -> float:
+def chance_to_win(
+    outcomes: Outcomes, target: int, next_dealer: str, scores: tuple[int, int], dealer: int, floor: int | None = None
+) -> float:
     """The chance that the first player (index 0 of `scores`) wins the game, `dealer` (0 or 1) dealing next.
 
-    At or past the target the game is over: 1 or 0.
+    At or past the target the game is over: 1 or 0. `floor`, at most either score, solves the states from there up
+    once for many calls (by default, from the lower score).
     """
     first, second = scores
     if first >= target:
         return 1.0
     if second >= target:
         return 0.0
-    low = min(first, second)
+    low = min(first, second) if floor is None else min(floor, first, second)
     table = dealer_table(outcomes, target, next_dealer, low)
     dealer_wins = table[first][second] if dealer == 0 else table[second][first]
     dealer_wins = min(1.0, max(0.0, dealer_wins))  # the dot products' rounding, a few parts in 10^14
