@@ -12,7 +12,7 @@ import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GinscoreError, InputError, RefusedError
 from ..game.baseline import Knock, play_of, rescored, same_play
@@ -20,6 +20,9 @@ from ..game.outcomes import Outcomes, blend
 from ..game.rulebook import PRESETS, Rules
 from ..match.odds import GameChance, game_chances, history, in_play
 from ..match.tally import Sheet
+
+if TYPE_CHECKING:
+    from ..game.advise_game import GameState
 
 DEFAULT_PRIOR = 200
 """The built-in model's weight, in hands: a table's own hands count for more as they pass it."""
@@ -202,3 +205,23 @@ def show_dict(path: str, sheet: Sheet) -> dict[str, Any]:
     data = sheet_dict(sheet)
     data["odds"] = file_odds(path, sheet).as_dict()
     return data
+
+
+def advice_state(path: str, player: str, prior: int = DEFAULT_PRIOR) -> tuple[Rules, GameState, Model]:
+    """What `advise --match` weighs: the match's rules, the game in play from `player`'s side (the scores, whether
+    they dealt this hand), and the model of the file's folder."""
+    from ..game.advise_game import GameState
+
+    found = match_odds(path, None, prior)
+    sheet = found.sheet
+    if sheet.finished:
+        raise RefusedError("the match is over: there is no game left to play for", field="match")
+    try:
+        me = sheet.match.player(player)
+    except GinscoreError as error:
+        raise error.about("player") from None
+    other = sheet.match.other(me)
+    now = found.now
+    rules = sheet.match.rules
+    state = GameState(now.scores[me], now.scores[other], sheet.next_dealer == me, rules.target, rules.next_dealer)
+    return rules, state, found.model

@@ -116,9 +116,9 @@ def weigh_game(
         counted: Counter[tuple[str | None, int]] = Counter()
         for world in advice.worlds:
             count = min_deadwood(world) if gin else best_layoff(melds, world)[0]
-            result = score_counts(spread.deadwood, count, rules, advice.knock_limit, advice.multiplier)
-            who = None if result.winner is None else (YOU if result.winner == "knocker" else OPPONENT)
-            counted[(who, result.points)] += 1
+            knocked = score_counts(spread.deadwood, count, rules, advice.knock_limit, advice.multiplier)
+            who = None if knocked.winner is None else (YOU if knocked.winner == "knocker" else OPPONENT)
+            counted[(who, knocked.points)] += 1
         total = sum(counted.values())
         weighed = []
         for (who, points), n in sorted(counted.items(), key=lambda item: (-item[1], str(item[0][0]), item[0][1])):
@@ -185,3 +185,36 @@ def _differs(advice: Advice, best: GameChoice | None, choices: list[GameChoice])
             f"({best.knock_now:.0%}{against}), though it scores fewer points on average."
         )
     return None
+
+
+def game_dict(game: GameAdvice) -> dict:
+    """`advise --match --json`'s `game` object: the state, and for each discard that may knock its chances, with the
+    outcomes weighed for knocking now (who scores, the points, the share of worlds, the chance they leave)."""
+    state = game.state
+    return {
+        "scores": {"you": state.mine, "opponent": state.theirs},
+        "you_dealt": state.dealing,
+        "target": state.target,
+        "next_dealer": state.next_dealer,
+        "chance_now": game.now,
+        "options": [
+            {
+                "discard": str(choice.discard),
+                "knock_now": choice.knock_now,
+                "knock_now_interval": list(choice.knock_interval) if choice.knock_interval else None,
+                "play_on": choice.play_on,
+                "play_on_interval": list(choice.play_on_interval) if choice.play_on_interval else None,
+                "rollouts": choice.rollouts,
+                "best": "knock" if choice.knocks else "play_on",
+                "outcomes": [
+                    {"winner": o.winner, "points": o.points, "share": o.share, "chance": o.chance}
+                    for o in choice.outcomes
+                ],
+            }
+            for choice in game.choices
+        ],
+        "best": None if game.best is None else {
+            "discard": str(game.best.discard), "play": "knock" if game.best.knocks else "play_on"
+        },
+        "differs": game.differs,
+    }

@@ -224,10 +224,11 @@ def board(sheet: Sheet, odds: MatchOdds | None = None) -> Board:
         games.append(BoardGame(label, game.finished, cells, lead_words(figures, game.finished)))
     chances, source = [], ""
     if odds is not None and not sheet.finished:
-        for game in odds.games:
-            if not game.finished:
-                name = max(game.chance, key=lambda player: game.chance[player])
-                chances.append((f"Game {game.number}: " if match.hollywood else "") + chance_line(name, game.chance[name]))
+        for in_play in odds.games:
+            if not in_play.finished:
+                name = max(in_play.chance, key=lambda player: in_play.chance[player])
+                label = f"Game {in_play.number}: " if match.hollywood else ""
+                chances.append(label + chance_line(name, in_play.chance[name]))
         source = odds.model.source
     return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer, chances, source)
 
