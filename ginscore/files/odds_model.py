@@ -2,7 +2,7 @@
 
 The built-in hands ship with the package (`game/data/outcomes.json`, made by `benchmarks/make_outcomes.py`) and
 are read once, when first asked for. The table's hands are those of the match files in a folder (by default the
-match file's own) played by the same rules, every knob equal. The distribution used is
+match file's own; its subfolders are not searched) played by the same rules, every knob equal. The distribution used is
 `(history counts + prior x baseline) / (history hands + prior)`: the built-in model counts as `prior` hands.
 """
 
@@ -125,12 +125,20 @@ def model_from(rules: Rules, sheets: list[Sheet], prior: int) -> Model:
 
 
 def folder_sheets(folder: str) -> list[Sheet]:
-    """The sheets of every match file below a folder that can be read; a broken file is left out."""
-    from .folder import match_paths
+    """The sheets of every match file in a folder (not below it) that can be read; a broken file is left out."""
+    import os
+
     from .reading import load
 
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".toml"))
+    except OSError:
+        return []
     sheets = []
-    for path in match_paths([folder]):
+    for name in names:
+        path = os.path.join(folder, name)
+        if not os.path.isfile(path):
+            continue
         try:
             sheets.append(load(path)[1])
         except (GinscoreError, OSError, UnicodeDecodeError):
