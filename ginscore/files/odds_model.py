@@ -182,6 +182,16 @@ class MatchOdds:
 
 def sheet_odds(sheet: Sheet, sheets: list[Sheet], prior: int = DEFAULT_PRIOR) -> MatchOdds:
     """The sheet's chances, the model made from `sheets` (the table's history) and the built-in hands."""
+    from ..game.odds import MAX_SPAN, MAX_TARGET, solvable
+
+    target = sheet.match.rules.target
+    for game in sheet.games:
+        if not game.finished and not solvable(target, tuple(game.totals.values())):  # type: ignore[arg-type]
+            raise RefusedError(
+                f"the chance is solved for targets up to {MAX_TARGET}, at most {MAX_SPAN} points from the lower score, "
+                f"and this game is to {target}",
+                field="target",
+            )
     model = model_from(sheet.match.rules, sheets, prior)
     return MatchOdds(sheet, game_chances(sheet, model.outcomes), model)
 
@@ -199,10 +209,16 @@ def match_odds(path: str, folder: str | None = None, prior: int = DEFAULT_PRIOR)
     return sheet_odds(sheet, folder_sheets(history_folder), prior)
 
 
-def file_odds(path: str, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds:
-    """The chances of a match file already read as `sheet`, learning from the match files of its folder."""
+def file_odds(path: str, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds | None:
+    """The chances of a match file already read as `sheet`, learning from the match files of its folder; None where
+    they are not solved (a target too far off), for views that show them beside the sheet."""
     import os
 
+    from ..game.odds import solvable
+
+    target = sheet.match.rules.target
+    if any(not game.finished and not solvable(target, tuple(game.totals.values())) for game in sheet.games):  # type: ignore[arg-type]
+        return None
     return sheet_odds(sheet, folder_sheets(os.path.dirname(path) or "."), prior)
 
 
@@ -211,7 +227,8 @@ def show_dict(path: str, sheet: Sheet) -> dict[str, Any]:
     from ..match.tally import sheet_dict
 
     data = sheet_dict(sheet)
-    data["odds"] = file_odds(path, sheet).as_dict()
+    odds = file_odds(path, sheet)
+    data["odds"] = None if odds is None else odds.as_dict()
     return data
 
 

@@ -20,6 +20,18 @@ import math
 from .outcomes import Outcomes
 
 
+MAX_TARGET = 1000
+"""The highest target solved: the table holds every pair of scores below it."""
+MAX_SPAN = 400
+"""The most points from the lower score to the target solved: the work grows as its cube."""
+
+
+def solvable(target: int, scores: tuple[int, int]) -> bool:
+    """Whether the chance at these scores is solved: a target up to `MAX_TARGET`, at most `MAX_SPAN` points from the
+    lower score (a game past the target always is)."""
+    return max(scores) >= target or (target <= MAX_TARGET and target - min(scores) <= MAX_SPAN)
+
+
 def chance_to_win(
     outcomes: Outcomes, target: int, next_dealer: str, scores: tuple[int, int], dealer: int, floor: int | None = None
 ) -> float:
@@ -34,6 +46,8 @@ def chance_to_win(
     if second >= target:
         return 0.0
     low = min(first, second) if floor is None else min(floor, first, second)
+    if not solvable(target, (low, low)):
+        raise ValueError(f"a target of {target} from {low} points is past what is solved ({MAX_TARGET}, {MAX_SPAN} points)")
     table = dealer_table(outcomes, target, next_dealer, low)
     dealer_wins = table[first][second] if dealer == 0 else table[second][first]
     dealer_wins = min(1.0, max(0.0, dealer_wins))  # the dot products' rounding, a few parts in 10^14

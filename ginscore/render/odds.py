@@ -13,9 +13,10 @@ if TYPE_CHECKING:
     from ..files.odds_model import MatchOdds
 
 
-def odds_view(odds: MatchOdds, out: Console) -> None:
-    """One line a game in play: `Chances: Ann 73% to win this game, Bob 27%`, then where the model came from."""
-    if odds.sheet.finished:
+def odds_view(odds: MatchOdds | None, out: Console) -> None:
+    """One line a game in play: `Chances: Ann 73% to win this game, Bob 27%`, then where the model came from;
+    nothing for a finished match, or one whose chance is not solved (None)."""
+    if odds is None or odds.sheet.finished:
         return
     hollywood = odds.sheet.match.hollywood
     for game in odds.games:
