@@ -112,3 +112,17 @@ def test_hollywood_gives_each_game_in_play(run, tmp_path):
     assert data["chance"] == games[0]["chance"] and data["game"] == 1
     lines = run("odds", path).stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:3]] == ["Game 1", "Game 2", "Game 3"]
+
+
+def test_a_target_too_far_off_is_refused_by_odds_and_left_out_by_show(run, tmp_path):
+    path = tmp_path / "long.toml"
+    assert run("new", path, "Ann", "Bob", "--set", "target=5000").exit_code == 0
+    result = run("odds", path)
+    assert result.exit_code == 1
+    assert one_error_line(result) == (
+        "error: the chance is solved for targets up to 1000, at most 400 points from the lower score, "
+        "and this game is to 5000"
+    )
+    shown = run("show", path)
+    assert shown.exit_code == 0 and "Chances" not in shown.stdout
+    assert json_object(run("show", path, "--json"))["odds"] is None
