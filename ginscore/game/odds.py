@@ -70,6 +70,8 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
         raise ValueError("no hand ever scores a point: the game never ends")
     dealer_from, other_from = dealer_points[1:], other_points[1:]
     dealer_squares, other_squares = _squares(dealer_from), _squares(other_from)
+    dealer_first = [dealer_from[:n] for n in range(size)]  # the first n chances, cut once rather than per state
+    other_first = [other_from[:n] for n in range(size)]
     # dealer_reaches[m]: the chance the dealer scores m or more; dealer_short[m]: from 1 to m - 1 points
     dealer_reaches = _reaching(outcomes.dealer, size)
     dealer_short = _short(dealer_points)
@@ -94,15 +96,15 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
             if n:
                 if winner_deals:
                     later = columns[b][a + 1 :]
-                    won += (dealer_squares[n] + column_squares[b] - dist(dealer_from[:n], later) ** 2) / 2
+                    won += (dealer_squares[n] + column_squares[b] - dist(dealer_first[n], later) ** 2) / 2
                 else:
                     later = rows[b][a + 1 :]
-                    won += dealer_short[size - a] - (dealer_squares[n] + row_squares[b] - dist(dealer_from[:n], later) ** 2) / 2
+                    won += dealer_short[size - a] - (dealer_squares[n] + row_squares[b] - dist(dealer_first[n], later) ** 2) / 2
             m = top - b
             lost = 0.0
             if m:
                 later = columns[a][b + 1 :]
-                lost = other_short[size - b] - (other_squares[m] + column_squares[a] - dist(other_from[:m], later) ** 2) / 2
+                lost = other_short[size - b] - (other_squares[m] + column_squares[a] - dist(other_first[m], later) ** 2) / 2
             known[a] = won + lost
         for a in range(first, last + 1):
             b = total - a
