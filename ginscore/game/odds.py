@@ -19,7 +19,6 @@ import math
 
 from .outcomes import Outcomes
 
-
 MAX_TARGET = 1000
 """The highest target solved: the table holds every pair of scores below it."""
 MAX_SPAN = 400
