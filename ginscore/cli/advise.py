@@ -47,7 +47,8 @@ def advise(
     Examples:
       ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --seen "Jd 6s" --stock 20
       ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --wide
-      ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs --match friday.toml --player Ann
+      ginscore advise 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs \\
+          --match friday.toml --player Ann
     """
     from ..game.advise import Advice, ProgressCallback
     from ..game.advise import advise as advise_on
