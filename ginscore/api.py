@@ -32,9 +32,11 @@ __all__ = [
     "Knock",
     "Match",
     "MatchFileError",
+    "Odds",
     "Rules",
     "Solved",
     "load_match",
+    "odds",
     "parse_card",
     "parse_cards",
     "rules",
@@ -188,6 +190,42 @@ def save_match(path: str, match: Match) -> None:
         before = load_file(path) if os.path.lexists(path) else None
         same_match = before is not None and before.match.with_hands(match.hands) == match
         save(path, match, before=before if same_match else None)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Each player's chance to win the game in play, and where the model came from."""
+
+    players: tuple[str, str]
+    chance: dict[str, float]
+    """Player -> chance to win the game in play; the two add up to 1 (1 and 0 once it is over)."""
+    scores: dict[str, int]
+    """Each player's total in the game in play."""
+    next_dealer: str | None
+    """Who deals the next hand; None once the match is over."""
+    target: int
+    finished: bool
+    source: str
+    """Where the model came from: `the built-in model for standard rules, and 214 hands at this table`."""
+    history_hands: int
+    prior_hands: int
+    games: tuple[dict[str, float], ...]
+    """Each game's chances: one game, or three on a Hollywood sheet."""
+
+
+def odds(path: str, history: str | None = None, prior: int = 200) -> Odds:
+    """Each player's chance to win the game in play in a match file, solved exactly from a model of how hands end:
+    the built-in simulated hands counted as `prior` hands, and the hands of the match files in `history` (by
+    default the file's own folder) played by the same rules. `prior=0` with no such hands raises `RefusedError`."""
+    from .files.odds_model import match_odds
+
+    found = match_odds(path, history, prior)
+    now, sheet, model = found.now, found.sheet, found.model
+    return Odds(
+        sheet.match.players, now.chance, now.scores, None if sheet.finished else sheet.next_dealer,
+        sheet.match.rules.target, now.finished, model.source, model.history_hands, model.prior_hands,
+        tuple(game.chance for game in found.games),
+    )
 
 
 def _cards(cards: Cards) -> tuple[Card, ...]:

@@ -386,7 +386,9 @@ def test_show_prints_the_sheet(run, played):
     assert lines[3].split() == ["2", "Ann", "Bob", "knock", "2", "/", "10", "Bob", "8", "43", "8"]
     assert lines[4] == "Ann 43, Bob 8 (boxes Ann 1, Bob 1); first to 100"
     assert lines[5] == "Next dealer: Bob"
-    assert len(lines) == 6
+    assert lines[6].startswith("Chances: Ann ") and lines[6].count("%") == 2  # docs/odds.md; tests/test_cli_odds.py
+    assert lines[7] == "(from the built-in model for standard rules, and 2 hands at this table)"
+    assert len(lines) == 8
 
 
 def test_show_a_finished_game_lists_each_bonus_final_and_margin(run):

@@ -37,19 +37,21 @@ def show(
     from ..files.reading import load  # not storage: the writer is not needed to read
 
     _, sheet = load(file)
+    from ..files.odds_model import file_odds, show_dict
+
     if export is not None or export_terminal is not None:
         _export(sheet, export, export_terminal, chart, force)
         return
     if as_json:
-        from ..match.tally import sheet_dict
-
-        print_json(sheet_dict(sheet))
+        print_json(show_dict(file, sheet))
         return
     from ..render import console
+    from ..render.odds import odds_view
     from ..render.sheet import sheet_view
 
     out = console()
     sheet_view(sheet, out)
+    odds_view(file_odds(file, sheet), out)
     if chart:
         from ..render.chart import chart_view
 

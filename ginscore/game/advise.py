@@ -134,6 +134,11 @@ class Advice:
     big_gin: bool = False
     """Whether the 11 cards are big gin under the rules."""
     big_gin_value: KnockValue | None = None
+    worlds: tuple[int, ...] = ()
+    """With `keep_worlds`, the opponent hands the options were scored against, as masks, in order."""
+    pool: tuple[int, ...] = ()
+    """With `keep_worlds`, the unseen cards (as bits): the opponent's hand and the stock come from them."""
+    upcard: Card | None = None
     deadwood: int | None = None
     """For 10 cards, the least deadwood."""
     best: Arrangement | None = None
@@ -157,6 +162,7 @@ def advise(
     model: str = "improved",
     samples: int = 2000,
     progress: ProgressCallback | None = None,
+    keep_worlds: bool = False,
 ) -> Advice:
     """Advise on a hand of 11 cards (what to discard, whether to knock) or of 10 (the outs). Without a `seed`,
     one is drawn (and kept in the advice, so that the run can be repeated)."""
@@ -203,7 +209,11 @@ def advise(
         )
     planned = math.comb(len(pool), need) if exact else samples
     base = Advice(cards, limit, multiplier, len(pool), model, planned, exact, seed, turns, in_stock, stock is None)
-    hands = opponent_hands(pool, took.mask, need, turns, samples, exact, random.Random(seed))
+    hands: Iterator[int] = opponent_hands(pool, took.mask, need, turns, samples, exact, random.Random(seed))
+    if keep_worlds:
+        worlds = tuple(hands)
+        base = replace(base, worlds=worlds, pool=tuple(pool), upcard=upcard)
+        hands = iter(worlds)
     return _eleven(base, hand, pool, rules, hands, progress)
 
 

@@ -19,11 +19,12 @@ def hand_dict(sheet: Sheet, number: int) -> dict[str, Any]:
     return sheet_dict(one)["hands"][0]
 
 
-def new_dict(name: str, sheet: Sheet) -> dict[str, Any]:
-    """A new match: `show --json` of its empty sheet, with its file's name."""
-    from ..match.tally import sheet_dict
+def new_dict(name: str, sheet: Sheet, path: str) -> dict[str, Any]:
+    """A new match: `show --json` of its empty sheet (at `path`, its chances learned from its folder), with its
+    file's name."""
+    from ..files.odds_model import show_dict
 
-    return {**sheet_dict(sheet), "name": name}
+    return {**show_dict(path, sheet), "name": name}
 
 
 def preview_dict(change: Change) -> dict[str, Any]:

@@ -54,7 +54,11 @@ async def matches(request: Request) -> Response:
     folder = _folder(request)
     if request.method == "POST":
         file, new = new_match_entry(await _body(request))
-        return await _run(lambda: answers.new_dict(*folder.new(file, new)), status=201)
+        def started() -> dict[str, Any]:
+            name, sheet = folder.new(file, new)
+            return answers.new_dict(name, sheet, folder.resolve(name))
+
+        return await _run(started, status=201)
     return await _run(folder.listing)
 
 

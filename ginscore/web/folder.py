@@ -171,9 +171,9 @@ class Folder:
 
     def show(self, name: str) -> dict[str, Any]:
         """Exactly what `ginscore show NAME --json` prints."""
-        from ..match.tally import sheet_dict
+        from ..files.odds_model import show_dict
 
-        return sheet_dict(self.sheet(name))
+        return show_dict(self.resolve(name), self.sheet(name))
 
     def version(self, name: str) -> str:
         """A text that changes whenever the file changes (each write renames a new file into place), for pages

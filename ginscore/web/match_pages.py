@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
@@ -12,10 +12,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..errors import GinscoreError, InputError, StaleError
+from ..files.odds_model import MatchOdds, file_odds
 from ..game.numbers import read_whole
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
 from ..match.tally import Sheet
+from ..sheets.odds_words import chance_line
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import (
     BONUS_WORDS,
@@ -83,6 +85,10 @@ class Board:
     games: list[BoardGame]
     target: str
     next_dealer: str
+    chances: list[str] = field(default_factory=list)
+    """`Ann 73% to win this game`, a line a game in play: the likelier player's chance."""
+    odds_source: str = ""
+    """Where the chances' model came from, one tap away on the page."""
 
 
 @dataclass
@@ -127,7 +133,9 @@ class SheetView:
     """Who deals next: between hands, and after the match, the first dealer of the next one."""
 
 
-def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "") -> SheetView:
+def sheet_view(
+    sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "", odds: MatchOdds | None = None
+) -> SheetView:
     """The sheet as the page shows it: the scoreboard (or the result once over), each hand's result in words and
     the running totals, the ends and the chart.
 
@@ -172,7 +180,7 @@ def sheet_view(sheet: Sheet, version: str = "", every_hand: bool = False, chart_
         columns=len(sheet.games) if match.hollywood else 2, rows=rows, ends=ends, game_ends=game_ends,
         chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
         chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
-        version=version, board=board(sheet), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
+        version=version, board=board(sheet, odds), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
     )
 
 
@@ -203,8 +211,9 @@ def _hollywood_ends(sheet: Sheet) -> list[dict[str, Any]]:
     return ends
 
 
-def board(sheet: Sheet) -> Board:
-    """The scoreboard: each game's totals (its finals once over), the boxes, who is ahead, the target, the dealer."""
+def board(sheet: Sheet, odds: MatchOdds | None = None) -> Board:
+    """The scoreboard: each game's totals (its finals once over), the boxes, who is ahead, the target, the dealer,
+    and with `odds` each game in play's chance."""
     match = sheet.match
     games = []
     for index, game in enumerate(sheet.games):
@@ -214,7 +223,15 @@ def board(sheet: Sheet) -> Board:
                            not level and figures[p] == max(figures.values())) for p in match.players]
         label = f"Game {index + 1}" if match.hollywood else "Score"
         games.append(BoardGame(label, game.finished, cells, lead_words(figures, game.finished)))
-    return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer)
+    chances, source = [], ""
+    if odds is not None and not sheet.finished:
+        for in_play in odds.games:
+            if not in_play.finished:
+                name = max(in_play.chance, key=lambda player: in_play.chance[player])
+                label = f"Game {in_play.number}: " if match.hollywood else ""
+                chances.append(label + chance_line(name, in_play.chance[name]))
+        source = odds.model.source
+    return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer, chances, source)
 
 
 def _boxes(count: int) -> str:
@@ -310,7 +327,8 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     folder = folder_of(request)
     version = folder.version(name)
     sheet = load_sheet(folder, name)
-    view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name))
+    odds = file_odds(folder.resolve(name), sheet)
+    view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name), odds)
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = _linked_number(request.query_params.get(key, ""))
@@ -334,7 +352,8 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
-    view = sheet_view(sheet, folder.version(name), _every_hand(request), url_path(request.app, "chart", name=name))
+    odds = file_odds(folder.resolve(name), sheet)
+    view = sheet_view(sheet, folder.version(name), _every_hand(request), url_path(request.app, "chart", name=name), odds)
     return render(request, "_sheet.html", {"view": view, "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 

@@ -1,0 +1,75 @@
+"""Each player's chance to win the game in play, from a sheet, and a table's history as outcome counts.
+
+The history is every hand of the sheets played by the same rules (every knob equal), each seen from the hand's
+dealer (`match.tally` says who dealt it and what it added). A Hollywood sheet has a chance for each game: the
+first game still open takes every win, so its chance is exact for the model; a later game takes a player's wins
+once they have an entry in the game before it, and is solved as if it took every win from now on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..game.odds import chance_to_win
+from ..game.outcomes import DEAD, DEALER, NON_DEALER, OutcomeCounts, Outcomes
+from ..game.rulebook import Rules
+from .tally import Sheet
+
+
+def hand_outcomes(sheet: Sheet) -> OutcomeCounts:
+    """The sheet's hands from each hand's dealer's view: dead, the dealer scored k, or the other player did."""
+    return OutcomeCounts.of(
+        (DEAD, 0) if line.winner is None else ((DEALER if line.winner == line.dealer else NON_DEALER), line.points)
+        for line in sheet.lines
+    )
+
+
+def history(sheets: Iterable[Sheet], rules: Rules) -> tuple[OutcomeCounts, int]:
+    """The hands of the sheets played by exactly these rules, and how many matches they came from."""
+    counts, matches = OutcomeCounts(), 0
+    for sheet in sheets:
+        if sheet.match.rules == rules and sheet.lines:
+            counts = counts + hand_outcomes(sheet)
+            matches += 1
+    return counts, matches
+
+
+@dataclass(frozen=True)
+class GameChance:
+    """One game's state and each player's chance to win it."""
+
+    number: int
+    """The game's number: 1, or 1 to 3 on a Hollywood sheet."""
+    scores: dict[str, int]
+    """Each player's total in this game: what decides who reaches the target."""
+    chance: dict[str, float]
+    """Each player's chance to win the game (reach the target first); 1 and 0 once it is over."""
+    finished: bool
+    exact: bool
+    """False for a later Hollywood game, solved as if every win from now on entered it."""
+
+
+def game_chances(sheet: Sheet, outcomes: Outcomes) -> tuple[GameChance, ...]:
+    """The chance of each game on the sheet, the next dealer dealing next."""
+    match = sheet.match
+    first, second = match.players
+    rules = match.rules
+    dealer = 0 if sheet.next_dealer == first else 1
+    chances = []
+    first_open = True
+    for index, game in enumerate(sheet.games):
+        scores = {first: game.totals[first], second: game.totals[second]}
+        if game.finished:
+            p = 1.0 if game.reached == first else 0.0
+            chances.append(GameChance(index + 1, scores, {first: p, second: 1.0 - p}, True, True))
+            continue
+        p = chance_to_win(outcomes, rules.target, rules.next_dealer, (scores[first], scores[second]), dealer)
+        chances.append(GameChance(index + 1, scores, {first: p, second: 1.0 - p}, False, first_open))
+        first_open = False
+    return tuple(chances)
+
+
+def in_play(chances: tuple[GameChance, ...]) -> GameChance:
+    """The game the sheet is playing now: the first still open, or the last once all are over."""
+    return next((game for game in chances if not game.finished), chances[-1])

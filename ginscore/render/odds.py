@@ -1,0 +1,27 @@
+"""The chance to win the game in play, as `show` prints it under the sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+from ..sheets.odds_words import chances_text
+
+if TYPE_CHECKING:
+    from ..files.odds_model import MatchOdds
+
+
+def odds_view(odds: MatchOdds | None, out: Console) -> None:
+    """One line a game in play: `Chances: Ann 73% to win this game, Bob 27%`, then where the model came from;
+    nothing for a finished match, or one whose chance is not solved (None)."""
+    if odds is None or odds.sheet.finished:
+        return
+    hollywood = odds.sheet.match.hollywood
+    for game in odds.games:
+        if game.finished:
+            continue
+        label = f"Game {game.number} chances: " if hollywood else "Chances: "
+        out.print(Text.assemble((label, "bold"), chances_text(game.chance)))
+    out.print(Text(f"(from {odds.model.source})", style="dim"))

@@ -1,0 +1,71 @@
+"""`advise --match`: the chance to win the game if you knock now, recomputed from the outcomes it lists and `odds`,
+and playing on from hands played out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import json_object, one_error_line
+
+from ginscore.files.odds_model import match_odds
+from ginscore.game.odds import chance_to_win
+
+HAND = ["3h", "4h", "5h", "Ks", "Kc", "Kd", "7c", "8c", "9c", "2d", "Qs"]
+
+
+@pytest.fixture
+def match(run, tmp_path):
+    path = tmp_path / "m.toml"
+    assert run("new", path, "Ann", "Bob").exit_code == 0
+    assert run("record", path, "--knocker", "Bob", "--deadwood", "2", "--opponent-deadwood", "60").exit_code == 0
+    return path
+
+
+def test_knocking_now_is_the_mean_of_its_listed_outcomes_chances(run, match):
+    data = json_object(run("advise", *HAND, "--match", match, "--player", "Bob", "--seed", "3", "--samples", "400",
+                           "--rollouts", "20", "--json"))
+    game = data["game"]
+    assert game["scores"] == {"you": 58, "opponent": 0} and game["you_dealt"] is True and game["target"] == 100
+    model = match_odds(str(match)).model.outcomes
+    assert game["chance_now"] == pytest.approx(chance_to_win(model, 100, "winner", (58, 0), 0), abs=1e-12)
+    options = {option["discard"]: option for option in game["options"]}
+    assert set(options) == {"Qs", "2d"}  # the discards that may knock
+    for option in options.values():
+        outcomes = option["outcomes"]
+        assert sum(o["share"] for o in outcomes) == pytest.approx(1.0)
+        recomputed = 0.0
+        for o in outcomes:
+            mine = 58 + (o["points"] if o["winner"] == "you" else 0)
+            theirs = 0 + (o["points"] if o["winner"] == "opponent" else 0)
+            dealer = 0 if o["winner"] in ("you", None) else 1  # the winner deals; nobody scored: you deal again
+            chance = chance_to_win(model, 100, "winner", (mine, theirs), dealer)
+            assert o["chance"] == pytest.approx(chance, abs=1e-12)
+            recomputed += o["share"] * chance
+        assert option["knock_now"] == pytest.approx(recomputed, abs=1e-12)
+        low, high = option["knock_now_interval"]
+        assert low <= option["knock_now"] <= high
+        assert option["rollouts"] == 20 and 0.0 <= option["play_on"] <= 1.0
+        assert option["best"] == ("knock" if option["knock_now"] >= option["play_on"] else "play_on")
+    # the hand's own advice, unchanged beside the game's
+    assert data["options"][0]["discard"] == "Qs"
+
+
+def test_the_text_adds_the_game_under_the_hand(run, match):
+    result = run("advise", *HAND, "--match", match, "--player", "Bob", "--seed", "3", "--samples", "300", "--rollouts", "10")
+    assert result.exit_code == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith("For the game: "))
+    assert lines[start].startswith("For the game: 58 to 0, first to 100, you dealt; your chance now ")
+    assert lines[start + 1].startswith("  discard Qs: knock now ")
+    assert any(line.startswith("Best for the game: ") for line in lines[start:])
+
+
+def test_weighing_the_game_needs_the_player_and_a_match_in_play(run, match):
+    result = run("advise", *HAND, "--match", match)
+    assert result.exit_code == 2
+    assert one_error_line(result) == "error: --player: say who you are in the match, e.g. --player Ann"
+    result = run("advise", *HAND, "--player", "Ann")
+    assert result.exit_code == 2
+    assert one_error_line(result).startswith("error: --player: --player names you in a match")
+    result = run("advise", *HAND, "--match", match, "--player", "Cy")
+    assert result.exit_code == 2
+    assert one_error_line(result).startswith("error: --player: unknown player 'Cy'")
