@@ -39,7 +39,7 @@ def write_twenty_hands(path: Path) -> Path:
     """A long but normal match: 20 hands with notes, the last one ending the game."""
     winners = ["Ann", "Bob"] * 10
     records = tuple(
-        HandRecord(knocker=who, knocker_deadwood=2, opponent_deadwood=14 if number < 20 else 60,
+        HandRecord(knocker=who, deadwood=2, opponent_deadwood=14 if number < 20 else 60,
                    note="a long evening at the club" if number % 5 == 0 else "")
         for number, who in enumerate(winners, start=1)
     )

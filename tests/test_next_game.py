@@ -19,7 +19,7 @@ with warnings.catch_warnings():
 
 from ginscore.errors import ExistsError, GameOverError, RefusedError
 from ginscore.files import changes
-from ginscore.files.storage import load_file
+from ginscore.files.reading import load_file
 from ginscore.game.rulebook import rules_from
 from ginscore.match.entry import HandEntry, NewMatch
 from ginscore.match.records import now

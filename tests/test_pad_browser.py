@@ -35,7 +35,7 @@ TWELVE = [("Ann", 2, 8), ("Bob", 3, 9), ("Ann", 1, 7), ("Bob", 4, 6), ("Ann", 5,
 def write_match(path: Path, hands: list[tuple[str, int, int]], hollywood: bool = False, target: int = 100,
                 players: tuple[str, str] = ("Ann", "Bob")) -> Path:
     """A standard match of hands given by counts, written as ginscore writes it."""
-    records = tuple(HandRecord(knocker=who, knocker_deadwood=mine, opponent_deadwood=theirs) for who, mine, theirs in hands)
+    records = tuple(HandRecord(knocker=who, deadwood=mine, opponent_deadwood=theirs) for who, mine, theirs in hands)
     match = Match(players=players, rules=replace(preset("standard"), target=target), first_dealer=players[1],
                   hands=records, hollywood=hollywood, preset="standard")
     path.write_text(storage.dumps(match), encoding="utf-8")

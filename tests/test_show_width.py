@@ -52,12 +52,12 @@ def make_match(players=LONG, hands: int = 60, hollywood: bool = False, **notes: 
         shape = shapes[number % len(shapes)]
         note = notes.get(f"hand{number}", "")
         if shape is None:
-            records.append(make_record(match, HandEntry(cancelled=True, note=note)))
+            records.append(make_record(match, HandEntry(cancelled=True, note=note)).record)
             continue
         who, deadwood, opponent = shape
         big = number % 16 == 6
         records.append(
-            make_record(match, HandEntry(knocker=players[who], deadwood=deadwood, opponent_deadwood=opponent, big_gin=big, note=note))
+            make_record(match, HandEntry(knocker=players[who], deadwood=deadwood, opponent_deadwood=opponent, big_gin=big, note=note)).record
         )
     return replace(match.with_hands(tuple(records)), note=notes.get("match", ""))
 
@@ -432,7 +432,7 @@ def test_records_note_on_the_spread_scored_wraps_at_words_and_never_splits_the_o
     from ginscore.render.sheet import hand_view
 
     match = Match(("Ann", "Bob"), Rules(), "Ann")
-    record = make_record(match, HandEntry(knocker="Ann", cards="Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", opponent_cards="2d 5s As 5h 3d 4c 3s 4d 4s 4h"))
+    record = make_record(match, HandEntry(knocker="Ann", cards="Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", opponent_cards="2d 5s As 5h 3d 4c 3s 4d 4s 4h")).record
     sheet = tally(match.with_hands((record,)))
     option = '`--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s"`'
     terminal = on_console(lambda s, out: hand_view(s.lines[-1], s, out), sheet, 60)

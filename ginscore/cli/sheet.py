@@ -94,7 +94,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
       ginscore validate sample_matches/*.toml
     """
     from ..errors import MatchFileError
-    from ..files.storage import load
+    from ..files.reading import load
 
     bad = 0
     for file in files:

@@ -2,7 +2,8 @@
 edit a hand, undo the last.
 
 The command line, `play` and `serve` all call these with typed inputs (`HandEntry`, `NewMatch`) and get typed
-answers; none of them builds a `Match`, stamps a time or fills in a default itself. Each change is read, checked
+answers; none of them builds a `Match`, stamps a time or fills in a default itself. A change reads the file
+once, scores the hand once (the tally takes the score the record was checked by) and writes the file once. Each change is read, checked
 and written under the one lock, so any number of writers can work on one file at once and lose nothing. A
 refusal is one of ginscore's errors, naming its field; each front end says how to mend it in its own words.
 """
@@ -14,10 +15,11 @@ from typing import NamedTuple
 
 from ..errors import ExistsError, GinscoreError, RefusedError, StaleError, shown_path
 from ..match.entry import HandEntry, NewMatch
-from ..match.records import HandRecord, Match, check_note, check_players, make_record, now
+from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .folder import exists_for_write, locked
-from .storage import MatchFile, load_file, save
+from .reading import MatchFile, load_file
+from .storage import save
 
 
 class Change(NamedTuple):
@@ -104,15 +106,7 @@ def record(path: str, entry: HandEntry, *, expected_hands: int | None = None) ->
     return change
 
 
-def add(path: str, made: HandRecord) -> Change:
-    """Add one hand already made and checked against this match (as `play` makes it, question by question)."""
-    with locked(path, existing=True):
-        change = _added(load_file(path), made)
-        save(path, change.match, change.sheet, change.before)
-    return change
-
-
-def _added(before: MatchFile, made: HandRecord) -> Change:
+def _added(before: MatchFile, made: ScoredRecord) -> Change:
     match, sheet = add_hand(before.match, made, before.sheet)
     return Change(before, match, sheet)
 

@@ -113,7 +113,7 @@ class Folder:
         return found
 
     def _read_summary(self, name: str, path: str, mtime: float) -> dict[str, Any]:
-        from ..files.storage import load_file
+        from ..files.reading import load_file
 
         modified = datetime.fromtimestamp(mtime, UTC).replace(microsecond=0).isoformat()
         try:
@@ -154,7 +154,7 @@ class Folder:
 
     def sheet(self, name: str) -> Sheet:
         """The match's sheet, as `show` reads it; errors name the file as the person named it."""
-        from ..files.storage import load
+        from ..files.reading import load
 
         path = self.resolve(name)
         with self._named(name, path):
