@@ -13,9 +13,9 @@ import pytest
 from pages import HOSTILE, QUOTED, SAMPLES, write_hostile_hollywood
 from starlette.testclient import TestClient
 
+from ginscore.files.served import Folder
 from ginscore.game.cards import parse_card
 from ginscore.web.app import create_app
-from ginscore.web.folder import Folder
 from ginscore.web.picker import card_words
 
 TOKEN = "test-token"

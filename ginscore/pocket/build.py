@@ -38,7 +38,7 @@ MARK = "ginscore app"
 """`build.json`'s `made_by`: a folder holding it is an earlier build, replaced without `--force`."""
 
 LEAN = ("__init__.py", "version.py", "errors.py", "game/", "match/", "files/", "sheets/",
-        "web/__init__.py", "web/fields.py", "web/folder.py", "web/hands.py", "pocket/__init__.py", "pocket/worker.py")
+        "web/__init__.py", "web/fields.py", "web/hands.py", "pocket/__init__.py", "pocket/worker.py")
 """ginscore's part of the lean archive (paths inside the package): enough to check a hand, list the matches and
 read, write and sum up match files, imported while the pages load."""
 PAGES = ("web/",)

@@ -65,7 +65,7 @@ def start_pages() -> float:
 
 
 def _names() -> list[str]:
-    from ..web.folder import Folder
+    from ..files.served import Folder
 
     return Folder(FOLDER).names()
 
@@ -108,9 +108,9 @@ def changes() -> str:
 
 def summary(name: str) -> dict[str, Any]:
     """The match's line in the list, as serve's folder page has it (players, totals, status, hands...)."""
-    from ..web.folder import Folder
+    from ..files.served import Folder
 
-    return Folder(FOLDER).summary(name)
+    return Folder(FOLDER).summary(name).as_json()
 
 
 def summaries() -> str:

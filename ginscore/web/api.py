@@ -17,10 +17,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import InputError
+from ..files.served import Folder
 from . import answers
 from .blocking import blocking
+from .exports import export_of
 from .fields import hand_entry, new_match_entry, number_field
-from .folder import Folder
 from .hands import advise_fields, check_fields
 
 
@@ -55,7 +56,7 @@ async def matches(request: Request) -> Response:
     if request.method == "POST":
         file, new = new_match_entry(await _body(request))
         return await _run(lambda: answers.new_dict(*folder.new(file, new)), status=201)
-    return await _run(folder.listing)
+    return await _run(lambda: [summary.as_json() for summary in folder.listing()])
 
 
 async def match(request: Request) -> Response:
@@ -110,7 +111,7 @@ async def hand(request: Request) -> Response:
 async def export(request: Request) -> Response:
     """GET: the sheet as `show --export` writes it, as a download."""
     name, kind = request.path_params["file"], request.path_params["kind"]
-    data, media_type = await blocking(_folder(request).exports, name, kind)
+    data, media_type = await blocking(export_of, _folder(request), name, kind)
     filename = name.removesuffix(".toml") + "." + kind
     plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in filename)
     disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{_quoted(filename)}"

@@ -28,9 +28,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import GinscoreError
+from ..files.served import Folder
 from . import api, pages
 from .answers import error_dict
-from .folder import Folder
 from .security import Guard
 
 ADVISING_ROUTES = ("advise_hand", "check_post", "check_live", "match_check_post", "match_check_live")

@@ -10,10 +10,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError, InputError, NotFoundError, StaleError
+from ..files.served import Folder
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..sheets.words import counts_words, hand_words, sides_words, verdict
 from .fields import hand_entry
-from .folder import Folder
 from .page_helpers import (
     FormValues,
     MatchInfo,
@@ -156,7 +156,7 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
     kept["how"] = entered_by(form, picker)
     context: dict[str, Any] = {
         "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept,
-        "score": info.sheet.score_text() if info.sheet is not None else "", "picker": picker,
+        "score": info.sheet.score_text(), "picker": picker,
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
         "oklahoma": bool(info.rules.oklahoma), "deck": DECK_CHOICES,
         "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
@@ -185,7 +185,7 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
     info = match_info(folder_of(request), name)
-    if info.sheet is not None and info.sheet.finished:
+    if info.sheet.finished:
         return _finished(request, info, 200)
     form = {"expected_hands": str(info.hands)}
     picker = picker_from(form, _hand_sides(info.players, ""), "The cards")
@@ -195,7 +195,6 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
 def _finished(request: Request, info: MatchInfo, status: int, since: list[dict[str, Any]] | None = None) -> Response:
     """A finished match takes no more hands: who won (with the hands recorded while this phone typed its own),
     and the next game to start instead."""
-    assert info.sheet is not None  # a match's info always has its sheet
     return render(request, "finished.html", {"name": info.name, "players": info.players, "verdict": verdict(info.sheet),
                                              "next_game": next_game_view(info.sheet), "recorded_since": since or []}, status)
 
@@ -248,7 +247,7 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     seen = _seen_count(form)
     since = _hands_since(info, seen) if number is None and seen is not None and seen < info.hands else []
-    if info.sheet is not None and info.sheet.finished and number is None:  # finished, perhaps by the hand recorded meanwhile
+    if info.sheet.finished and number is None:  # finished, perhaps by the hand recorded meanwhile
         return _finished(request, info, error.http_status, since)
     message = str(error)
     place = error.field if error.field in HAND_PLACES else ""
@@ -276,7 +275,6 @@ def _seen_count(form: Mapping[str, str], key: str = "expected_hands") -> int | N
 
 def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
     """The hands recorded after the first `seen`, as the sheet says them: who knocked, the counts or cards, the score."""
-    assert info.sheet is not None  # a match's info always has its sheet
     shown = []
     for line, record in zip(info.sheet.lines[seen:], info.sheet.match.hands[seen:]):
         how = f"cards {record.cards}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
@@ -315,7 +313,6 @@ def edit_pick(request: Request, form: dict[str, str]) -> Response:
 
 def _record_form(info: MatchInfo, number: int) -> dict[str, str]:
     """Hand `number`'s record as the form's fields, as it was entered."""
-    assert info.sheet is not None
     record = info.sheet.match.hands[number - 1]
     form = {"expected_hands": str(info.hands), "note": record.note, "upcard": record.upcard or ""}
     if record.cancelled:
