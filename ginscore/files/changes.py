@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..errors import ExistsError, GinscoreError, RefusedError, StaleError, shown_path
+from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
 from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
@@ -50,7 +50,7 @@ def new_match(new: NewMatch) -> Match:
 
 
 def already_exists(path: str) -> ExistsError:
-    return ExistsError(f"{shown_path(path)} already exists: pick another name", field="file")
+    return ExistsError("already exists: pick another name", field="file", file=path)
 
 
 def start(path: str, new: NewMatch, *, force: bool = False) -> Sheet:
@@ -74,7 +74,7 @@ def next_game(finished: str, path: str, dealer: str | None = None) -> Sheet:
     finished match names as next dealer unless `dealer` names another."""
     before = load_file(finished)
     if not before.sheet.finished:
-        raise RefusedError(f"{shown_path(finished)} is still in play: finish it before the next game", field="file")
+        raise RefusedError("is still in play: finish it before the next game", field="file", file=finished)
     match = before.match
     chosen = dealer if dealer else before.sheet.next_dealer
     return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood))
@@ -84,9 +84,10 @@ def _check_expected(path: str, before: MatchFile, expected_hands: int | None) ->
     count = len(before.match.hands)
     if expected_hands is not None and count != expected_hands:
         raise StaleError(
-            f"{shown_path(path)} now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
+            f"now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
             "someone else changed it first; nothing was written",
             field="expected_hands",
+            file=path,
         )
 
 
@@ -132,11 +133,12 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         _check_expected(path, before, expected_hands)
         if expected is not None and before.match.hands != expected:
             raise StaleError(
-                f"{shown_path(path)} changed while the question waited (hand {len(expected)} is no longer the last, "
-                "or not the one shown); nothing removed"
+                f"changed while the question waited (hand {len(expected)} is no longer the last, "
+                "or not the one shown); nothing removed",
+                file=path,
             )
         if not before.match.hands:
-            raise RefusedError(f"{shown_path(path)} has no hands to undo")
+            raise RefusedError("has no hands to undo", file=path)
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before)
     return Change(before, match, sheet)

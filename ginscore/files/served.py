@@ -100,12 +100,10 @@ class Folder:
         """Errors about `path` said with the name the person gave, as the CLI run in the folder says them."""
         try:
             yield
-        except MatchFileError as error:
-            inside = os.path.dirname(path) + os.sep  # a lock file's path, say, is named inside the folder too
-            raise error.moved(name, [problem.replace(inside, "") for problem in error.problems]) from None
         except GinscoreError as error:
-            # quoted, a long path is cut short
-            raise error.reworded(str(error).replace(quote(path), quote(name)).replace(path, name)) from None
+            if error.file == path:
+                error.file = name
+            raise
 
     # reading
 

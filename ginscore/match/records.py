@@ -156,8 +156,7 @@ def _parse_field(name: str, text: str, parse: Callable[[str], T]) -> T:
     try:
         return parse(text)
     except GinscoreError as error:
-        error.field = name
-        raise
+        raise error.about(name) from None
 
 
 def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
