@@ -283,7 +283,7 @@ def test_near_misses_get_a_suggestion(run, card, message):
 
 
 def test_a_system_error_reaching_a_command_is_one_sentence(capsys):
-    from ginscore.cli.app import reports_errors
+    from ginscore.cli.command import reports_errors
 
     def reads_a_folder() -> None:
         raise IsADirectoryError(21, "Is a directory", "adir")
@@ -304,7 +304,7 @@ def test_a_system_error_reaching_a_command_is_one_sentence(capsys):
     ],
 )
 def test_system_errors_read_as_sentences(error, sentence):
-    from ginscore.cli.app import os_error_text
+    from ginscore.cli.command import os_error_text
 
     assert os_error_text(error) == sentence
     assert "Errno" not in os_error_text(error)

@@ -517,7 +517,7 @@ def test_a_missing_match_file_with_no_close_name_says_how_to_start_one(run, tmp_
 
 
 def test_an_error_wraps_at_words_but_never_inside_a_command():
-    from ginscore.cli.app import wrap_keeping_commands
+    from ginscore.cli.command import wrap_keeping_commands
 
     line = "error: friday.toml: no such file: create a match with `ginscore new FILE PLAYER PLAYER`"
     wrapped = wrap_keeping_commands(line, 40)

@@ -77,7 +77,7 @@ def counting() -> Iterator[Counter[str]]:
 def _create_app() -> Callable[..., Any]:
     try:
         from ginscore.web.asgi import create_app
-    except ImportError:  # before web/app.py was named web/asgi.py
+    except ImportError:  # before web/app.py was named web/asgi.py, for the figures before
         from ginscore.web.app import create_app  # type: ignore[no-redef]
     return create_app
 

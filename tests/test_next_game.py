@@ -23,7 +23,7 @@ from ginscore.files.reading import load_file
 from ginscore.game.rulebook import rules_from
 from ginscore.match.entry import HandEntry, NewMatch
 from ginscore.match.records import now
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 
 TOKEN = "t"
 GIN = HandEntry(knocker="Bob", deadwood=0, opponent_deadwood=40)

@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 
 TOKEN = "t"
 BASE = "http://127.0.0.1:8000"

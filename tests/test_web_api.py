@@ -23,7 +23,7 @@ with warnings.catch_warnings():
 from conftest import json_object, one_error_line
 from starlette.requests import Request
 
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 from ginscore.web.security import BODY_SECONDS, MAX_BODY, Guard, check_csrf, cookie_name, csrf_token
 
 TOKEN = "test-token"
@@ -799,7 +799,7 @@ def test_advice_is_given_one_request_at_a_time_and_other_requests_go_on(app, mon
     import httpx
 
     from ginscore.web import api as api_routes
-    from ginscore.web.app import MOST_WAITING_ADVICE
+    from ginscore.web.asgi import MOST_WAITING_ADVICE
 
     running, most, release = [0], [0], threading.Event()
     lock = threading.Lock()

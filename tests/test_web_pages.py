@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from ginscore.files.served import Folder
 from ginscore.game.cards import parse_card
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 from ginscore.web.picker import card_words
 
 TOKEN = "test-token"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..game.cards import parse_cards
-from .app import command, print_json
+from .command import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, judged_rules
 
 

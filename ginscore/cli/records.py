@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..errors import RefusedError
-from .app import command
+from .command import command
 from .options import RULES, SETTINGS, complete_player
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from ..errors import InputError
-from .app import command, print_json
+from .command import command, print_json
 from .mend import mended
 
 

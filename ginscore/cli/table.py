@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .app import command
+from .command import command
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry
