@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import json_object, one_error_line
+from terminal import run_on_terminal
 
 from ginscore.files import folder, reading
 from ginscore.game.rulebook import KNOBS, PRESETS
@@ -467,23 +468,9 @@ def test_show_piped_has_no_escapes_but_a_terminal_gets_colour(played):
     piped = subprocess.run([GINSCORE, "show", str(played)], capture_output=True, env=_env_without_colour_settings(), check=True)
     assert b"\x1b" not in piped.stdout and b"Ann vs Bob" in piped.stdout
     # the same command on a terminal does use escapes, so the check above can fail
-    import pty
-
-    leader, follower = pty.openpty()
-    terminal = subprocess.run([GINSCORE, "show", str(played)], stdout=follower, stderr=subprocess.PIPE, env=_env_without_colour_settings())
-    os.close(follower)
-    output = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    os.close(leader)
+    terminal = run_on_terminal([GINSCORE, "show", str(played)], _env_without_colour_settings(), stderr_too=False)
     assert terminal.returncode == 0
-    assert b"\x1b[" in output
+    assert b"\x1b[" in terminal.output
 
 
 def test_show_missing_file(run, tmp_path):

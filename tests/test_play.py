@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import interruptible, json_object
+from terminal import Session
 
 from ginscore.errors import RefusedError
 from ginscore.files import reading
@@ -773,53 +774,23 @@ def test_on_a_terminal_the_arrow_keys_edit_and_a_refused_answer_comes_back_to_ed
     """A real pseudo-terminal, 60 columns: `Annn` is refused and offered again, so one Backspace and Enter make it
     `Ann`; then `4 3`, Left, `2` is `4 23`. Without line editing the first would be refused twice and the second
     would read '4 3\\x1b[D2'. Every line printed fits the 60 columns."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-
-    pid, terminal = pty.fork()
-    if pid == 0:  # the child: its terminal made 60 columns wide before ginscore starts
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
-        env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
-        os.execve(GINSCORE, [GINSCORE, "play", str(short)], env)
-    seen, start = b"", 0
-
-    def until(marker: bytes) -> None:
-        """Wait for `marker` after the last one waited for. Keys are typed only once readline shows its line:
-        it may discard what was typed ahead while it sets the terminal up."""
-        nonlocal seen, start
-        deadline = time.monotonic() + 20
-        while marker not in seen[start:]:
-            ready, _, _ = select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))
-            assert ready, seen
-            seen += os.read(terminal, 65536)
-        start = seen.index(marker, start) + len(marker)
-
+    env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
+    session = Session([GINSCORE, "play", str(short)], env, columns=60)
     try:
-        until(b"c cancelled: ")
-        os.write(terminal, b"Annn\r")
-        until(b"Try again.")
-        until(b"c cancelled: Annn")  # offered again, on the line
-        os.write(terminal, b"\x7f\r")
-        until(b"cards or count: ")
-        os.write(terminal, b"4 3\x1b[D2\r")
-        until(b"Hand 2: Ann deals")
-        until(b"c cancelled: ")
-        os.write(terminal, b"\x04")
-        while True:  # to the end: the child closes the terminal when it exits
-            try:
-                chunk = os.read(terminal, 65536) if select.select([terminal], [], [], 20)[0] else b""
-            except OSError:  # EIO: the other end is closed
-                break
-            if not chunk:
-                break
-            seen += chunk
+        session.until(b"c cancelled: ")
+        session.type(b"Annn\r")
+        session.until(b"Try again.")
+        session.until(b"c cancelled: Annn")  # offered again, on the line
+        session.type(b"\x7f\r")
+        session.until(b"cards or count: ")
+        session.type(b"4 3\x1b[D2\r")
+        session.until(b"Hand 2: Ann deals")
+        session.until(b"c cancelled: ")
+        session.type(b"\x04")
     finally:
-        os.close(terminal)
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0, seen
+        status = session.finish()
+    seen = session.seen
+    assert status == 0, seen
     match, _ = saved(short)
     assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", seen.decode("utf-8", "replace"))
@@ -908,58 +879,20 @@ def test_on_a_terminal_typing_after_a_refused_answer_replaces_it_and_up_recalls_
     `3 2x` is refused and `3 20` typed after it is the count. At the next "Who knocked?", Up recalls `b` (the
     knocker, not the count), and at Bob's count Up recalls `3 20`. Without a history per question, Up would give
     `3 20` at "Who knocked?", refused as a player."""
-    import pty
-    import select
-
-    pid, terminal = pty.fork()
-    if pid == 0:
-        env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
-        os.execve(GINSCORE, [GINSCORE, "play", str(short)], env)
-    seen, start = b"", 0
-
-    def until(marker: bytes) -> None:
-        nonlocal seen, start
-        deadline = time.monotonic() + 20
-        while marker not in seen[start:]:
-            ready, _, _ = select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))
-            assert ready, seen
-            seen += os.read(terminal, 65536)
-        start = seen.index(marker, start) + len(marker)
-
+    env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
+    session = Session([GINSCORE, "play", str(short)], env)
     up = b"\x1b[A"
     try:
-        until(b"c cancelled: ")
-        os.write(terminal, b"Annn\r")
-        until(b"c cancelled: Annn")
-        os.write(terminal, b"b\r")
-        until(b"Bob's cards or count: ")
-        os.write(terminal, b"3 2x\r")
-        until(b"Bob's cards or count: 3 2x")
-        os.write(terminal, b"3 20\r")
-        until(b"Hand 2: Bob deals")
-        until(b"c cancelled: ")
-        os.write(terminal, up)
-        until(b"b")
-        os.write(terminal, b"\r")
-        until(b"Bob's cards or count: ")
-        os.write(terminal, up)
-        until(b"3 20")
-        os.write(terminal, b"\r")
-        until(b"Hand 3: Bob deals")
-        until(b"c cancelled: ")
-        os.write(terminal, b"q\r")
-        while True:
-            try:
-                chunk = os.read(terminal, 65536) if select.select([terminal], [], [], 20)[0] else b""
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        for wait, keys in ((b"c cancelled: ", b"Annn\r"), (b"c cancelled: Annn", b"b\r"), (b"Bob's cards or count: ", b"3 2x\r"),
+                           (b"Bob's cards or count: 3 2x", b"3 20\r"), (b"Hand 2: Bob deals", b""), (b"c cancelled: ", up),
+                           (b"b", b"\r"), (b"Bob's cards or count: ", up), (b"3 20", b"\r"), (b"Hand 3: Bob deals", b""),
+                           (b"c cancelled: ", b"q\r")):
+            session.until(wait)
+            session.type(keys)
     finally:
-        os.close(terminal)
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0, seen
+        status = session.finish()
+    seen = session.seen
+    assert status == 0, seen
     match, _ = saved(short)
     assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 20), ("Bob", 3, 20)]
     text = seen.decode("utf-8", "replace")
