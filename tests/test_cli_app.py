@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import one_error_line
+from conftest import needs, one_error_line
 
 from ginscore.pocket import runtime
 
@@ -39,8 +39,7 @@ def test_without_npm_one_line_says_what_to_install_or_pass(run, tmp_path: Path, 
 
 
 def needs_npm() -> None:
-    if shutil.which("npm") is None:
-        pytest.skip("npm is not installed")
+    needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's build")
 
 
 def test_a_tarball_that_is_not_the_pinned_one_is_refused_and_nothing_kept(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
