@@ -32,7 +32,7 @@ def _missing() -> str | None:
 
 def require_browser() -> None:
     """Skip, saying why, when the browser tests cannot run here; under CI, fail instead."""
-    needs(_missing(), "the browser tests")
+    needs(_missing(), "browser tests")
 
 
 def launched_browser() -> Iterator[Any]:
@@ -44,3 +44,11 @@ def launched_browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
+
+
+def expect(target: Any) -> Any:
+    """Playwright's `expect`, which retries until the page shows what is expected (or its timeout passes);
+    imported when a browser test runs, so that a machine without Playwright still collects the tests."""
+    from playwright.sync_api import expect as retrying
+
+    return retrying(target)
