@@ -300,7 +300,7 @@ def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch
     with pytest.raises(pytest.skip.Exception, match=r"^browser tests skipped: no Chromium at /nowhere/chromium \(Debian: apt-get install chromium\)$"):
         require_browser()
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match=r"^CI runs the browser tests, but no Chromium at /nowhere/chromium"):
+    with pytest.raises(pytest.fail.Exception, match=r"^CI runs browser tests, but no Chromium at /nowhere/chromium"):
         require_browser()
 
 
