@@ -106,27 +106,36 @@ def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
 
 def load_text(text: str) -> Reading:
     """The document, the match, its sheet, every problem, and whether the text is in the plain layout."""
+    read, tables, numbered = _read_hands_of(text)
+    if read.match is None:
+        return read
+    hand_problems: list[tuple[int, GinscoreError]] = []
+    sheet = tally(read.match, hand_problems)
+    numbered += [(number, _hand_place(number, error.field) + f": {error}") for number, error in hand_problems]
+    # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
+    first_bad = min((number for number, _ in numbered), default=len(read.match.hands) + 1)
+    numbered += compare_derived(tables[: first_bad - 1], sheet.lines)
+    problems = read.problems + tuple(problem for _, problem in sorted(numbered, key=lambda item: item[0]))
+    return replace(read, sheet=sheet, problems=problems)
+
+
+def _read_hands_of(text: str) -> tuple[Reading, list[Any], list[tuple[int, str]]]:
+    """The text parsed and its match read with its hands, not tallied: the reading (no match when the players,
+    rules or hands cannot be read), the hand tables, and the hands' problems with their numbers."""
     try:
         data, plain = parse_layout(text.removeprefix(BOM))
     except UnreadableError as error:
-        return Reading(None, None, None, (str(error),))
+        return Reading(None, None, None, (str(error),)), [], []
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
-        return Reading(data, None, None, tuple(problems))
+        return Reading(data, None, None, tuple(problems)), [], []
     tables = data.get("hands", [])
     if not isinstance(tables, list):
-        return Reading(data, None, None, (f"hands: expected [[hands]] tables, found {quote(tables)}",))
+        return Reading(data, None, None, (f"hands: expected [[hands]] tables, found {quote(tables)}",)), [], []
     numbered: list[tuple[int, str]] = []
     match = replace(match, hands=tuple(read_hands(tables, numbered)))
-    hand_problems: list[tuple[int, GinscoreError]] = []
-    sheet = tally(match, hand_problems)
-    numbered += [(number, _hand_place(number, error.field) + f": {error}") for number, error in hand_problems]
-    # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
-    first_bad = min((number for number, _ in numbered), default=len(match.hands) + 1)
-    numbered += compare_derived(tables[: first_bad - 1], sheet.lines)
-    problems += [problem for _, problem in sorted(numbered, key=lambda item: item[0])]
-    return Reading(data, match, sheet, tuple(problems), plain)
+    return Reading(data, match, None, tuple(problems), plain), tables, numbered
 
 
 def _hand_place(number: int, field: str | None) -> str:
@@ -312,17 +321,7 @@ def read_back(text: str, sheet: Sheet) -> Reading:
     """Text about to be written, read as `load_text` reads it, but for the tally: a write compares the match with
     the one it meant, whose sheet `sheet` is, so the hands are not tallied again (the reading has no sheet); its
     dealers and totals are compared with `sheet`'s."""
-    try:
-        data, plain = parse_layout(text.removeprefix(BOM))
-    except UnreadableError as error:
-        return Reading(None, None, None, (str(error),))
-    problems: list[str] = []
-    match = _read_match(data, problems)
-    tables = data.get("hands", [])
-    if match is None or not isinstance(tables, list):
-        return Reading(data, None, None, tuple(problems or ["hands: expected [[hands]] tables"]))
-    numbered: list[tuple[int, str]] = []
-    match = replace(match, hands=tuple(read_hands(tables, numbered)))
-    if len(tables) == len(sheet.lines):
+    read, tables, numbered = _read_hands_of(text)
+    if read.match is not None and len(tables) == len(sheet.lines):
         numbered += compare_derived(tables, sheet.lines)
-    return Reading(data, match, None, tuple(problems + [problem for _, problem in numbered]), plain)
+    return replace(read, problems=read.problems + tuple(problem for _, problem in numbered))
