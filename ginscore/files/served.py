@@ -90,10 +90,10 @@ class Folder:
     def names(self) -> list[str]:
         """The match files' names, sorted: the folder's `*.toml` files, not hidden."""
         try:
-            entries = sorted(os.listdir(self.path))
+            listed = sorted(os.listdir(self.path))
         except OSError as error:
             raise MatchFileError(self.path, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
-        return [name for name in entries if self._checked_name(name) and os.path.isfile(os.path.join(self.path, name))]
+        return [name for name in listed if self._checked_name(name) and os.path.isfile(os.path.join(self.path, name))]
 
     @contextlib.contextmanager
     def _named(self, name: str, path: str) -> Iterator[None]:
