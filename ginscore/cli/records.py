@@ -172,7 +172,7 @@ def undo(
     asked = load_file(file)
     hands = asked.match.hands
     if not hands:
-        raise RefusedError(f"{file} has no hands to undo")
+        raise RefusedError("has no hands to undo", file=file)
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
         sys.stdout.write("Nothing removed.\n")  # declining is an answer, not an error
