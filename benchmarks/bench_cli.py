@@ -188,7 +188,7 @@ def long_match(hands: int, seed: int) -> Match:
         else:
             deadwood = rng.randint(1, 10)
             entry = {"knocker": rng.choice(match.players), "deadwood": deadwood, "opponent_deadwood": deadwood + rng.randint(1, 8)}
-        records.append(make_record(match, HandEntry(**entry), recorded=STAMP))
+        records.append(make_record(match, HandEntry(**entry), recorded=STAMP).record)
     return match.with_hands(tuple(records))
 
 

@@ -27,7 +27,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ginscore.files import changes, storage
+from ginscore.files import changes, reading, storage
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
@@ -63,7 +63,7 @@ def timed_edit(source: Path, folder: Path) -> float:
     start = time.perf_counter()
     changes.edit(str(path), 1, HandEntry(knocker="Bob", deadwood=3, opponent_deadwood=9))
     elapsed = time.perf_counter() - start
-    assert len(storage.load(str(path))[0].hands) > 0
+    assert len(reading.load(str(path))[0].hands) > 0
     return elapsed
 
 

@@ -73,7 +73,7 @@ def write_match(path: str, hands: list[list[str]]) -> None:
     records = []
     for options in hands:
         named = dict(zip(options[0::2], options[1::2]))
-        records.append(make_record(match, HandEntry(knocker=named["--knocker"], cards=named.get("--cards"), opponent_cards=named.get("--opponent-cards"), deadwood=int(named["--deadwood"]) if "--deadwood" in named else None, opponent_deadwood=int(named["--opponent-deadwood"]) if "--opponent-deadwood" in named else None), recorded="2026-01-01T00:00:00+00:00"))
+        records.append(make_record(match, HandEntry(knocker=named["--knocker"], cards=named.get("--cards"), opponent_cards=named.get("--opponent-cards"), deadwood=int(named["--deadwood"]) if "--deadwood" in named else None, opponent_deadwood=int(named["--opponent-deadwood"]) if "--opponent-deadwood" in named else None), recorded="2026-01-01T00:00:00+00:00").record)
     save(path, match.with_hands(tuple(records)))
 
 

@@ -54,12 +54,12 @@ def write_match(path: Path, hands: int, seed: int = 1) -> None:
     records = []
     for _ in range(hands):
         if rng.random() < 0.04:
-            records.append(make_record(match, HandEntry(cancelled=True)))
+            records.append(make_record(match, HandEntry(cancelled=True)).record)
             continue
         note = "counted twice, agreed" if rng.random() < 0.1 else ""
         knocker = rng.choice(PLAYERS)
         deadwood = rng.choice((0, 1, 2, 3, 5, 7, 9, 10))
-        records.append(make_record(match, HandEntry(knocker=knocker, deadwood=deadwood, opponent_deadwood=rng.randint(0, 20), note=note)))
+        records.append(make_record(match, HandEntry(knocker=knocker, deadwood=deadwood, opponent_deadwood=rng.randint(0, 20), note=note)).record)
     save(str(path), match.with_hands(tuple(records)))
 
 

@@ -163,7 +163,7 @@ def rules(name: str = "standard", **overrides: Any) -> Rules:
 
 def load_match(path: str) -> Match:
     """Read a match file; a missing, unreadable or inconsistent file raises `MatchFileError` listing every problem."""
-    from .files.storage import load
+    from .files.reading import load
 
     return load(path)[0]
 
@@ -181,7 +181,8 @@ def save_match(path: str, match: Match) -> None:
     import os
 
     from .files.folder import locked
-    from .files.storage import load_file, save
+    from .files.reading import load_file
+    from .files.storage import save
     from .match.records import check_note
 
     for note in (match.note, *(hand.note for hand in match.hands)):

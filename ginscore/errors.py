@@ -16,17 +16,22 @@ class GinscoreError(Exception):
     exit_code = 1
     http_status = 422
 
-    def __init__(self, message: str = "", *, field: str | None = None):
+    def __init__(self, message: str = "", *, field: str | None = None, file: str | None = None):
         super().__init__(message)
         self.field = field
         """The field the error is about: a `HandEntry` or `NewMatch` field, or a record's key in a file."""
+        self.file = file
+        """The match file the error is about, named before the message when the error is said (`m.toml has no
+        hands to undo`); a front end may name it otherwise (as the person named it) by setting it, never by
+        rewriting the words."""
 
-    def reworded(self, message: str) -> GinscoreError:
-        """The same error, of the same kind and field, with other words (a file named as the person named it)."""
-        copy = type(self).__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        copy.args = (message,)
-        return copy
+    @property
+    def message(self) -> str:
+        """The words, without the file they are about."""
+        return str(self.args[0]) if self.args else ""
+
+    def __str__(self) -> str:
+        return f"{shown_path(self.file)} {self.message}" if self.file is not None else self.message
 
     def about(self, field: str) -> GinscoreError:
         """This error, said to be about `field` unless it already names one; returned for `raise ... from`."""
@@ -90,20 +95,17 @@ class MatchFileError(GinscoreError):
     """A match file that cannot be used, with every problem and its place."""
 
     def __init__(self, path: str, problems: list[str]):
-        self.path = path
+        super().__init__("", field="file", file=path)
         self.problems = problems
-        super().__init__(self._text(), field="file")
+        """Each problem after the file's name: `hands[3].opponent_cards: 'Kx' is not a card`."""
 
-    def _text(self) -> str:
+    @property
+    def path(self) -> str:
+        """The file, as `file` names it."""
+        return self.file or ""
+
+    def __str__(self) -> str:
         return "\n".join(f"{shown_path(self.path)}: {problem}" for problem in self.problems)
-
-    def moved(self, path: str, problems: list[str]) -> MatchFileError:
-        """The same error about the file under another name (as the person named it)."""
-        copy = self.reworded("")
-        assert isinstance(copy, MatchFileError)  # reworded keeps the kind
-        copy.path, copy.problems = path, problems
-        copy.args = (copy._text(),)
-        return copy
 
 
 class MissingFileError(MatchFileError):
@@ -126,9 +128,13 @@ def quote(value: object, limit: int = 40) -> str:
     gives a short line. Text is quoted (`'4x'`); any other value is shown as Python writes it
     (`[[[[…`), so a value read from a file that has the wrong type is shown short too."""
     if isinstance(value, str):
-        return repr(value if len(value) <= limit else value[:limit] + "…")
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[:limit] + "…"
+        return repr(cut(value, limit))
+    return cut(repr(value), limit)
+
+
+def cut(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters with an ellipsis: the one rule for a long value in a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 _OS_REASONS = {

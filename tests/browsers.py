@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
+from conftest import needs
 
 CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
 CHROMIUM_FLAGS = [
@@ -32,11 +32,7 @@ def _missing() -> str | None:
 
 def require_browser() -> None:
     """Skip, saying why, when the browser tests cannot run here; under CI, fail instead."""
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI runs the browser tests, but {missing}")
-        pytest.skip(f"browser tests skipped: {missing}")
+    needs(_missing(), "browser tests")
 
 
 def launched_browser() -> Iterator[Any]:
@@ -48,3 +44,11 @@ def launched_browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
+
+
+def expect(target: Any) -> Any:
+    """Playwright's `expect`, which retries until the page shows what is expected (or its timeout passes);
+    imported when a browser test runs, so that a machine without Playwright still collects the tests."""
+    from playwright.sync_api import expect as retrying
+
+    return retrying(target)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -39,6 +40,16 @@ def run() -> RunCli:
         return result
 
     return invoke
+
+
+def needs(missing: str | None, what: str) -> None:
+    """The one rule for tests that need something this machine may lack: skip, saying why, when `missing` says
+    what is not there; under CI (CI=true), where everything is installed, fail instead."""
+    if missing is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI runs {what}, but {missing}")
+    pytest.skip(f"{what} skipped: {missing}")
 
 
 def interruptible() -> None:

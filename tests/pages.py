@@ -24,7 +24,7 @@ HOLLYWOOD_ENTRIES = {(1, 1, HOSTILE), (2, 2, HOSTILE), (3, 2, QUOTED), (4, 3, HO
 def write_hostile_hollywood(path: Path) -> Path:
     """A finished Hollywood match between two hostile names, with a note on the match and on odd hands."""
     records = tuple(
-        HandRecord(knocker=who, knocker_deadwood=1, opponent_deadwood=points + 1,
+        HandRecord(knocker=who, deadwood=1, opponent_deadwood=points + 1,
                    note=f'hand {number}: <img src=x onerror=alert(2)> & "so"' if number % 2 else "")
         for number, (who, points) in enumerate(HOLLYWOOD_HANDS, start=1)
     )

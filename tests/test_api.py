@@ -213,7 +213,7 @@ def test_score_knock_an_ace_upcard_under_standard_rules_means_gin_only_as_score_
     with pytest.raises(IllegalHandError) as caught:
         score_knock(UPCARD_KNOCKER, UPCARD_OPPONENT, upcard="Ah")
     assert result.exit_code == 1 and result.stdout == ""
-    assert caught.value.field == "knocker_cards"  # the knocker's cards: `score` takes them as --cards
+    assert caught.value.field == "cards"  # named as `score` and `record` name it: --cards
     assert result.stderr == f"error: --cards: {caught.value}\n"
     assert "over the knock limit of 0" in result.stderr
 

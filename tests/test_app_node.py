@@ -7,13 +7,12 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from conftest import needs
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,10 +37,7 @@ process.exit(0);
 
 def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_path: Path):
     node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI runs the Pyodide test, but Node or npm is not installed")
-        pytest.skip("Pyodide test skipped: Node and npm are not installed")
+    needs("Node or npm is not installed" if node is None or npm is None else None, "the Pyodide test")
     from ginscore.pocket.build import python_archives
     from ginscore.pocket.runtime import PYODIDE_VERSION, runtime_folder
 

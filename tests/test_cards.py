@@ -184,9 +184,10 @@ def test_parse_groups_refuses(text, error, message):
 
 def test_require_count_accepts_allowed_sizes():
     ten = parse_cards("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d")
-    require_count(ten, (10, 11), "check")
-    require_count(ten + parse_cards("Qh"), (10, 11), "check")
-    require_count(ten, (10,), "the opponent's hand")
+    for cards, allowed in ((ten, (10, 11)), (ten + parse_cards("Qh"), (10, 11)), (ten, (10,))):
+        assert require_count(cards, allowed, "the hand") is None  # no refusal
+    with pytest.raises(CardListError):  # the same call refuses a size not allowed, so the ones above can fail
+        require_count(ten, (11,), "the hand")
 
 
 @pytest.mark.parametrize(

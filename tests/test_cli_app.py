@@ -17,7 +17,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from conftest import one_error_line
+from conftest import needs, one_error_line
 
 from ginscore.pocket import runtime
 
@@ -25,11 +25,8 @@ SERVE_LINE = "Serve it over HTTPS, or try it here: python3 -m http.server --bind
 
 
 def require_npm() -> None:
-    """Skip, saying why, without npm; under CI, fail instead (the rule of tests/browsers.py)."""
-    if shutil.which("npm") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI runs the app's tests, but npm (which fetches the pinned Pyodide) is not installed")
-        pytest.skip("app tests skipped: npm is not installed (it fetches the pinned Pyodide runtime)")
+    """Skip, saying why, without npm; under CI, fail instead (conftest's one rule)."""
+    needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's build")
 
 
 @pytest.fixture(scope="session")
@@ -431,7 +428,7 @@ def test_without_npm_under_ci_the_app_tests_fail_rather_than_skip(monkeypatch: p
     with pytest.raises(pytest.skip.Exception, match="npm is not installed"):
         require_npm()
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match="^CI runs the app's tests, but npm"):
+    with pytest.raises(pytest.fail.Exception, match="^CI runs the app's build, but npm"):
         require_npm()
 
 

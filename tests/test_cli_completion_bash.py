@@ -5,15 +5,14 @@
 from __future__ import annotations
 
 import os
-import pty
 import re
-import select
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from terminal import Session
 
 BASH = shutil.which("bash")
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
@@ -40,33 +39,24 @@ def tabbed(tmp_path_factory):
         "PS1": "$ ",
         "INPUTRC": "/dev/null",
     }
-    pid, terminal = pty.fork()
-    if pid == 0:  # the child: bash, in the folder with the match file
-        os.chdir(folder)
-        os.execve(BASH, [BASH, "--norc", "--noprofile", "-i"], env)
+    session = Session([BASH, "--norc", "--noprofile", "-i"], env, cwd=folder)  # bash, in the folder with the match file
 
     def until(marker: str) -> str:
-        seen = ""
-        while marker not in seen:
-            ready, _, _ = select.select([terminal], [], [], 60)
-            assert ready, f"bash said nothing more after {seen!r}"
-            seen += os.read(terminal, 65536).decode("utf-8", "replace")
-        return seen
+        return session.until(marker.encode(), seconds=60).decode("utf-8", "replace")
 
-    os.write(terminal, f"source '{script}'; bind -x '\"\\C-t\": printf \"<<%s>>\\n\" \"$READLINE_LINE\"'; echo re\"\"ady\n".encode())
+    session.type(f"source '{script}'; bind -x '\"\\C-t\": printf \"<<%s>>\\n\" \"$READLINE_LINE\"'; echo re\"\"ady\n".encode())
     until("ready\r\n")
 
     def press(keys: str) -> tuple[str, str]:
-        os.write(terminal, (keys + DONE).encode())
+        session.type((keys + DONE).encode())
         shown = until(">>")
-        os.write(terminal, b"\x15")  # Ctrl-U: an empty line for the next keys
+        session.type(b"\x15")  # Ctrl-U: an empty line for the next keys
         before, _, line = shown.rpartition("<<")
         return before, line.split(">>")[0]
 
     yield press
-    os.write(terminal, b"exit\n")
-    os.close(terminal)
-    os.waitpid(pid, 0)
+    session.type(b"exit\n")
+    session.finish()
 
 
 def test_bash_completes_a_knobs_values_after_its_equals_sign(tabbed):

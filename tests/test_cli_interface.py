@@ -5,7 +5,6 @@ near-miss suggestions, the byte-order mark, and NO_COLOR."""
 from __future__ import annotations
 
 import os
-import pty
 import re
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 import typer
 import typer.main
 from conftest import json_object, one_error_line
+from terminal import run_on_terminal
 from test_cli_help import COMMANDS
 from typer._completion_classes import BashComplete
 
@@ -283,7 +283,7 @@ def test_near_misses_get_a_suggestion(run, card, message):
 
 
 def test_a_system_error_reaching_a_command_is_one_sentence(capsys):
-    from ginscore.cli.app import reports_errors
+    from ginscore.cli.command import reports_errors
 
     def reads_a_folder() -> None:
         raise IsADirectoryError(21, "Is a directory", "adir")
@@ -304,7 +304,7 @@ def test_a_system_error_reaching_a_command_is_one_sentence(capsys):
     ],
 )
 def test_system_errors_read_as_sentences(error, sentence):
-    from ginscore.cli.app import os_error_text
+    from ginscore.cli.command import os_error_text
 
     assert os_error_text(error) == sentence
     assert "Errno" not in os_error_text(error)
@@ -415,22 +415,9 @@ def on_a_terminal(*args: str, no_color: str | None) -> str:
     env |= {"TERM": "xterm-256color", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8"}
     if no_color is not None:
         env["NO_COLOR"] = no_color
-    leader, follower = pty.openpty()
-    try:
-        subprocess.run([GINSCORE, *args], stdout=follower, stderr=follower, env=env, timeout=60, check=True)
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-    finally:
-        os.close(leader)
-    return b"".join(chunks).decode("utf-8")
+    ran = run_on_terminal([GINSCORE, *args], env, timeout=60)
+    assert ran.returncode == 0, ran.output
+    return ran.output.decode("utf-8")
 
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(3[0-9]|9[0-7]|38;)")

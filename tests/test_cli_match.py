@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 from conftest import json_object, one_error_line
+from terminal import run_on_terminal
 
-from ginscore.files import folder, storage
+from ginscore.files import folder, reading
 from ginscore.game.rulebook import KNOBS, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +44,7 @@ def played(run, match_file) -> Path:
 
 
 def hands_in(path: Path) -> int:
-    return len(storage.load(str(path))[0].hands)
+    return len(reading.load(str(path))[0].hands)
 
 
 def refused(run, path: Path, args: list, code: int) -> str:
@@ -64,7 +65,7 @@ def test_new_writes_a_match_with_every_knob(run, tmp_path):
     assert result.exit_code == 0
     assert result.stdout == f"Started {path}: a match of Ann and Bob, standard rules, target 100; Ann deals first.\n"
     assert result.stderr == ""
-    match, sheet = storage.load(str(path))
+    match, sheet = reading.load(str(path))
     assert match.players == ("Ann", "Bob") and match.first_dealer == "Ann" and match.hands == ()
     assert match.rules == PRESETS["standard"]
     text = path.read_text()
@@ -77,7 +78,7 @@ def test_new_with_dealer_rules_and_settings(run, tmp_path):
     result = run("new", path, "Ann", "Bob", "--dealer", "bob", "--rules", "Oklahoma", "--set", "target=200", "--set", "gin_boxes=2")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"Started {path}: a match of Ann and Bob, oklahoma rules, target 200; Bob deals first.\n"
-    match, _ = storage.load(str(path))
+    match, _ = reading.load(str(path))
     assert match.first_dealer == "Bob"
     assert match.rules == replace(PRESETS["oklahoma"], target=200, gin_boxes=2)
 
@@ -86,7 +87,7 @@ def test_new_hollywood(run, tmp_path):
     path = tmp_path / "m.toml"
     result = run("new", path, "Ann", "Bob", "--hollywood")
     assert result.exit_code == 0 and "Hollywood match" in result.stdout
-    assert storage.load(str(path))[0].hollywood is True
+    assert reading.load(str(path))[0].hollywood is True
 
 
 def test_new_refuses_to_overwrite_without_force(run, played):
@@ -98,7 +99,7 @@ def test_new_refuses_to_overwrite_without_force(run, played):
 def test_new_force_replaces_the_file(run, played):
     result = run("new", played, "Cy", "Di", "--force")
     assert result.exit_code == 0, result.stderr
-    match, _ = storage.load(str(played))
+    match, _ = reading.load(str(played))
     assert match.players == ("Cy", "Di") and match.hands == ()
 
 
@@ -149,9 +150,9 @@ def test_record_cards(run, match_file):
     ]:
         assert expected in lines
     assert lines[-2:] == ["Score: Ann 43, Bob 0", "Next dealer: Ann"]
-    match, _ = storage.load(str(match_file))
+    match, _ = reading.load(str(match_file))
     [hand] = match.hands
-    assert (hand.knocker, hand.knocker_cards, hand.opponent_cards) == ("Ann", ANN_CARDS, BOB_CARDS)
+    assert (hand.knocker, hand.cards, hand.opponent_cards) == ("Ann", ANN_CARDS, BOB_CARDS)
     assert hand.recorded  # the time it was entered
 
 
@@ -190,8 +191,8 @@ def test_record_counts(run, match_file):
     assert sorted(lines_of(result.stdout)) == sorted(
         ["Hand 1: knock: Bob scores 25", "counts  Bob 6, Ann 31", "Score: Ann 0, Bob 25", "Next dealer: Bob"]
     )
-    [hand] = storage.load(str(match_file))[0].hands
-    assert (hand.knocker, hand.knocker_deadwood, hand.opponent_deadwood, hand.knocker_cards) == ("Bob", 6, 31, None)
+    [hand] = reading.load(str(match_file))[0].hands
+    assert (hand.knocker, hand.deadwood, hand.opponent_deadwood, hand.cards) == ("Bob", 6, 31, None)
 
 
 def test_record_gin_by_counts_and_undercut(run, match_file):
@@ -206,8 +207,8 @@ def test_record_mixed_cards_and_opponent_count(run, match_file):
     result = run("record", match_file, "--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-deadwood", "20")
     assert result.exit_code == 0, result.stderr
     assert "Hand 1: knock: Ann scores 18" in result.stdout  # 20-2
-    [hand] = storage.load(str(match_file))[0].hands
-    assert hand.knocker_cards == ANN_CARDS and hand.opponent_deadwood == 20 and hand.opponent_cards is None
+    [hand] = reading.load(str(match_file))[0].hands
+    assert hand.cards == ANN_CARDS and hand.opponent_deadwood == 20 and hand.opponent_cards is None
 
 
 def test_record_spread_with_groups_and_discard(run, match_file):
@@ -244,16 +245,16 @@ def test_record_takes_a_name_an_initial_or_a_number(run, match_file, typed):
     result = run("record", match_file, "--knocker", typed, "--deadwood", "2", "--opponent-deadwood", "10")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("Hand 1: knock: Ann scores 8")
-    assert storage.load(str(match_file))[0].hands[0].knocker == "Ann"
+    assert reading.load(str(match_file))[0].hands[0].knocker == "Ann"
 
 
 def test_edit_and_new_take_an_initial_too(run, played, tmp_path):
     result = run("edit", played, "2", "--knocker", "a", "--deadwood", "2", "--opponent-deadwood", "10")
     assert result.exit_code == 0, result.stderr
-    assert storage.load(str(played))[0].hands[1].knocker == "Ann"
+    assert reading.load(str(played))[0].hands[1].knocker == "Ann"
     path = tmp_path / "d.toml"
     assert run("new", path, "Ann", "Bob", "--dealer", "2").exit_code == 0
-    assert storage.load(str(path))[0].first_dealer == "Bob"
+    assert reading.load(str(path))[0].first_dealer == "Bob"
 
 
 def test_an_ambiguous_initial_is_refused_naming_both_players(run, tmp_path):
@@ -469,23 +470,9 @@ def test_show_piped_has_no_escapes_but_a_terminal_gets_colour(played):
     piped = subprocess.run([GINSCORE, "show", str(played)], capture_output=True, env=_env_without_colour_settings(), check=True)
     assert b"\x1b" not in piped.stdout and b"Ann vs Bob" in piped.stdout
     # the same command on a terminal does use escapes, so the check above can fail
-    import pty
-
-    leader, follower = pty.openpty()
-    terminal = subprocess.run([GINSCORE, "show", str(played)], stdout=follower, stderr=subprocess.PIPE, env=_env_without_colour_settings())
-    os.close(follower)
-    output = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    os.close(leader)
+    terminal = run_on_terminal([GINSCORE, "show", str(played)], _env_without_colour_settings(), stderr_too=False)
     assert terminal.returncode == 0
-    assert b"\x1b[" in output
+    assert b"\x1b[" in terminal.output
 
 
 def test_show_missing_file(run, tmp_path):
@@ -519,7 +506,7 @@ def test_a_missing_match_file_with_no_close_name_says_how_to_start_one(run, tmp_
 
 
 def test_an_error_wraps_at_words_but_never_inside_a_command():
-    from ginscore.cli.app import wrap_keeping_commands
+    from ginscore.cli.command import wrap_keeping_commands
 
     line = "error: friday.toml: no such file: create a match with `ginscore new FILE PLAYER PLAYER`"
     wrapped = wrap_keeping_commands(line, 40)
@@ -580,7 +567,7 @@ def test_undo_reopens_a_finished_game(run, played):
 
 
 def test_edit_replaces_a_hand_and_shows_the_totals_before_and_after(run, played):
-    recorded = storage.load(str(played))[0].hands[0].recorded
+    recorded = reading.load(str(played))[0].hands[0].recorded
     result = run("edit", played, "1", "--knocker", "Bob", "--deadwood", "4", "--opponent-deadwood", "19")
     assert result.exit_code == 0 and result.stderr == ""
     assert result.stdout == (
@@ -589,7 +576,7 @@ def test_edit_replaces_a_hand_and_shows_the_totals_before_and_after(run, played)
         "Totals after: Ann 0, Bob 23\n"
         "Next dealer: Bob\n"
     )
-    match, sheet = storage.load(str(played))
+    match, sheet = reading.load(str(played))
     assert match.hands[0].knocker == "Bob" and match.hands[0].recorded == recorded
     assert [line.dealer for line in sheet.lines] == ["Ann", "Bob"]  # hand 2 is now dealt by Bob
 
@@ -672,7 +659,7 @@ def test_two_record_commands_at_once_lose_no_hand(run, tmp_path):
     writers = [subprocess.Popen(["sh", "-c", loop, GINSCORE, str(path), who], stderr=subprocess.PIPE, text=True) for who in ("Ann", "Bob")]
     for writer in writers:
         assert writer.wait(timeout=120) == 0, writer.stderr.read()
-    match, sheet = storage.load(str(path))
+    match, sheet = reading.load(str(path))
     assert len(match.hands) == 20
     for who in ("Ann", "Bob"):
         assert [h.opponent_deadwood for h in match.hands if h.knocker == who] == list(range(2, 12))

@@ -382,7 +382,7 @@ def test_past_the_most_connections_the_one_waiting_longest_for_a_head_is_closed(
     import uvicorn
 
     from ginscore.web import server as web_server
-    from ginscore.web.app import create_app
+    from ginscore.web.asgi import create_app
 
     monkeypatch.setattr(web_server, "MOST_CONNECTIONS", 20)
     listening = web_server.listen("127.0.0.1", 0)

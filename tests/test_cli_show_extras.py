@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import json_object, one_error_line
 
-from ginscore.files import storage
+from ginscore.files import reading
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_matches"
@@ -142,7 +142,7 @@ def test_hollywood_record_is_refused_only_when_all_three_games_are_over(run, hol
     assert line.startswith("error: the match is over (all three games are over), so no hand was recorded")
     assert "--hollywood" in line and "--set target=50" in line
     assert hollywood.read_bytes() == finished
-    assert len(storage.load(str(hollywood))[0].hands) == 6
+    assert len(reading.load(str(hollywood))[0].hands) == 6
 
 
 def cell_under(header: str, row: str, heading: str) -> str:
@@ -457,7 +457,7 @@ def test_export_csv_names_that_a_spreadsheet_would_run_are_neutralised(run, tmp_
     from ginscore.match.records import HandRecord, Match
 
     source = tmp_path / "m.toml"
-    hand = HandRecord(knocker=name, knocker_deadwood=3, opponent_deadwood=20)
+    hand = HandRecord(knocker=name, deadwood=3, opponent_deadwood=20)
     source.write_text(dumps(Match((name, "Bob"), preset("standard"), name, hands=(hand,), preset="standard")), encoding="utf-8")
     rows = list(csv.reader(io.StringIO(export(run, tmp_path, source, "sheet.csv").read_text(encoding="utf-8"))))
     assert rows[0][-2:] == [cell, "Bob"]

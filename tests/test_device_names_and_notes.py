@@ -17,7 +17,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette prefers httpx2 for its TestClient; httpx works the same
     from starlette.testclient import TestClient
 
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 
 TOKEN = "names-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}

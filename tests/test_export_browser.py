@@ -17,7 +17,7 @@ from typing import Any
 
 import browsers
 import pytest
-from browsers import require_browser
+from browsers import expect, require_browser
 from pages import HOSTILE, QUOTED, SAMPLE_FILES, write_hostile_hollywood
 from typer.testing import CliRunner
 
@@ -39,7 +39,7 @@ def write_twenty_hands(path: Path) -> Path:
     """A long but normal match: 20 hands with notes, the last one ending the game."""
     winners = ["Ann", "Bob"] * 10
     records = tuple(
-        HandRecord(knocker=who, knocker_deadwood=2, opponent_deadwood=14 if number < 20 else 60,
+        HandRecord(knocker=who, deadwood=2, opponent_deadwood=14 if number < 20 else 60,
                    note="a long evening at the club" if number % 5 == 0 else "")
         for number, who in enumerate(winners, start=1)
     )
@@ -91,7 +91,7 @@ def test_one_row_a_hand_the_names_the_finals_and_one_line_a_player(page, exporte
     }
     assert finals == data["final"]
     where = " over the three games" if data["hollywood"] else ""
-    assert page.locator("p.verdict").inner_text() == f"{data['winner']} wins by {data['margin']}{where}."
+    expect(page.locator("p.verdict")).to_have_text(f"{data['winner']} wins by {data['margin']}{where}.", use_inner_text=True)
     lines = page.locator("figure svg polyline.series")
     assert [line.get_attribute("data-name") for line in lines.all()] == data["players"]
     assert page.locator("figure svg g.point").count() == 2 * len(data["hands"])
@@ -182,13 +182,13 @@ def test_on_a_phone_every_players_total_is_on_screen(page, exported, name):
     assert_totals_on_screen(page, PHONE)
     assert_no_sideways_scroll(page, PHONE)
     if name == "twenty":
-        assert page.locator("ul.phone-notes li").first.inner_text() == "Hand 5: a long evening at the club"
+        expect(page.locator("ul.phone-notes li").first).to_have_text("Hand 5: a long evening at the club", use_inner_text=True)
         result = page.locator("table.hands tbody tr").first.locator("td").nth(2)
-        assert result.inner_text() == "knock"
+        expect(result).to_have_text("knock", use_inner_text=True)
         assert result.evaluate("td => getComputedStyle(td, '::after').content") == '"Ann: 2 / 14\\a Ann 12"'
-        assert not page.locator("table.hands tbody tr").first.locator("td.minor").first.is_visible()
+        expect(page.locator("table.hands tbody tr").first.locator("td.minor").first).to_be_hidden()
     page.set_viewport_size({"width": DESKTOP, "height": 900})
-    assert not page.locator("ul.phone-notes").is_visible()
+    expect(page.locator("ul.phone-notes")).to_be_hidden()
 
 
 def test_the_totals_check_can_fail(page):
@@ -234,10 +234,10 @@ def test_a_hostile_name_is_text_and_nothing_runs(page, exported):
     page.wait_for_load_state("load")
     assert page.evaluate("[document.scripts.length, document.images.length]") == [0, 0]
     assert dialogs == []
-    assert page.locator("h1").inner_text() == f"{HOSTILE} vs {QUOTED}"
+    expect(page.locator("h1")).to_have_text(f"{HOSTILE} vs {QUOTED}", use_inner_text=True)
     assert page.locator("table.hands thead tr").nth(1).locator("th").all_inner_texts() == [HOSTILE, QUOTED] * 3
     assert page.locator("table.result tbody th").all_inner_texts() == [HOSTILE, QUOTED]
-    assert page.locator("td.note").first.inner_text() == 'hand 1: <img src=x onerror=alert(2)> & "so"'
+    expect(page.locator("td.note").first).to_have_text('hand 1: <img src=x onerror=alert(2)> & "so"', use_inner_text=True)
     assert page.title().startswith(f"{HOSTILE} vs {QUOTED} (Hollywood")
     page.set_content("<script>alert('the listener works')</script>")
     assert dialogs == ["the listener works"]
@@ -260,7 +260,7 @@ def test_a_normal_match_prints_on_one_page(page, exported, name):
     try:
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
         assert page.locator("table.hands tbody tr").count() == len(data["hands"])
-        assert page.locator("figure svg").is_visible()
+        expect(page.locator("figure svg")).to_be_visible()
     finally:
         page.emulate_media(media="null")  # no emulation: what page.pdf() expects
 
@@ -300,7 +300,7 @@ def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch
     with pytest.raises(pytest.skip.Exception, match=r"^browser tests skipped: no Chromium at /nowhere/chromium \(Debian: apt-get install chromium\)$"):
         require_browser()
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match=r"^CI runs the browser tests, but no Chromium at /nowhere/chromium"):
+    with pytest.raises(pytest.fail.Exception, match=r"^CI runs browser tests, but no Chromium at /nowhere/chromium"):
         require_browser()
 
 
@@ -332,7 +332,7 @@ def test_the_markdown_export_rendered_with_html_on_runs_nothing_and_shows_the_na
         assert page.evaluate("[document.scripts.length, document.images.length, document.links.length]") == [0, 0, 0]
         assert page.evaluate("document.querySelectorAll('em, strong, code, del, h2').length") == 0
         assert dialogs == []
-        assert page.locator("h1").inner_text() == f"{MARKUP_NAMES[0]} vs {MARKUP_NAMES[1]}"
+        expect(page.locator("h1")).to_have_text(f"{MARKUP_NAMES[0]} vs {MARKUP_NAMES[1]}", use_inner_text=True)
         header = page.locator("table").first.locator("th").all_inner_texts()
         assert header[-2:] == list(MARKUP_NAMES) and header[4] == "knocker_deadwood"
         assert page.locator("table").first.locator("tbody td").all_inner_texts()[1:3] == [MARKUP_NAMES[0]] * 2  # dealer, knocker

@@ -133,13 +133,13 @@ def test_no_import_cycle():
         ("ginscore.game.cards", "ginscore.match", "records", "a higher layer (match over game)"),
         ("ginscore.match.records", "ginscore.files.storage", "load", "a higher layer (files over match)"),
         ("ginscore.files.storage", "ginscore.render", "console", "a higher layer (render over files)"),
-        ("ginscore.cli.app", "ginscore.web", "app", "cli and web stay apart"),
-        ("ginscore.cli.app", "ginscore.web", "server", "cli and web stay apart"),
+        ("ginscore.cli.command", "ginscore.web", "app", "cli and web stay apart"),
+        ("ginscore.cli.command", "ginscore.web", "server", "cli and web stay apart"),
         ("ginscore.cli.serve", "ginscore.web", "app", "cli and web stay apart"),
         ("ginscore.web.server", "ginscore.cli", "serve", "web and cli stay apart"),
         ("ginscore.cli.pocket", "ginscore.pocket", "worker", "a higher layer (pocket over cli)"),
         ("ginscore.pocket.build", "ginscore.cli", "app", "pocket and cli stay apart"),
-        ("ginscore.web.app", "ginscore.pocket", "worker", "a higher layer (pocket over web)"),
+        ("ginscore.web.asgi", "ginscore.pocket", "worker", "a higher layer (pocket over web)"),
         ("ginscore.game.melds", "numpy", "array", "outside the standard library"),
         ("ginscore.sheets.words", "ginscore", "load_match", "from the package root"),
     ],
@@ -148,7 +148,7 @@ def test_the_layer_check_can_fail(module, imported, name, expected):
     """Each rule is shown to catch a planted import, so a green run means something."""
     modules = graph()
     modules.setdefault("ginscore.web", set())
-    modules.setdefault("ginscore.web.app", set())
+    modules.setdefault("ginscore.web.asgi", set())
     modules[module] = modules[module] | {(imported, name)}
     assert any(expected in problem for problem in problems(modules))
 

@@ -25,7 +25,7 @@ def new(rules: Rules = STANDARD, dealer: str = "Ann", hollywood: bool = False) -
 
 
 def knock(who: str, k: int, o: int, **extra) -> HandRecord:
-    return HandRecord(knocker=who, knocker_deadwood=k, opponent_deadwood=o, **extra)
+    return HandRecord(knocker=who, deadwood=k, opponent_deadwood=o, **extra)
 
 
 def win(who: str, points: int, **extra) -> HandRecord:
@@ -238,7 +238,7 @@ def test_unknown_player_is_refused_and_the_players_are_named():
 
 
 def test_player_names_match_case_insensitively():
-    record = make_record(new(), HandEntry(knocker="  bOB ", deadwood=3, opponent_deadwood=10))
+    record = make_record(new(), HandEntry(knocker="  bOB ", deadwood=3, opponent_deadwood=10)).record
     assert record.knocker == "Bob"
 
 
@@ -314,15 +314,15 @@ def test_bad_card_error_names_its_field():
 def test_mixed_record_uses_the_knockers_cards_and_the_opponents_count():
     match = new()
     record = make_record(match, HandEntry(knocker="ann", cards="3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", opponent_deadwood=20))
-    assert record.opponent_cards is None and record.opponent_deadwood == 20
+    assert record.record.opponent_cards is None and record.record.opponent_deadwood == 20
     line = add_hand(match, record)[1].lines[0]
     # discard 9h, deadwood 2d = 2; the typed 20 is after lay-offs: 20-2 = 18
     assert (line.result, line.winner, line.points, line.knocker_deadwood, line.opponent_deadwood) == ("knock", "Ann", 18, 2, 20)
 
 
 def test_cards_record_is_stored_in_canonical_notation():
-    record = make_record(new(), HandEntry(knocker="Ann", cards="3H,4h 5♥ ks KC kd 7c 8c 9c 2D", opponent_cards="qd 5S 6s 7s JC 4d 8h 2c ac 9d"))
-    assert record.knocker_cards == "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
+    record = make_record(new(), HandEntry(knocker="Ann", cards="3H,4h 5♥ ks KC kd 7c 8c 9c 2D", opponent_cards="qd 5S 6s 7s JC 4d 8h 2c ac 9d")).record
+    assert record.cards == "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
     assert record.opponent_cards == "Qd 5s 6s 7s Jc 4d 8h 2c Ac 9d"
 
 

@@ -19,11 +19,11 @@ with warnings.catch_warnings():
 
 from ginscore.errors import ExistsError, GameOverError, RefusedError
 from ginscore.files import changes
-from ginscore.files.storage import load_file
+from ginscore.files.reading import load_file
 from ginscore.game.rulebook import rules_from
 from ginscore.match.entry import HandEntry, NewMatch
 from ginscore.match.records import now
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 
 TOKEN = "t"
 GIN = HandEntry(knocker="Bob", deadwood=0, opponent_deadwood=40)
@@ -129,7 +129,7 @@ def test_a_hostile_count_of_hands_seen_is_refused_not_a_fault(client: TestClient
 
 
 def test_players_whose_names_make_no_portable_file_still_get_a_next_game(tmp_path: Path) -> None:
-    from ginscore.web.folder import Folder
+    from ginscore.files.served import Folder
 
     path = tmp_path / "con-x.toml"
     changes.start(str(path), NewMatch(["CON", "!!!"], rules_from("standard", ["target=20"])))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import test_serve_browser
+from browsers import expect
 from pages import SAMPLES
 from test_serve_browser import PHONE, Phone, check_page, record_counts, show_json
 
@@ -35,7 +36,7 @@ TWELVE = [("Ann", 2, 8), ("Bob", 3, 9), ("Ann", 1, 7), ("Bob", 4, 6), ("Ann", 5,
 def write_match(path: Path, hands: list[tuple[str, int, int]], hollywood: bool = False, target: int = 100,
                 players: tuple[str, str] = ("Ann", "Bob")) -> Path:
     """A standard match of hands given by counts, written as ginscore writes it."""
-    records = tuple(HandRecord(knocker=who, knocker_deadwood=mine, opponent_deadwood=theirs) for who, mine, theirs in hands)
+    records = tuple(HandRecord(knocker=who, deadwood=mine, opponent_deadwood=theirs) for who, mine, theirs in hands)
     match = Match(players=players, rules=replace(preset("standard"), target=target), first_dealer=players[1],
                   hands=records, hollywood=hollywood, preset="standard")
     path.write_text(storage.dumps(match), encoding="utf-8")
@@ -89,8 +90,8 @@ def test_the_scoreboard_shows_both_totals_and_the_dealer_in_the_first_screen_of_
         margin = abs(data["totals"]["Ann"] - data["totals"]["Bob"])
         assert in_first_screen(page, ".board-line li", viewport) == [
             f"{leader} is ahead by {margin}", f"{data['next_dealer']} deals next", "first to 100"]
-        assert page.locator(".board-player.ahead .board-name").inner_text() == leader
-        assert page.locator("a.button.primary").inner_text() == "Record a hand"
+        expect(page.locator(".board-player.ahead .board-name")).to_have_text(leader, use_inner_text=True)
+        expect(page.locator("a.button.primary")).to_have_text("Record a hand", use_inner_text=True)
         # the ledger follows the scoreboard
         assert page.evaluate("document.querySelector('.board').getBoundingClientRect().bottom"
                              " <= document.querySelector('table.hands').getBoundingClientRect().top")
@@ -117,7 +118,7 @@ def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(br
         other.close()
     data = show_json(server, "end.toml")
     assert data["finished"] and data["winner"] == "Ann"
-    assert page.locator("p.notice").inner_text() == "Recorded hand 4."
+    expect(page.locator("p.notice")).to_have_text("Recorded hand 4.", use_inner_text=True)
     for viewport in (PHONE, NARROW):
         page.set_viewport_size(viewport)
         assert in_first_screen(page, ".result-title", viewport) == [f"Ann wins by {data['margin']}."]
@@ -135,7 +136,7 @@ def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(br
         assert sum(table["final"]) == sum(sum(table[row]) for row in ("points", "game bonus", "box bonus"))
         in_first_screen(page, ".final-totals .end-final td", viewport)
     # the next game is the main action, in the result block, the winner chosen to deal first; recording is gone
-    assert page.locator(".result-block .next-game input[name=dealer]:checked").get_attribute("value") == "Ann"
+    expect(page.locator(".result-block .next-game input[name=dealer]:checked")).to_have_attribute("value", "Ann")
     assert page.locator("main .primary").all_inner_texts() == ["Start the next game"]
     assert page.locator(".result-block .primary").count() == 1
     assert page.get_by_role("link", name="Record a hand").count() == 0
@@ -214,7 +215,7 @@ def test_hollywood_shows_each_games_totals_side_by_side_and_no_final_row_while_g
         assert heads == ["Game 1over", "Game 2in play", "Game 3in play"]
         for at, player in enumerate(data["players"]):
             row = page.locator(".board-games tbody tr").nth(at)
-            assert row.locator("th").inner_text() == player
+            expect(row.locator("th")).to_have_text(player, use_inner_text=True)
             shown = in_first_screen(page, f".board-games tbody tr:nth-child({at + 1}) .board-total", viewport, least_size=32)
             assert [int(x) for x in shown] == [game["final"][player] if game["finished"] else game["totals"][player]
                                               for game in games]

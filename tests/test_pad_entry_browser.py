@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import test_serve_browser
+from browsers import expect
 from test_serve_browser import KNOCK_K, KNOCK_O, Phone, Server, check_page, record_counts, show_json, words
 
 COMMAND_WORDS = re.compile(r"(^|\s|\()--[a-z]|ginscore [a-z]")
@@ -48,7 +49,7 @@ def test_next_game_twice_in_a_row_with_no_typing_and_the_dealer_chosen(phone: Ph
     record_counts(phone, "Ann", 0, 30)  # gin: 25 + 30 reaches 30
     old = (server.folder / "pair.toml").read_bytes()
     next_game = page.get_by_role("button", name="Start the next game")
-    assert next_game.is_visible()
+    expect(next_game).to_be_visible()
     assert page.get_by_label("Ann", exact=True).is_checked()  # the winner deals next, shown before the tap
     next_game.tap()
     page.wait_for_url(re.compile(r"/m/ann-bob[-0-9]*\.toml$"))
@@ -81,7 +82,7 @@ def test_two_phones_entering_the_same_hand_leave_it_once(browser: Any, server: S
         b.tap("button", "Save the hand")
         question = b.page.get_by_text("another one was recorded. Is it the same hand?")
         question.wait_for()
-        assert b.page.get_by_text("Hand 1: Ann knocked, counts 4 / 23").is_visible()
+        expect(b.page.get_by_text("Hand 1: Ann knocked, counts 4 / 23")).to_be_visible()
         no_command_words(b.page)
         b.tap("button", "Save the hand")  # a plain second tap: still not recorded
         question.wait_for()
@@ -111,7 +112,7 @@ def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_and_a_refusal_take
     pick(page, " ".join(KNOCK_O.split()[:9]))
     warning = page.locator("#count-warning")
     warning.wait_for()
-    assert warning.inner_text() == "Ann: 10 cards picked; Bob: 9 picked. Bob's hand needs 10."
+    expect(warning).to_have_text("Ann: 10 cards picked; Bob: 9 picked. Bob's hand needs 10.", use_inner_text=True)
     phone.tap("button", "Save the hand")
     refusal = page.locator("[data-refusal]")
     refusal.wait_for()
@@ -124,6 +125,6 @@ def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_and_a_refusal_take
     sides = page.locator(".sides-words li").all_inner_texts()
     assert sides[0].startswith("Bob melded ") and sides[1].startswith("Bob laid off") and sides[2].startswith("Bob's count after lay-offs: ")
     assert page.locator("#count-warning").count() == 0
-    assert page.locator("#preview-heading").inner_text() == "This hand will score"
+    expect(page.locator("#preview-heading")).to_have_text("This hand will score", use_inner_text=True)
     check_page(page)
     expected_refusals(phone, 400)

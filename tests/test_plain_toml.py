@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.files import plain_toml, storage
+from ginscore.files import plain_toml, reading, storage
 
 SAMPLES = sorted(Path(__file__).parent.parent.joinpath("sample_matches").glob("*.toml"))
 
@@ -46,7 +46,7 @@ def test_every_sample_is_read_by_the_fast_path_as_tomllib_reads_it(path):
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.name)
 def test_what_storage_writes_is_read_by_the_fast_path(path):
-    match, sheet = storage.load(str(path))
+    match, sheet = reading.load(str(path))
     text = storage.dumps(match, sheet)
     assert plain_toml.read(text) == tomllib.loads(text)
 

@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 from conftest import interruptible, json_object
+from terminal import Session
 
 from ginscore.errors import RefusedError
-from ginscore.files import storage
+from ginscore.files import reading
 from ginscore.game.rulebook import PRESETS
+from ginscore.match.entry import HandEntry
 from ginscore.match.play import HINT, StopPlay, Table, play
-from ginscore.match.records import HandRecord, Match
+from ginscore.match.records import HandRecord, Match, make_record
 from ginscore.match.tally import add_hand, tally
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
@@ -59,7 +61,7 @@ def lines(*answers: str) -> str:
 
 
 def saved(path: Path) -> tuple[Match, object]:
-    return storage.load(str(path))
+    return reading.load(str(path))
 
 
 def stopped(text: str, path: Path, hands: int) -> bool:
@@ -98,10 +100,10 @@ def test_play_a_whole_game_with_cards_and_counts(run, short):
     assert out.count(WHO) == 4  # nothing asked after the end
     match, sheet = saved(short)
     assert len(match.hands) == 4 and sheet.finished
-    assert match.hands[0].knocker_cards == ANN_CARDS and match.hands[0].opponent_cards == BOB_CARDS
+    assert match.hands[0].cards == ANN_CARDS and match.hands[0].opponent_cards == BOB_CARDS
     assert match.hands[1].cancelled
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", h.recorded) for h in match.hands)  # stamped when saved
-    assert (match.hands[2].knocker, match.hands[2].knocker_deadwood, match.hands[2].opponent_deadwood) == ("Bob", 3, 8)
+    assert (match.hands[2].knocker, match.hands[2].deadwood, match.hands[2].opponent_deadwood) == ("Bob", 3, 8)
     assert sheet.summed("final") == {"Ann": 193, "Bob": 25}
 
 
@@ -129,7 +131,7 @@ def test_a_card_typo_is_asked_again_quoting_the_token_and_nothing_is_lost(run, s
     assert out.index("'4x' is not a card") < out.index(ann_cards_question(), out.index(ann_cards_question()) + 1)
     match, _ = saved(short)
     assert len(match.hands) == 1
-    assert (match.hands[0].knocker, match.hands[0].knocker_cards, match.hands[0].opponent_cards) == ("Ann", ANN_CARDS, BOB_CARDS)
+    assert (match.hands[0].knocker, match.hands[0].cards, match.hands[0].opponent_cards) == ("Ann", ANN_CARDS, BOB_CARDS)
 
 
 def test_an_unknown_player_is_asked_again(run, short):
@@ -139,7 +141,7 @@ def test_an_unknown_player_is_asked_again(run, short):
     assert "'Zed' is not a player: type a or 1 for Ann, b or 2 for Bob, or c for a cancelled hand. Try again." in out
     assert out.count(WHO) == 3  # Zed, ann, then hand 2
     match, sheet = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 30)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 30)]
     assert sheet.summed("totals") == {"Ann": 26, "Bob": 0}
 
 
@@ -163,7 +165,7 @@ def test_an_illegal_knock_is_explained_at_once_and_the_knockers_cards_asked_agai
     assert out.index(ann_cards_question(knocker)) < refused < out.index("count after lay-offs")
     assert out.count("Hand 1: Ann deals. Score: Ann 0, Bob 0.") == 1
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [(knocker, 3, 8)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [(knocker, 3, 8)]
 
 
 @pytest.mark.parametrize(
@@ -182,7 +184,7 @@ def test_an_impossible_opponent_hand_asks_only_for_the_opponents_cards_again(run
     assert out.count(WHO) == 2 and out.count(ann_cards_question()) == 1  # the knocker's cards are kept
     assert out.count("Hand 1: Ann deals.") == 1
     match, _ = saved(short)
-    assert [(h.knocker_cards, h.opponent_cards) for h in match.hands] == [(ANN_CARDS, BOB_CARDS)]
+    assert [(h.cards, h.opponent_cards) for h in match.hands] == [(ANN_CARDS, BOB_CARDS)]
 
 
 # --- fewer keystrokes -------------------------------------------------------------------------------------------
@@ -193,7 +195,7 @@ def test_a_knocker_is_picked_by_initial_number_or_name(run, short, ann, bob):
     result = run("play", short, input=lines(ann, "2", "12", bob, "3", "8"))
     assert result.exit_code == 0 and result.stderr == ""
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12), ("Bob", 3, 8)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12), ("Bob", 3, 8)]
 
 
 def test_shared_initials_are_not_offered_and_numbers_still_work(run, tmp_path):
@@ -204,7 +206,7 @@ def test_shared_initials_are_not_offered_and_numbers_still_work(run, tmp_path):
     who = "Who knocked? Ann (1), Al (2), c cancelled: "
     assert f"{who}  'a' is not a player: type 1 for Ann, 2 for Al, or c for a cancelled hand. Try again.\n{who}" in result.stdout
     match, _ = saved(path)
-    assert [(h.knocker, h.knocker_deadwood) for h in match.hands] == [("Al", 3)]
+    assert [(h.knocker, h.deadwood) for h in match.hands] == [("Al", 3)]
 
 
 def test_an_initial_that_is_a_command_letter_is_not_offered_and_a_full_name_wins(run, tmp_path):
@@ -214,7 +216,7 @@ def test_an_initial_that_is_a_command_letter_is_not_offered_and_a_full_name_wins
     assert result.exit_code == 0 and result.stderr == ""
     assert "Who knocked? Carl (1), Q (2), c cancelled: " in result.stdout
     match, _ = saved(path)
-    assert [(h.cancelled, h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [
+    assert [(h.cancelled, h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [
         (True, None, None, None),
         (False, "Q", 1, 8),
     ]
@@ -229,7 +231,7 @@ def test_both_counts_on_one_line_make_a_hand_in_seven_keystrokes(run, short):
     assert f"{WHO}{ann_cards_question()}Hand 1: knock: Ann scores 19\n" in out  # nothing more asked
     assert opponent_count_question() not in out
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
 
 
 @pytest.mark.parametrize(
@@ -248,7 +250,7 @@ def test_impossible_counts_on_one_line_ask_that_line_again(run, short, wrong, ex
     assert f"{ann_cards_question()}  {explained}" in out
     assert out.count(ann_cards_question()) == 2 and out.count(WHO) == 2
     match, _ = saved(short)
-    assert [(h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [(4, 23)]
+    assert [(h.deadwood, h.opponent_deadwood) for h in match.hands] == [(4, 23)]
 
 
 def test_after_the_knockers_count_the_opponent_is_asked_for_a_count_only(run, short):
@@ -261,7 +263,7 @@ def test_after_the_knockers_count_the_opponent_is_asked_for_a_count_only(run, sh
     assert f"{question}  a count of 99 is impossible: ten cards count from 0 to 98. Try again.\n{question}Hand 1: knock: Bob scores 5" in out
     assert "cards (10) or their count" not in out
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 8)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 8)]
 
 
 def test_a_spread_in_groups_that_no_discard_makes_legal_is_refused_at_once(run, short):
@@ -375,7 +377,7 @@ def test_quit_stops_at_any_question_keeping_the_complete_hands(run, short, word,
     assert result.exit_code == 0 and result.stderr == ""
     assert stopped(result.stdout, short, 1), result.stdout
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12)]
 
 
 @pytest.mark.parametrize("word", ["cancelled", "cancel", "dead", "C"])
@@ -410,7 +412,7 @@ def test_oklahoma_asks_for_the_upcard_first(run, oklahoma):
     assert out.count(UPCARD) == 3  # twice for hand 1, then hand 2 at the end of input
     assert "Ann scores 42" in out
     match, sheet = saved(oklahoma)
-    assert [(h.upcard, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("3s", 2, 23)]
+    assert [(h.upcard, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("3s", 2, 23)]
     assert sheet.lines[0].points == 42 and sheet.lines[0].multiplier == 2
 
 
@@ -443,7 +445,7 @@ def test_big_gin_with_both_counts_on_one_line_asks_only_whether_all_eleven_were_
     assert result.exit_code == 0 and result.stderr == ""
     assert f"{ann_cards_question()}Big gin, all 11 melded? (y/N): Hand 1: big gin: Ann scores 51\n" in result.stdout
     match, _ = saved(path)
-    assert [(h.knocker_deadwood, h.opponent_deadwood, h.big_gin) for h in match.hands] == [(0, 20, True)]
+    assert [(h.deadwood, h.opponent_deadwood, h.big_gin) for h in match.hands] == [(0, 20, True)]
 
 
 def test_a_plain_match_does_not_ask_for_an_upcard(run, short):
@@ -458,7 +460,7 @@ def test_eleven_cards_spread_in_groups_ask_for_the_discard(run, short):
     assert result.stdout.count("Discarded face down: ") == 2
     assert "Hand 1: knock: Ann scores 43" in result.stdout
     record = saved(short)[0].hands[0]
-    assert record.discard == "9h" and record.knocker_cards == spread
+    assert record.discard == "9h" and record.cards == spread
 
 
 def test_play_on_a_missing_file_is_one_error_line(run, tmp_path):
@@ -516,7 +518,7 @@ def test_ctrl_c_keeps_every_complete_hand(short):
     assert "Traceback" not in stderr
     assert stopped(output.decode(), short, 1), bytes(output)
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 2, 12)]
 
 
 # --- the README's transcript --------------------------------------------------------------------------------------
@@ -568,9 +570,9 @@ class FakeTable:
         self.offered.append(offered)
         return self.answers.pop(0) if self.answers else None
 
-    def commit(self, record: HandRecord):
+    def commit(self, entry: HandEntry):
         self.commits += 1
-        self.match, sheet = add_hand(self.match, record)
+        self.match, sheet = add_hand(self.match, make_record(self.match, entry))
         return self.match, sheet
 
     def table(self) -> Table:
@@ -591,7 +593,7 @@ def test_core_play_a_whole_game_in_memory():
     assert fake.commits == 4 and fake.shown == [1, 2, 3, 4]
     assert [line.result for line in sheet.lines] == ["knock", "cancelled", "knock", "knock"]
     assert sheet.summed("totals") == {"Ann": 53, "Bob": 5}
-    assert fake.match.hands[0].knocker_cards == ANN_CARDS
+    assert fake.match.hands[0].cards == ANN_CARDS
     assert fake.told[:2] == [HINT, "\nHand 1: Ann deals. Score: Ann 0, Bob 0."]
     assert fake.questions[:3] == [WHO, ann_cards_question(), opponent_question()]
 
@@ -612,7 +614,7 @@ def test_core_play_retries_an_illegal_hand_without_committing_it():
     with pytest.raises(StopPlay):
         play(match, tally(match), fake.table())
     assert fake.commits == 1
-    assert [(h.knocker_deadwood, h.opponent_deadwood) for h in fake.match.hands] == [(1, 30)]
+    assert [(h.deadwood, h.opponent_deadwood) for h in fake.match.hands] == [(1, 30)]
     refusal = [text for text in fake.told if "illegal knock" in text]
     assert len(refusal) == 1 and "11 deadwood is over the knock limit of 10" in refusal[0]
 
@@ -645,7 +647,7 @@ def test_core_play_a_counts_only_hand_asks_two_questions():
     with pytest.raises(StopPlay):
         play(match, tally(match), fake.table())
     assert fake.questions == [WHO, ann_cards_question("Bob"), WHO, WHO, ann_cards_question(), opponent_count_question(), WHO]
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood, h.note) for h in fake.match.hands] == [
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood, h.note) for h in fake.match.hands] == [
         ("Bob", 4, 23, ""),
         ("Ann", 3, 8, "late"),
     ]
@@ -659,7 +661,7 @@ def test_core_play_oklahoma_asks_the_upcard_before_the_knocker():
     with pytest.raises(StopPlay):
         play(match, tally(match), fake.table())
     assert fake.questions == [UPCARD, WHO, ann_cards_question("Bob"), UPCARD]
-    assert [(h.upcard, h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in fake.match.hands] == [("Kh", "Bob", 9, 30)]
+    assert [(h.upcard, h.knocker, h.deadwood, h.opponent_deadwood) for h in fake.match.hands] == [("Kh", "Bob", 9, 30)]
 
 
 # --- a refused answer offered again, help at any question, short questions ----------------------------------------
@@ -674,7 +676,7 @@ def test_core_play_offers_a_refused_answer_again_for_editing_and_nothing_else():
     assert fake.questions[:8] == [WHO, WHO, ann_cards_question(), ann_cards_question(), ann_cards_question(), opponent_question(), opponent_question(), WHO]
     # the refused answer is offered once, when its question comes back; help, a note and a good answer offer nothing
     assert fake.offered[:8] == ["", "Zed", "", typo, "", "", "", ""]
-    assert fake.match.hands[0].knocker_cards == ANN_CARDS and fake.match.hands[0].note == "late"
+    assert fake.match.hands[0].cards == ANN_CARDS and fake.match.hands[0].note == "late"
 
 
 @pytest.mark.parametrize("answers, question, explained", [
@@ -726,20 +728,20 @@ def test_play_asks_which_spread_was_laid_down_when_two_score_differently(run, sh
     assert "'3' is not one of the spreads: type 1 or 2. Try again." in out
     assert result in out
     record = saved(short)[0].hands[0]
-    assert record.knocker_cards == stored and record.opponent_cards == BOB_CARDS.replace(BOB_CARDS, BEST_O)
+    assert record.cards == stored and record.opponent_cards == BOB_CARDS.replace(BOB_CARDS, BEST_O)
 
 
 def test_play_asks_nothing_more_when_the_best_spread_is_the_least_deadwood_one(run, short):
     out = run("play", short, input=lines("a", ANN_CARDS, BOB_CARDS)).stdout
     assert "spread two ways" not in out and "Spread laid down" not in out
-    assert saved(short)[0].hands[0].knocker_cards == ANN_CARDS
+    assert saved(short)[0].hands[0].cards == ANN_CARDS
 
 
 def test_play_keeps_the_discard_of_the_spread_chosen_from_eleven_cards(run, short):
     eleven = BEST_K + " Kd"
     run("play", short, input=lines("a", eleven, BEST_O, "2"))
     record = saved(short)[0].hands[0]
-    assert (record.knocker_cards, record.discard) == ("Ac 2c 3c | 6c 6d 6h | Ah 2h | 2s 3h | Kd", "Kd")
+    assert (record.cards, record.discard) == ("Ac 2c 3c | 6c 6d 6h | Ah 2h | 2s 3h | Kd", "Kd")
 
 
 def test_a_long_question_wraps_at_words_keeping_the_space_for_the_answer():
@@ -772,55 +774,25 @@ def test_on_a_terminal_the_arrow_keys_edit_and_a_refused_answer_comes_back_to_ed
     """A real pseudo-terminal, 60 columns: `Annn` is refused and offered again, so one Backspace and Enter make it
     `Ann`; then `4 3`, Left, `2` is `4 23`. Without line editing the first would be refused twice and the second
     would read '4 3\\x1b[D2'. Every line printed fits the 60 columns."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-
-    pid, terminal = pty.fork()
-    if pid == 0:  # the child: its terminal made 60 columns wide before ginscore starts
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
-        env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
-        os.execve(GINSCORE, [GINSCORE, "play", str(short)], env)
-    seen, start = b"", 0
-
-    def until(marker: bytes) -> None:
-        """Wait for `marker` after the last one waited for. Keys are typed only once readline shows its line:
-        it may discard what was typed ahead while it sets the terminal up."""
-        nonlocal seen, start
-        deadline = time.monotonic() + 20
-        while marker not in seen[start:]:
-            ready, _, _ = select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))
-            assert ready, seen
-            seen += os.read(terminal, 65536)
-        start = seen.index(marker, start) + len(marker)
-
+    env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
+    session = Session([GINSCORE, "play", str(short)], env, columns=60)
     try:
-        until(b"c cancelled: ")
-        os.write(terminal, b"Annn\r")
-        until(b"Try again.")
-        until(b"c cancelled: Annn")  # offered again, on the line
-        os.write(terminal, b"\x7f\r")
-        until(b"cards or count: ")
-        os.write(terminal, b"4 3\x1b[D2\r")
-        until(b"Hand 2: Ann deals")
-        until(b"c cancelled: ")
-        os.write(terminal, b"\x04")
-        while True:  # to the end: the child closes the terminal when it exits
-            try:
-                chunk = os.read(terminal, 65536) if select.select([terminal], [], [], 20)[0] else b""
-            except OSError:  # EIO: the other end is closed
-                break
-            if not chunk:
-                break
-            seen += chunk
+        session.until(b"c cancelled: ")
+        session.type(b"Annn\r")
+        session.until(b"Try again.")
+        session.until(b"c cancelled: Annn")  # offered again, on the line
+        session.type(b"\x7f\r")
+        session.until(b"cards or count: ")
+        session.type(b"4 3\x1b[D2\r")
+        session.until(b"Hand 2: Ann deals")
+        session.until(b"c cancelled: ")
+        session.type(b"\x04")
     finally:
-        os.close(terminal)
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0, seen
+        status = session.finish()
+    seen = session.seen
+    assert status == 0, seen
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Ann", 4, 23)]
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", seen.decode("utf-8", "replace"))
     assert "'Annn' is not a player" in text
     assert "Stopped. 1 hand is saved" in text and " ".join(text.split()).endswith("to carry on.")
@@ -862,8 +834,8 @@ def test_core_play_typing_after_an_offered_answer_replaces_it_unless_the_whole_l
     if hands:
         record = fake.match.hands[0]
         assert record.knocker == knocker
-        assert (record.knocker_deadwood, record.opponent_deadwood) == ((3, 20) if record.knocker_cards is None else (None, None))
-        assert record.knocker_cards in (None, "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d")
+        assert (record.deadwood, record.opponent_deadwood) == ((3, 20) if record.cards is None else (None, None))
+        assert record.cards in (None, "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d")
     assert not any("Zedq" in text or "3 2x3" in text for text in fake.told), fake.told
     assert ("3 2x 20" in fake.offered) == (answers[-1] == " 20")  # refused whole, and offered whole again
 
@@ -907,60 +879,22 @@ def test_on_a_terminal_typing_after_a_refused_answer_replaces_it_and_up_recalls_
     `3 2x` is refused and `3 20` typed after it is the count. At the next "Who knocked?", Up recalls `b` (the
     knocker, not the count), and at Bob's count Up recalls `3 20`. Without a history per question, Up would give
     `3 20` at "Who knocked?", refused as a player."""
-    import pty
-    import select
-
-    pid, terminal = pty.fork()
-    if pid == 0:
-        env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
-        os.execve(GINSCORE, [GINSCORE, "play", str(short)], env)
-    seen, start = b"", 0
-
-    def until(marker: bytes) -> None:
-        nonlocal seen, start
-        deadline = time.monotonic() + 20
-        while marker not in seen[start:]:
-            ready, _, _ = select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))
-            assert ready, seen
-            seen += os.read(terminal, 65536)
-        start = seen.index(marker, start) + len(marker)
-
+    env = {"PATH": os.environ.get("PATH", ""), "NO_COLOR": "1", "TERM": "xterm", "INPUTRC": "/dev/null", "HOME": str(short.parent)}
+    session = Session([GINSCORE, "play", str(short)], env)
     up = b"\x1b[A"
     try:
-        until(b"c cancelled: ")
-        os.write(terminal, b"Annn\r")
-        until(b"c cancelled: Annn")
-        os.write(terminal, b"b\r")
-        until(b"Bob's cards or count: ")
-        os.write(terminal, b"3 2x\r")
-        until(b"Bob's cards or count: 3 2x")
-        os.write(terminal, b"3 20\r")
-        until(b"Hand 2: Bob deals")
-        until(b"c cancelled: ")
-        os.write(terminal, up)
-        until(b"b")
-        os.write(terminal, b"\r")
-        until(b"Bob's cards or count: ")
-        os.write(terminal, up)
-        until(b"3 20")
-        os.write(terminal, b"\r")
-        until(b"Hand 3: Bob deals")
-        until(b"c cancelled: ")
-        os.write(terminal, b"q\r")
-        while True:
-            try:
-                chunk = os.read(terminal, 65536) if select.select([terminal], [], [], 20)[0] else b""
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        for wait, keys in ((b"c cancelled: ", b"Annn\r"), (b"c cancelled: Annn", b"b\r"), (b"Bob's cards or count: ", b"3 2x\r"),
+                           (b"Bob's cards or count: 3 2x", b"3 20\r"), (b"Hand 2: Bob deals", b""), (b"c cancelled: ", up),
+                           (b"b", b"\r"), (b"Bob's cards or count: ", up), (b"3 20", b"\r"), (b"Hand 3: Bob deals", b""),
+                           (b"c cancelled: ", b"q\r")):
+            session.until(wait)
+            session.type(keys)
     finally:
-        os.close(terminal)
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0, seen
+        status = session.finish()
+    seen = session.seen
+    assert status == 0, seen
     match, _ = saved(short)
-    assert [(h.knocker, h.knocker_deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 20), ("Bob", 3, 20)]
+    assert [(h.knocker, h.deadwood, h.opponent_deadwood) for h in match.hands] == [("Bob", 3, 20), ("Bob", 3, 20)]
     text = seen.decode("utf-8", "replace")
     assert "'Annnb'" not in text and "is not a player" in text and "'3 20' is not a player" not in text
     assert "Stopped. 2 hands are saved" in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", text)

@@ -10,7 +10,7 @@ from ginscore.match.records import HandRecord, Match
 
 
 def match(a: str, b: str, created: str, *recorded: str) -> Match:
-    hands = tuple(HandRecord(knocker=a, knocker_deadwood=5, opponent_deadwood=20, recorded=time) for time in recorded)
+    hands = tuple(HandRecord(knocker=a, deadwood=5, opponent_deadwood=20, recorded=time) for time in recorded)
     return Match((a, b), PRESETS["standard"], a, hands=hands, created=created)
 
 

@@ -16,20 +16,17 @@ After a change to what a command prints, regenerate the shown output and review 
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import unicodedata
 from pathlib import Path
 
 import pytest
+from terminal import run_on_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -101,23 +98,8 @@ def run(command: str, folder: Path) -> list[str]:
 
 
 def _on_a_terminal(command: str, folder: Path, env: dict[str, str], columns: int) -> str:
-    main, side = pty.openpty()
-    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
-    env = {**env, "TERM": "xterm"}
-    process = subprocess.Popen(command, shell=True, cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=side, stderr=side)
-    os.close(side)
-    output = b""
-    while True:
-        try:
-            data = os.read(main, 65536)
-        except OSError:  # the terminal closes when the command's side of it is gone
-            break
-        if not data:
-            break
-        output += data
-    os.close(main)
-    process.wait(timeout=120)
-    return ESCAPE.sub("", output.decode("utf-8").replace("\r\n", "\n"))
+    ran = run_on_terminal(command, {**env, "TERM": "xterm"}, columns=columns, cwd=folder)
+    return ESCAPE.sub("", ran.output.decode("utf-8").replace("\r\n", "\n"))
 
 
 def check_page(text: str, folder: Path, update: bool = False) -> tuple[str, list[str]]:

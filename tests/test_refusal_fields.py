@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 
 TOKEN = "t"
 BASE = "http://127.0.0.1:8000"
@@ -209,3 +209,38 @@ def test_no_code_decides_anything_by_an_errors_words():
 ])
 def test_the_word_check_catches_each_way_of_reading_words(planted):
     assert word_decisions(planted)
+
+
+def word_rewrites(source: str) -> list[int]:
+    """The lines of `source` where an error's words are rewritten after it was made: replaced, substituted or
+    given anew to the same error (`reworded`, `moved`); a front end names a file otherwise by setting `file`."""
+    found = []
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        names = _error_names(function)
+        for node in ast.walk(function):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr == "replace" and _reads_words(node.func.value, names):
+                found.append(node.lineno)
+            if node.func.attr in ("sub", "subn") and any(_reads_words(arg, names) for arg in node.args):
+                found.append(node.lineno)
+            if node.func.attr in ("reworded", "moved") and isinstance(node.func.value, ast.Name) and node.func.value.id in names:
+                found.append(node.lineno)
+    return found
+
+
+def test_no_code_rewrites_an_errors_words():
+    offenders = {str(path.relative_to(PACKAGE)): lines for path in sorted(PACKAGE.rglob("*.py"))
+                 if (lines := word_rewrites(path.read_text(encoding="utf-8")))}
+    assert offenders == {}
+
+
+@pytest.mark.parametrize("planted", [
+    "def f():\n    try:\n        pass\n    except ValueError as error:\n        raise ValueError(str(error).replace('/a', ''))\n",
+    "def f(error):\n    return re.sub(r'x', 'y', str(error))\n",
+    "def f():\n    try:\n        pass\n    except OSError as error:\n        raise error.moved('b', [p.replace('a', '') for p in error.problems])\n",
+])
+def test_the_rewrite_check_catches_each_way_of_rewriting_words(planted):
+    assert word_rewrites(planted)

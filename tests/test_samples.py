@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from ginscore.files.storage import load
+from ginscore.files.reading import load
 from ginscore.game.cards import parse_card, parse_cards
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.tally import sheet_dict
@@ -171,8 +171,8 @@ def test_standard_sample_has_cards_for_every_hand_and_the_required_kinds():
     results = [line.result for line in sheet.lines]
     assert {"undercut", "gin", "cancelled"} <= set(results)
     for record in match.hands:
-        assert record.cancelled or (record.knocker_cards and record.opponent_cards)
-        assert record.knocker_deadwood is None and record.opponent_deadwood is None
+        assert record.cancelled or (record.cards and record.opponent_cards)
+        assert record.deadwood is None and record.opponent_deadwood is None
     assert match.rules == PRESETS["standard"] and match.preset == "standard"
 
 
@@ -188,8 +188,8 @@ def test_oklahoma_sample_has_an_upcard_for_every_hand_a_doubled_spade_and_an_und
 def test_counts_only_sample_has_no_cards():
     match, _ = load(sample("counts_only.toml"))
     for record in match.hands:
-        assert not (record.knocker_cards or record.opponent_cards or record.discard or record.upcard)
-        assert record.cancelled or (record.knocker_deadwood is not None and record.opponent_deadwood is not None)
+        assert not (record.cards or record.opponent_cards or record.discard or record.upcard)
+        assert record.cancelled or (record.deadwood is not None and record.opponent_deadwood is not None)
     assert (match.rules.gin_bonus, match.rules.undercut_bonus) == (25, 20)
 
 
@@ -200,7 +200,7 @@ def test_sample_deals_are_possible(name):
     for record in match.hands:
         if record.cancelled:
             continue
-        knocker = parse_cards(record.knocker_cards.replace("|", " "))
+        knocker = parse_cards(record.cards.replace("|", " "))
         opponent = parse_cards(record.opponent_cards)
         assert len(knocker) in (10, 11) and len(opponent) == 10
         assert not set(knocker) & set(opponent)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import expect
 from pages import HOSTILE, QUOTED, SAMPLES, write_hostile_hollywood
 from test_export_browser import CONTRAST, assert_no_sideways_scroll
 
@@ -180,11 +181,11 @@ def record_counts(phone: Phone, knocker: str, deadwood: int, opponent: int) -> N
 
 def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone, server):
     page = phone.page
-    assert page.locator("h1").inner_text() == "Matches"
+    expect(page.locator("h1")).to_have_text("Matches", use_inner_text=True)
     check_page(page)
     start_match(phone.page, "x.toml")
     record_counts(phone, "Ann", 4, 19)
-    assert page.locator("p.notice").inner_text() == "Recorded hand 1."
+    expect(page.locator("p.notice")).to_have_text("Recorded hand 1.", use_inner_text=True)
 
     phone.tap("link", "Record a hand")
     page.wait_for_url("**/record")
@@ -195,13 +196,13 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
     for card in KNOCK_K.split():
         button = page.get_by_role("button", name=words(card), exact=True)
         button.tap()
-        assert button.get_attribute("aria-pressed") == "true"
+        expect(button).to_have_attribute("aria-pressed", "true")
     page.locator("#live-hand .knock-verdict").filter(has_text="can knock (2 <= 10)").wait_for()
     for width in (320, 390, 430):
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
         assert page.evaluate(SMALL_TARGETS) == [], width
     page.set_viewport_size(PHONE)
-    assert page.locator("#live-hand .deadwood").inner_text() == "2"
+    expect(page.locator("#live-hand .deadwood")).to_have_text("2", use_inner_text=True)
     phone.tap("button", re.compile(r"^Ann's cards"))  # named when Bob was chosen
     assert page.get_by_role("button", name="3 of hearts", exact=True).is_disabled()  # the knocker's card
     for card in KNOCK_O.split():
@@ -227,7 +228,7 @@ def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
     page = phone.page
     write_hostile_hollywood(server.folder / "hostile.toml")
     page.goto(server.base + "/m/hostile.toml")
-    assert page.locator("h1").inner_text() == f"{HOSTILE} vs {QUOTED}"
+    expect(page.locator("h1")).to_have_text(f"{HOSTILE} vs {QUOTED}", use_inner_text=True)
     check_page(page)
     page.goto(server.base + "/")
     start_match(phone.page, "u.toml")
@@ -241,7 +242,7 @@ def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
     page.goto(server.base + "/m/u.toml")
     phone.tap("link", "Undo the last hand")
     page.wait_for_url("**/undo")
-    assert page.locator("p.question").inner_text().startswith("Remove hand 1 (gin: Bob scores")
+    expect(page.locator("p.question")).to_have_text(re.compile("^" + re.escape("Remove hand 1 (gin: Bob scores")), use_inner_text=True)
     check_page(page)
     phone.tap("button", "Remove hand 1")
     page.wait_for_url(re.compile(r"\?removed=1$"))
@@ -258,7 +259,7 @@ def test_a_hand_recorded_elsewhere_shows_on_an_open_page_without_a_reload(browse
         record_counts(other, "Bob", 3, 20)
         page.locator("#hand-1").wait_for(timeout=5000)
         assert page.evaluate("window.notReloaded") is True
-        assert page.locator("#live-status").inner_text() == "Sheet updated: knock: Bob scores 17"
+        expect(page.locator("#live-status")).to_have_text("Sheet updated: knock: Bob scores 17", use_inner_text=True)
         assert page_totals(page) == [0, 17]
     finally:
         other.close()
@@ -288,7 +289,7 @@ def test_without_script_every_tap_is_a_form_that_comes_back(browser, server):
             for card in cards.split():
                 with page.expect_navigation():
                     page.get_by_role("button", name=words(card), exact=True).tap()
-                assert page.get_by_role("button", name=words(card), exact=True).get_attribute("aria-pressed") == "true"
+                expect(page.get_by_role("button", name=words(card), exact=True)).to_have_attribute("aria-pressed", "true")
         previewed = page.locator(".preview-words").inner_text()
         assert page.get_by_role("button", name="3 of hearts", exact=True).is_disabled()
         with page.expect_navigation():
@@ -316,13 +317,13 @@ def test_the_spread_laid_down_is_chosen_in_the_preview(phone, server):
         document.querySelector('[data-side=opponent]').value = {BEST_O!r}; }}""")
     page.get_by_text("Ann", exact=True).tap()
     page.locator(".spread-choice").wait_for()
-    assert page.locator(".preview-words").inner_text() == "knock: Ann scores 2"
+    expect(page.locator(".preview-words")).to_have_text("knock: Ann scores 2", use_inner_text=True)
     page.get_by_text(re.compile(r"^Least deadwood: ")).tap()
     page.locator(".preview-words").filter(has_text="undercut: Bob scores 11").wait_for()
     assert page.get_by_role("radio", name=re.compile(r"^Least deadwood")).is_checked()
     page.evaluate("() => { const save = document.querySelector('button[value=save]'); save.click(); setTimeout(() => save.click(), 40); }")  # a double tap: one hand
     page.wait_for_url(re.compile(r"\?recorded=1$"))
-    assert page.locator("p.notice").inner_text() == "Recorded hand 1."
+    expect(page.locator("p.notice")).to_have_text("Recorded hand 1.", use_inner_text=True)
     hands = show_json(server, "spread.toml")["hands"]
     assert len(hands) == 1
     hand = hands[0]

@@ -7,22 +7,17 @@ from the renderer.
 
 from __future__ import annotations
 
-import fcntl
 import io
 import os
-import pty
 import re
-import struct
-import subprocess
 import sys
-import termios
-import threading
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from conftest import json_object
 from rich.cells import cell_len
+from terminal import run_on_terminal
 
 from ginscore.files.storage import save
 from ginscore.game.cards import parse_cards
@@ -52,12 +47,12 @@ def make_match(players=LONG, hands: int = 60, hollywood: bool = False, **notes: 
         shape = shapes[number % len(shapes)]
         note = notes.get(f"hand{number}", "")
         if shape is None:
-            records.append(make_record(match, HandEntry(cancelled=True, note=note)))
+            records.append(make_record(match, HandEntry(cancelled=True, note=note)).record)
             continue
         who, deadwood, opponent = shape
         big = number % 16 == 6
         records.append(
-            make_record(match, HandEntry(knocker=players[who], deadwood=deadwood, opponent_deadwood=opponent, big_gin=big, note=note))
+            make_record(match, HandEntry(knocker=players[who], deadwood=deadwood, opponent_deadwood=opponent, big_gin=big, note=note)).record
         )
     return replace(match.with_hands(tuple(records)), note=notes.get("match", ""))
 
@@ -330,30 +325,11 @@ def test_the_best_spread_advice_wraps_on_a_terminal_and_stays_one_line_piped():
 def on_pty(args: list[str], columns: int, stderr_too: bool = False) -> tuple[int, list[str]]:
     """Run ginscore with stdout (and perhaps stderr) on a pseudo-terminal `columns` wide; its exit status and
     lines, escapes removed. Unless it is on the terminal too, stderr must stay empty."""
-    main, child = pty.openpty()
-    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE")}
     env["NO_COLOR"] = "1"
-    chunks: list[bytes] = []
-
-    def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            chunks.append(chunk)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    done = subprocess.run([GINSCORE, *args], stdout=child, stderr=child if stderr_too else subprocess.PIPE, env=env, timeout=60)
-    os.close(child)
-    reader.join(timeout=10)
-    os.close(main)
+    done = run_on_terminal([GINSCORE, *args], env, columns=columns, rows=50, stderr_too=stderr_too, timeout=60)
     assert stderr_too or done.stderr == b""
-    text = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    text = done.output.decode("utf-8").replace("\r\n", "\n")
     return done.returncode, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).splitlines()
 
 
@@ -432,7 +408,7 @@ def test_records_note_on_the_spread_scored_wraps_at_words_and_never_splits_the_o
     from ginscore.render.sheet import hand_view
 
     match = Match(("Ann", "Bob"), Rules(), "Ann")
-    record = make_record(match, HandEntry(knocker="Ann", cards="Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", opponent_cards="2d 5s As 5h 3d 4c 3s 4d 4s 4h"))
+    record = make_record(match, HandEntry(knocker="Ann", cards="Ac 6c 6h 3c 2s 6d 3h 2c Ah 2h", opponent_cards="2d 5s As 5h 3d 4c 3s 4d 4s 4h")).record
     sheet = tally(match.with_hands((record,)))
     option = '`--cards "Ac 2c 3c | Ah 2h 3h | 6c 6d 6h | 2s"`'
     terminal = on_console(lambda s, out: hand_view(s.lines[-1], s, out), sheet, 60)

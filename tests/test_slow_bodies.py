@@ -35,7 +35,7 @@ def server(tmp_path: Path) -> Iterator[int]:
     import uvicorn
 
     from ginscore.web import server as web_server
-    from ginscore.web.app import create_app
+    from ginscore.web.asgi import create_app
 
     listening = web_server.listen("127.0.0.1", 0)
     port = listening.getsockname()[1]

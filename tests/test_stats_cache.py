@@ -20,7 +20,8 @@ import pytest
 from conftest import json_object
 
 import ginscore.files.stats_cache
-from ginscore.files.storage import load, save
+from ginscore.files.reading import load
+from ginscore.files.storage import save
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record

@@ -15,9 +15,9 @@ from pages import SAMPLE_FILES
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from ginscore.cli.app import app as cli
+from ginscore.cli import app as cli
 from ginscore.match.stats import STAT_ROWS, PlayerStats, stat_text
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 
 TOKEN = "test-token"
 BASE = "http://127.0.0.1:8000"

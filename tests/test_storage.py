@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginscore.errors import MatchFileError, RefusedError
-from ginscore.files import folder, storage
+from ginscore.files import folder, reading, storage
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import HandRecord, Match, make_record
@@ -74,7 +74,7 @@ def edit_hand(text: str, number: int, old: str, new: str) -> str:
 def test_write_then_read_gives_back_the_same_match(match):
     """The same match, with each hand given by cards alone now carrying the spread it was scored with."""
     text = storage.dumps(match)
-    loaded, sheet, problems = storage.loads(text)
+    loaded, sheet, problems = reading.loads(text)
     assert problems == []
     assert loaded == with_spreads(match, tally(match))
     assert sheet_dict(sheet) == sheet_dict(tally(match))
@@ -85,7 +85,7 @@ def test_saved_file_loads_back(tmp_path):
     match = build(STANDARD, False, *STANDARD_HANDS)
     path = str(tmp_path / "m.toml")
     storage.save(path, match)
-    loaded, sheet = storage.load(path)
+    loaded, sheet = reading.load(path)
     assert loaded == with_spreads(match, tally(match))
     assert sheet.summed("totals") == tally(match).summed("totals")
 
@@ -130,14 +130,14 @@ def test_write_then_read_over_random_count_only_matches(names, preset, hollywood
             record = HandRecord(cancelled=True, recorded="t")
         else:
             who, k, o, big = hand
-            record = HandRecord(knocker=names[who], knocker_deadwood=k, opponent_deadwood=o,
+            record = HandRecord(knocker=names[who], deadwood=k, opponent_deadwood=o,
                                 big_gin=big and k == 0 and preset == "tournament", recorded="t")
         try:
             match, _ = add_hand(match, record)
         except RefusedError:
             break
     text = storage.dumps(match)
-    loaded, sheet, problems = storage.loads(text)
+    loaded, sheet, problems = reading.loads(text)
     assert problems == []
     assert loaded == match
     assert sheet_dict(sheet) == sheet_dict(tally(match))
@@ -152,7 +152,7 @@ def good_text() -> str:
 
 
 def problems_of(text: str) -> list[str]:
-    match, sheet, problems = storage.loads(text)
+    match, sheet, problems = reading.loads(text)
     assert problems, "expected problems"
     return problems
 
@@ -165,7 +165,7 @@ def test_written_totals_that_disagree_are_reported_not_trusted(good_text, tmp_pa
     path = tmp_path / "m.toml"
     path.write_text(text)
     with pytest.raises(MatchFileError) as caught:
-        storage.load(str(path))
+        reading.load(str(path))
     assert str(caught.value) == f"{path}: hands[1].totals: the file says Ann 50, Bob 0 but the hands add up to Ann 43, Bob 0"
 
 
@@ -232,7 +232,7 @@ def test_a_wrong_total_before_a_bad_hand_is_still_reported(good_text):
 
 def test_hollywood_that_is_not_a_boolean_is_reported(good_text):
     text = good_text.replace("hollywood = false", 'hollywood = "no"')
-    match, sheet, problems = storage.loads(text)
+    match, sheet, problems = reading.loads(text)
     assert any(p.startswith("match.hollywood") for p in problems), (problems, match and match.hollywood)
 
 
@@ -250,7 +250,7 @@ def test_a_contradictory_hand_is_reported(good_text, old, new):
     parts = split_hands(good_text)
     parts[6] = parts[6].split("[hands.totals]")[0]  # no written totals to give it away
     text = edit_hand("[[hands]]".join(parts), 6, old, new)
-    match, sheet, problems = storage.loads(text)
+    match, sheet, problems = reading.loads(text)
     assert any(p.startswith("hands[6]") for p in problems), problems
 
 
@@ -295,11 +295,11 @@ def test_rules_problems_are_all_collected(good_text):
 
 def test_load_reports_a_missing_file_and_bytes_that_are_not_text(tmp_path):
     with pytest.raises(MatchFileError, match="no such file"):
-        storage.load(str(tmp_path / "nope.toml"))
+        reading.load(str(tmp_path / "nope.toml"))
     path = tmp_path / "bin.toml"
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(MatchFileError, match="cannot read"):
-        storage.load(str(path))
+        reading.load(str(path))
 
 
 # --- atomic writes ------------------------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def test_load_reports_a_missing_file_and_bytes_that_are_not_text(tmp_path):
 KILLED_WRITER = textwrap.dedent(
     """
     import os, sys, time
-    from ginscore.files import storage
+    from ginscore.files import reading, storage
     from ginscore.match.entry import HandEntry
     from ginscore.match.records import make_record
     from ginscore.match.tally import add_hand
@@ -321,7 +321,7 @@ KILLED_WRITER = textwrap.dedent(
         return real(*args)
 
     setattr(os, slow, stall)
-    match, _ = storage.load(path)
+    match, _ = reading.load(path)
     match, sheet = add_hand(match, make_record(match, HandEntry(knocker="Bob", deadwood=3, opponent_deadwood=30)))
     storage.save(path, match, sheet)
     """
@@ -345,7 +345,7 @@ def test_a_process_killed_mid_write_leaves_the_old_file_whole(tmp_path, slow):
         writer.wait()
     assert writer.returncode == -signal.SIGKILL
     assert path.read_bytes() == before
-    match, sheet = storage.load(str(path))
+    match, sheet = reading.load(str(path))
     assert len(match.hands) == 2
 
 
@@ -408,7 +408,7 @@ WRITER = textwrap.dedent(
     """
     import os, sys, time
     from ginscore.files import folder
-    from ginscore.files import storage
+    from ginscore.files import reading, storage
     from ginscore.match.entry import HandEntry
     from ginscore.match.records import make_record
     from ginscore.match.tally import add_hand
@@ -418,7 +418,7 @@ WRITER = textwrap.dedent(
         time.sleep(0.001)
     for n in range(10):
         with folder.locked(path):
-            match, _ = storage.load(path)
+            match, _ = reading.load(path)
             record = make_record(match, HandEntry(knocker=who, deadwood=1, opponent_deadwood=2 + n))
             match, sheet = add_hand(match, record)
             storage.save(path, match, sheet)
@@ -438,7 +438,7 @@ def test_two_writers_at_once_lose_no_hand(tmp_path):
     ]
     for writer in writers:
         assert writer.wait(timeout=60) == 0, writer.stderr.read()
-    match, sheet = storage.load(str(path))
+    match, sheet = reading.load(str(path))
     assert len(match.hands) == 20
     for who in ("Ann", "Bob"):
         counts = [h.opponent_deadwood for h in match.hands if h.knocker == who]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import COUNTS, json_object, one_error_line
 
-from ginscore.files import storage
+from ginscore.files import reading
 
 ROOT = Path(__file__).resolve().parent.parent
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
@@ -33,7 +33,7 @@ def refused(run, path: Path, args: list, code: int = 1) -> str:
 
 
 def hands_in(path: Path) -> int:
-    return len(storage.load(str(path))[0].hands)
+    return len(reading.load(str(path))[0].hands)
 
 
 def ginscore(*args: str, input: str | None = None, timeout: float = 30) -> subprocess.CompletedProcess:
@@ -326,7 +326,7 @@ def test_edit_rewrites_only_the_hand_it_changes(run, played):
     first_hand = before[: before.index("# --- after the break ---")]
     assert after.startswith(first_hand)
     assert "# end of the evening" in after and "knocker_deadwood = 4" in after
-    assert storage.load(str(played))[1].summed("totals") == {"Ann": 43, "Bob": 6}
+    assert reading.load(str(played))[1].summed("totals") == {"Ann": 43, "Bob": 6}
 
 
 def test_edit_of_an_early_hand_updates_the_totals_after_it_in_place(run, played):
@@ -336,7 +336,7 @@ def test_edit_of_an_early_hand_updates_the_totals_after_it_in_place(run, played)
     assert "# --- after the break ---" in text and "# end of the evening" in text
     assert "# she was sure" in text and "# a long hand" in text  # inside the hand that was changed, kept too
     assert run("validate", played).exit_code == 0
-    assert storage.load(str(played))[1].summed("totals") == {"Ann": 0, "Bob": 15}
+    assert reading.load(str(played))[1].summed("totals") == {"Ann": 0, "Bob": 15}
 
 
 # --- format 1 ---------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginscore.files import changes, storage
+from ginscore.files import changes, reading, storage
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
@@ -144,7 +144,7 @@ def test_writes_on_hand_edited_files_keep_everything_typed(tmp_path_factory, edi
     tried.append(1)
     path = Path(tmp_path_factory.mktemp("layout")) / "m.toml"
     path.write_text(text)
-    before = storage.load_file(str(path))  # every mutation is a valid match file
+    before = reading.load_file(str(path))  # every mutation is a valid match file
     data = tomllib.loads(text)
     count = len(before.match.hands)
     kind, who, value = operation
@@ -157,7 +157,7 @@ def test_writes_on_hand_edited_files_keep_everything_typed(tmp_path_factory, edi
     else:
         change = changes.undo(str(path))
     after_text = path.read_text()
-    after = storage.load_file(str(path))
+    after = reading.load_file(str(path))
     # Exactly the intended match.
     assert after.match == with_spreads(change.match, change.sheet)
     assert [line.totals for line in after.sheet.lines] == [line.totals for line in change.sheet.lines]

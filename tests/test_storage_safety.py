@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import ANN_CARDS, BOB_CARDS, COUNTS, json_object, one_error_line
 
-from ginscore.files import folder, storage
+from ginscore.files import folder, reading
 
 LONG = 1_000_000
 ESCAPES = "\x1b[31mRED\x1b[0m\x07"
@@ -66,7 +66,7 @@ def test_a_symbolic_link_is_still_written_through(run, played, tmp_path):
     link = tmp_path / "link.toml"
     link.symlink_to(played.name)
     assert run("record", link, *COUNTS).exit_code == 0
-    assert link.is_symlink() and len(storage.load(str(played))[0].hands) == 3
+    assert link.is_symlink() and len(reading.load(str(played))[0].hands) == 3
 
 
 # --- long tokens from inside a file -------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def test_play_refuses_a_note_with_a_control_character_and_asks_again(run, played
     assert result.exit_code == 0 and result.stderr == ""
     assert "\x1b" not in result.stdout
     assert f"  {ESCAPE_REFUSED.removeprefix('error: --note: ')}. Try again.\n" in result.stdout
-    assert storage.load(str(played))[0].hands[-1].note == "plain"
+    assert reading.load(str(played))[0].hands[-1].note == "plain"
 
 
 # --- play checks that it can write before it asks -----------------------------------------------------------

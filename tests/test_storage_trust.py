@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import COUNTS, json_object, one_error_line
 
-from ginscore.files import storage
+from ginscore.files import reading
 from ginscore.match.records import check_note
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,7 +128,7 @@ def test_record_leaves_every_byte_above_in_any_layout(run, played, layout):
     assert after.startswith(before)
     assert after[len(before) :].startswith("\n[[hands]]\n")
     valid(run, played)
-    assert len(storage.load(str(played))[0].hands) == 3
+    assert len(reading.load(str(played))[0].hands) == 3
 
 
 def tables_after_hands(text: str) -> str:
@@ -167,7 +167,7 @@ def test_edit_of_an_early_hand_keeps_a_later_hands_comments_whatever_its_totals_
     assert run("edit", played, "1", *EDIT).exit_code == 0
     assert NOTE in played.read_text()
     valid(run, played)
-    assert storage.load(str(played))[1].summed("totals") == {"Ann": 0, "Bob": 15}
+    assert reading.load(str(played))[1].summed("totals") == {"Ann": 0, "Bob": 15}
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u0085", "\u2029"])

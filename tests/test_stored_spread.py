@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import SETS, runs
 
-from ginscore.files import storage
+from ginscore.files import reading, storage
 from ginscore.game.cards import DECK, Hand, format_cards
 from ginscore.game.melds import min_after_discard
 from ginscore.game.rulebook import PRESETS
@@ -55,7 +55,7 @@ def test_a_stored_spread_scores_as_the_search_did(hands, big_gin):
     for old, new in zip(searched.lines, checked.lines):
         assert (new.scored.result, new.scored.spread, new.scored.discard) == (old.scored.result, old.scored.spread, old.scored.discard)
         assert new.scored.layoffs == old.scored.layoffs == (old.scored.response.layoffs if old.scored.response else None)
-    loaded, sheet, problems = storage.loads(storage.dumps(match))
+    loaded, sheet, problems = reading.loads(storage.dumps(match))
     assert problems == [] and loaded == stored and sheet_dict(sheet) == sheet_dict(searched)
 
 
@@ -92,11 +92,11 @@ def test_the_spread_is_stored_in_the_grouped_notation_with_the_discard_left_out(
 def test_a_stored_spread_that_no_longer_fits_is_reported_at_its_place(old, new, problem):
     text = recorded(**KNOCK)
     assert old in text
-    _, _, problems = storage.loads(text.replace(old, new))
+    _, _, problems = reading.loads(text.replace(old, new))
     assert problems == [problem]
 
 
 def test_deleting_the_spread_line_scores_the_hand_by_the_search_again():
     text = recorded(**KNOCK)
-    _, sheet, problems = storage.loads(text.replace('spread = "3h 4h 5h | 7c 8c 9c | Kc Kd Ks | 2d"\n', ""))
+    _, sheet, problems = reading.loads(text.replace('spread = "3h 4h 5h | 7c 8c 9c | Kc Kd Ks | 2d"\n', ""))
     assert problems == [] and sheet.lines[0].points == 43

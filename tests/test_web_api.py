@@ -23,7 +23,7 @@ with warnings.catch_warnings():
 from conftest import json_object, one_error_line
 from starlette.requests import Request
 
-from ginscore.web.app import create_app
+from ginscore.web.asgi import create_app
 from ginscore.web.security import BODY_SECONDS, MAX_BODY, Guard, check_csrf, cookie_name, csrf_token
 
 TOKEN = "test-token"

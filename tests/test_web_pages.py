@@ -13,9 +13,9 @@ import pytest
 from pages import HOSTILE, QUOTED, SAMPLES, write_hostile_hollywood
 from starlette.testclient import TestClient
 
+from ginscore.files.served import Folder
 from ginscore.game.cards import parse_card
-from ginscore.web.app import create_app
-from ginscore.web.folder import Folder
+from ginscore.web.asgi import create_app
 from ginscore.web.picker import card_words
 
 TOKEN = "test-token"
@@ -459,7 +459,7 @@ def test_a_long_match_shows_its_last_hands_and_its_chart_as_a_picture(client, fo
     from ginscore.game.rulebook import preset
     from ginscore.match.records import HandRecord, Match
 
-    hands = tuple(HandRecord(knocker=("Ann", "Bob")[n % 2], knocker_deadwood=2, opponent_deadwood=12) for n in range(70))
+    hands = tuple(HandRecord(knocker=("Ann", "Bob")[n % 2], deadwood=2, opponent_deadwood=12) for n in range(70))
     match = Match(players=("Ann", "Bob"), rules=replace(preset("standard"), target=5000), first_dealer="Ann", hands=hands)
     (folder / "long.toml").write_text(storage.dumps(match), encoding="utf-8")
     page = client.get("/m/long.toml").text

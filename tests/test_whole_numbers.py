@@ -21,8 +21,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette prefers httpx2 for its TestClient; httpx works the same
     from starlette.testclient import TestClient
 
-from ginscore.web.app import create_app
-from ginscore.web.folder import Folder
+from ginscore.files.served import Folder
+from ginscore.web.asgi import create_app
 
 ZEROS_3 = "0" * 5000 + "3"
 """Three, after more zeros than Python reads in one number (4,300 digits)."""

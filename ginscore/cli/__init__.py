@@ -3,7 +3,8 @@
 Each module holds a group of commands and registers them on the app when imported; the order of `MODULES` is
 the order `ginscore --help` lists them in. A run that names its command imports only the module holding it
 (`COMMAND_MODULES`): the others' options and imports are about a tenth of `ginscore show`'s start-up.
-`ginscore.cli.app` is the whole app, every command registered, for tests and anyone else who wants it.
+`ginscore.cli.app` is the whole Typer app, every command registered, for tests and anyone else who wants it;
+`command.py` holds what every command shares.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import Any
 
 import typer
 
-from .app import COMPLETE_VARIABLE
-from .app import app as _app
+from .command import COMPLETE_VARIABLE
+from .command import app as _app
 
 __all__ = ["app", "main"]
 
@@ -29,9 +30,6 @@ COMMAND_MODULES = {
     "show": "sheet", "validate": "sheet", "stats": "sheet", "odds": "odds", "play": "table", "serve": "serve", "app": "pocket",
 }
 """The module that registers each command (tests/test_cli_interface.py checks it against the whole app)."""
-
-globals().pop("app")  # the submodule, which importing it put here: `ginscore.cli.app` is the whole app (`__getattr__`)
-
 
 def whole_app() -> typer.Typer:
     """The app with every command registered, in `MODULES` order."""

@@ -8,7 +8,7 @@ import typer
 
 from ..errors import InputError
 from ..game.cards import parse_cards
-from .app import command, print_json
+from .command import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, judged_rules
 
 

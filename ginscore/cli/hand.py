@@ -10,7 +10,7 @@ import typer
 
 from ..errors import GinscoreError, InputError
 from ..game.cards import EXAMPLE_HAND, MAX_HAND_TEXT, parse_card, parse_cards, parse_spread, require_count
-from .app import command, print_json
+from .command import command, print_json
 from .options import JSON, KNOCK_LIMIT, RULES, SETTINGS, UPCARD, complete_preset, judged_rules
 
 

@@ -37,9 +37,7 @@ def _option(command: Command | None, field: str | None) -> str | None:
     """The command's option for `field`, as typed (`--opponent-deadwood`); None when it takes none."""
     if command is None or field is None:
         return None
-    from ..match.records import ENTRY_NAMES  # a record's keys, as the game names what it checks
-
-    name = PARAMETER_OF.get(field, ENTRY_NAMES.get(field, field))
+    name = PARAMETER_OF.get(field, field)
     for param in command.params:
         if param.name == name and param.param_type_name == "option" and param.opts:
             return param.opts[0]

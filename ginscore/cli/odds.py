@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from .app import command, print_json
+from .command import command, print_json
 from .options import JSON
 
 

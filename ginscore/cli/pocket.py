@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from .app import command
+from .command import command
 
 
 @command(name="app", short_help="Write the offline phone app into a folder.")

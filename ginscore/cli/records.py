@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..errors import RefusedError
-from .app import command
+from .command import command
 from .options import RULES, SETTINGS, complete_player
 
 if TYPE_CHECKING:
@@ -61,6 +61,8 @@ OPPONENT_DEADWOOD = typer.Option(None, "--opponent-deadwood", help="The opponent
 BIG_GIN = typer.Option(False, "--big-gin", help="With --deadwood 0: all 11 cards melded.")
 UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required under Oklahoma.")
 NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
+SPREAD = typer.Option(None, "--spread", help="With --cards given without groups: the spread laid down when two score "
+                      "differently, best or lowest; it is kept grouped.")
 
 
 HAND_OPTIONS = {
@@ -74,6 +76,7 @@ HAND_OPTIONS = {
     "big_gin": (bool, BIG_GIN),
     "upcard": (str | None, UPCARD),
     "note": (str | None, NOTE),
+    "spread": (str | None, SPREAD),
 }
 """A hand's options, one per `HandEntry` field and named as it is: `record` and `edit` both take them."""
 
@@ -161,7 +164,7 @@ def undo(
       ginscore undo match.toml --yes
     """
     from ..files import changes
-    from ..files.storage import load_file
+    from ..files.reading import load_file
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
@@ -169,7 +172,7 @@ def undo(
     asked = load_file(file)
     hands = asked.match.hands
     if not hands:
-        raise RefusedError(f"{file} has no hands to undo")
+        raise RefusedError("has no hands to undo", file=file)
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
         sys.stdout.write("Nothing removed.\n")  # declining is an answer, not an error

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from .app import command
+from .command import command
 
 
 @command(short_help="Serve the matches to phones at the table.")

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from ..errors import InputError
-from .app import command, print_json
+from .command import command, print_json
 from .mend import mended
 
 
@@ -96,7 +96,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
       ginscore validate sample_matches/*.toml
     """
     from ..errors import MatchFileError
-    from ..files.storage import load
+    from ..files.reading import load
 
     bad = 0
     for file in files:

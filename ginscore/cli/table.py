@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 
-from .app import command
+from .command import command
+
+if TYPE_CHECKING:
+    from ..match.entry import HandEntry
+    from ..match.records import Match
+    from ..match.tally import Sheet
 
 
 @command(short_help="Enter a game at the table, hand by hand.")
@@ -31,10 +35,9 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     """
     from ..files import changes
     from ..files.folder import check_writable
-    from ..files.storage import load
+    from ..files.reading import load
     from ..match.play import StopPlay, Table
     from ..match.play import play as play_hands
-    from ..match.records import now
     from ..render import console
     from ..render.hand import print_wrapped
     from ..render.sheet import hand_view
@@ -42,9 +45,8 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
 
     out = console()
 
-    def commit(record: Any) -> Any:
-        record = replace(record, recorded=now())
-        change = changes.add(file, record)
+    def commit(entry: HandEntry) -> tuple[Match, Sheet]:
+        change = changes.record(file, entry)
         return change.match, change.sheet
 
     match, sheet = load(file)

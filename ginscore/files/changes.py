@@ -2,7 +2,8 @@
 edit a hand, undo the last.
 
 The command line, `play` and `serve` all call these with typed inputs (`HandEntry`, `NewMatch`) and get typed
-answers; none of them builds a `Match`, stamps a time or fills in a default itself. Each change is read, checked
+answers; none of them builds a `Match`, stamps a time or fills in a default itself. A change reads the file
+once, scores the hand once (the tally takes the score the record was checked by) and writes the file once. Each change is read, checked
 and written under the one lock, so any number of writers can work on one file at once and lose nothing. A
 refusal is one of ginscore's errors, naming its field; each front end says how to mend it in its own words.
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..errors import ExistsError, GinscoreError, RefusedError, StaleError, shown_path
+from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
-from ..match.records import HandRecord, Match, check_note, check_players, make_record, now
+from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .folder import exists_for_write, locked
-from .storage import MatchFile, load_file, save
+from .reading import MatchFile, load_file
+from .storage import save
 
 
 class Change(NamedTuple):
@@ -48,7 +50,7 @@ def new_match(new: NewMatch) -> Match:
 
 
 def already_exists(path: str) -> ExistsError:
-    return ExistsError(f"{shown_path(path)} already exists: pick another name", field="file")
+    return ExistsError("already exists: pick another name", field="file", file=path)
 
 
 def start(path: str, new: NewMatch, *, force: bool = False) -> Sheet:
@@ -72,7 +74,7 @@ def next_game(finished: str, path: str, dealer: str | None = None) -> Sheet:
     finished match names as next dealer unless `dealer` names another."""
     before = load_file(finished)
     if not before.sheet.finished:
-        raise RefusedError(f"{shown_path(finished)} is still in play: finish it before the next game", field="file")
+        raise RefusedError("is still in play: finish it before the next game", field="file", file=finished)
     match = before.match
     chosen = dealer if dealer else before.sheet.next_dealer
     return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood))
@@ -82,9 +84,10 @@ def _check_expected(path: str, before: MatchFile, expected_hands: int | None) ->
     count = len(before.match.hands)
     if expected_hands is not None and count != expected_hands:
         raise StaleError(
-            f"{shown_path(path)} now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
+            f"now has {count} hand{'s' if count != 1 else ''}, not {expected_hands}: "
             "someone else changed it first; nothing was written",
             field="expected_hands",
+            file=path,
         )
 
 
@@ -104,15 +107,7 @@ def record(path: str, entry: HandEntry, *, expected_hands: int | None = None) ->
     return change
 
 
-def add(path: str, made: HandRecord) -> Change:
-    """Add one hand already made and checked against this match (as `play` makes it, question by question)."""
-    with locked(path, existing=True):
-        change = _added(load_file(path), made)
-        save(path, change.match, change.sheet, change.before)
-    return change
-
-
-def _added(before: MatchFile, made: HandRecord) -> Change:
+def _added(before: MatchFile, made: ScoredRecord) -> Change:
     match, sheet = add_hand(before.match, made, before.sheet)
     return Change(before, match, sheet)
 
@@ -138,11 +133,12 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         _check_expected(path, before, expected_hands)
         if expected is not None and before.match.hands != expected:
             raise StaleError(
-                f"{shown_path(path)} changed while the question waited (hand {len(expected)} is no longer the last, "
-                "or not the one shown); nothing removed"
+                f"changed while the question waited (hand {len(expected)} is no longer the last, "
+                "or not the one shown); nothing removed",
+                file=path,
             )
         if not before.match.hands:
-            raise RefusedError(f"{shown_path(path)} has no hands to undo")
+            raise RefusedError("has no hands to undo", file=path)
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before)
     return Change(before, match, sheet)

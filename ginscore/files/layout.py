@@ -17,10 +17,10 @@ from ..match.tally import HandLine, Sheet
 from .reading import BOM, DERIVED, FORMAT, MatchFile
 
 
-def edited(before: MatchFile, match: Match, sheet: Sheet, entry: Any) -> str | None:
+def edited(before: MatchFile, match: Match, sheet: Sheet, table_of: Any) -> str | None:
     """`before`'s text with its format and hands made `match`'s, or None when tomlkit cannot read or edit it.
 
-    `entry(record, line)` gives the table of a new hand, as a fresh file would hold it.
+    `table_of(record, line)` gives the table of a new hand, as a fresh file would hold it.
     """
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
@@ -29,14 +29,14 @@ def edited(before: MatchFile, match: Match, sheet: Sheet, entry: Any) -> str | N
         document = tomlkit.parse(before.text.removeprefix(BOM))
         if before.data.get("format") != FORMAT:
             document["format"] = FORMAT
-        _edit_hands(document, before.match.hands, match.hands, sheet, entry)
+        _edit_hands(document, before.match.hands, match.hands, sheet, table_of)
         text = tomlkit.dumps(document)
     except (TOMLKitError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
         return None
     return BOM + text if before.text.startswith(BOM) else text
 
 
-def _edit_hands(document: Any, old: tuple[HandRecord, ...], new: tuple[HandRecord, ...], sheet: Sheet, entry: Any) -> None:
+def _edit_hands(document: Any, old: tuple[HandRecord, ...], new: tuple[HandRecord, ...], sheet: Sheet, table_of: Any) -> None:
     import tomlkit
 
     hands = document.get("hands")
@@ -47,23 +47,23 @@ def _edit_hands(document: Any, old: tuple[HandRecord, ...], new: tuple[HandRecor
     if not isinstance(hands, MutableSequence) or len(hands) != len(old):
         raise ValueError("the hands are not a list of tables")
     for index in range(min(len(old), len(new))):
-        _edit_hand(hands[index], old[index], new[index], sheet.lines[index], entry)
+        _edit_hand(hands[index], old[index], new[index], sheet.lines[index], table_of)
     while len(hands) > len(new):
         _remove_last(document, hands)
     for record, line in zip(new[len(old) :], sheet.lines[len(old) :]):
-        _append(hands, entry(record, line))
+        _append(hands, table_of(record, line))
 
 
 def _plain(item: Any) -> Any:
     return item.unwrap() if hasattr(item, "unwrap") else item
 
 
-def _edit_hand(table: Any, old: HandRecord, record: HandRecord, line: HandLine, entry: Any) -> None:
+def _edit_hand(table: Any, old: HandRecord, record: HandRecord, line: HandLine, table_of: Any) -> None:
     """One hand changed in place: its inputs where the record changed, its dealer and totals where the sheet did."""
     if not isinstance(table, MutableMapping):
         raise ValueError("a hand is not a table")
     if record != old:
-        wanted = {key: value for key, value in entry(record, line).items() if key not in DERIVED}
+        wanted = {key: value for key, value in table_of(record, line).items() if key not in DERIVED}
         for key in [key for key in table if key not in DERIVED and key not in wanted]:
             _delete_keeping_comment(table, key)
         for key, value in wanted.items():

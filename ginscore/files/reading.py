@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
-from dataclasses import fields, replace
-from typing import Any, NamedTuple
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from ..errors import GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
@@ -25,14 +25,39 @@ FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
 FORMATS_READ = (1, 2)
 BOM = "\ufeff"
-RECORD_FIELDS = {f.name: f for f in fields(HandRecord)}
+FILE_KEYS = {"cards": "knocker_cards", "deadwood": "knocker_deadwood"}
+"""The record's fields whose key in the file is another word: the file keeps the keys it has always had."""
+HAND_KEYS = {FILE_KEYS.get(f.name, f.name): f for f in fields(HandRecord)}
+"""A hand table's keys in the file, each with the record's field it holds."""
 DERIVED = ("dealer", "totals")
 _TYPE_WORDS = {int: "a whole number without quotes", str: "text in quotes", bool: "true or false"}
 _TOP_KEYS = ("format", "created", "match", "rules", "hands")
 _MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
 
 
-class MatchFile(NamedTuple):
+def file_key(field: str) -> str:
+    """A record's field as the file names it (`cards` is `knocker_cards`)."""
+    return FILE_KEYS.get(field, field)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a match file's text reads as: the document, the match, its sheet and every problem with its place."""
+
+    data: dict[str, Any] | None
+    """The parsed TOML; None when the text is not TOML."""
+    match: Match | None
+    """None when the players or rules cannot be read."""
+    sheet: Sheet | None
+    """None when there is no match, and for a write's read-back, which compares with the sheet it meant."""
+    problems: tuple[str, ...] = ()
+    plain: bool = False
+    """Whether the text is in the plain layout ginscore writes (`plain_toml`), so that a hand appended to it
+    can be read back alone."""
+
+
+@dataclass(frozen=True)
+class MatchFile:
     """A match file as read: its text and parsed TOML (so a write can keep what a person typed),
     the match and its sheet."""
 
@@ -42,18 +67,21 @@ class MatchFile(NamedTuple):
     match: Match
     sheet: Sheet
     plain: bool = False
-    """Whether the text is in the plain layout ginscore writes (`plain_toml`), so that a hand appended to it
-    can be read back alone."""
+    """Whether the text is in the plain layout (see `Reading.plain`)."""
+
+    def fresh(self) -> MatchFile:
+        """The same file with games of its own: a sheet's games are the one part a tally changes in place."""
+        return replace(self, sheet=replace(self.sheet, games=tuple(game.copied() for game in self.sheet.games)))
 
 
-REMEMBERED: Remembered[MatchFile] = Remembered()
-"""Each match file as read or written, by its exact text."""
+REMEMBERED: Remembered[MatchFile] = Remembered(MatchFile.fresh)
+"""Each match file as read or written, by its exact text; each recall has games of its own."""
 
 
 def load(path: str) -> tuple[Match, Sheet]:
     """Read a match file; any problem raises `MatchFileError` listing them all."""
-    found = load_file(path)
-    return found.match, found.sheet
+    read = load_file(path)
+    return read.match, read.sheet
 
 
 def load_file(path: str) -> MatchFile:
@@ -62,45 +90,57 @@ def load_file(path: str) -> MatchFile:
     known = REMEMBERED.recall(path, text)
     if known is not None:
         return known
-    data, match, sheet, problems, plain = load_text(text)
-    if problems or data is None or match is None or sheet is None:
-        raise MatchFileError(path, problems)
-    found = MatchFile(path, text, data, match, sheet, plain)
-    REMEMBERED.remember(path, text, found)
-    return found
+    read = load_text(text)
+    if read.problems or read.data is None or read.match is None or read.sheet is None:
+        raise MatchFileError(path, list(read.problems))
+    loaded = MatchFile(path, text, read.data, read.match, read.sheet, read.plain)
+    REMEMBERED.remember(path, text, loaded)
+    return loaded
 
 
 def loads(text: str) -> tuple[Match | None, Sheet | None, list[str]]:
     """Read a match; returns the match, its sheet and every problem found (each with its place)."""
-    _, match, sheet, problems, _ = load_text(text)
-    return match, sheet, problems
+    read = load_text(text)
+    return read.match, read.sheet, list(read.problems)
 
 
-def load_text(text: str) -> tuple[dict[str, Any] | None, Match | None, Sheet | None, list[str], bool]:
+def load_text(text: str) -> Reading:
     """The document, the match, its sheet, every problem, and whether the text is in the plain layout."""
-    plain = text.endswith("\n")
-    text = text.removeprefix(BOM)
+    read, tables, numbered = _read_hands_of(text)
+    if read.match is None:
+        return read
+    hand_problems: list[tuple[int, GinscoreError]] = []
+    sheet = tally(read.match, hand_problems)
+    numbered += [(number, _hand_place(number, error.field) + f": {error}") for number, error in hand_problems]
+    # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
+    first_bad = min((number for number, _ in numbered), default=len(read.match.hands) + 1)
+    numbered += compare_derived(tables[: first_bad - 1], sheet.lines)
+    problems = read.problems + tuple(problem for _, problem in sorted(numbered, key=lambda item: item[0]))
+    return replace(read, sheet=sheet, problems=problems)
+
+
+def _read_hands_of(text: str) -> tuple[Reading, list[Any], list[tuple[int, str]]]:
+    """The text parsed and its match read with its hands, not tallied: the reading (no match when the players,
+    rules or hands cannot be read), the hand tables, and the hands' problems with their numbers."""
     try:
-        data, plain = parse_layout(text, plain)
+        data, plain = parse_layout(text.removeprefix(BOM))
     except UnreadableError as error:
-        return None, None, None, [str(error)], False
+        return Reading(None, None, None, (str(error),)), [], []
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
-        return data, None, None, problems, False
-    entries = data.get("hands", [])
-    if not isinstance(entries, list):
-        return data, None, None, [f"hands: expected [[hands]] tables, found {quote(entries)}"], False
-    found: list[tuple[int, str]] = []
-    match = replace(match, hands=tuple(read_hands(entries, found)))
-    hand_problems: list[tuple[int, GinscoreError]] = []
-    sheet = tally(match, hand_problems)
-    found += [(number, f"hands[{number}]" + (f".{error.field}" if error.field else "") + f": {error}") for number, error in hand_problems]
-    # Past the first bad hand the recomputed totals mean nothing, so written ones are checked only before it.
-    first_bad = min((number for number, _ in found), default=len(match.hands) + 1)
-    found += compare_derived(entries[: first_bad - 1], sheet.lines)
-    problems += [text for _, text in sorted(found, key=lambda item: item[0])]
-    return data, match, sheet, problems, plain
+        return Reading(data, None, None, tuple(problems)), [], []
+    tables = data.get("hands", [])
+    if not isinstance(tables, list):
+        return Reading(data, None, None, (f"hands: expected [[hands]] tables, found {quote(tables)}",)), [], []
+    numbered: list[tuple[int, str]] = []
+    match = replace(match, hands=tuple(read_hands(tables, numbered)))
+    return Reading(data, match, None, tuple(problems), plain), tables, numbered
+
+
+def _hand_place(number: int, field: str | None) -> str:
+    """Where in the file a hand's problem is: `hands[3]`, or its key, `hands[3].knocker_cards`."""
+    return f"hands[{number}]" + (f".{file_key(field)}" if field else "")
 
 
 class UnreadableError(ValueError):
@@ -113,11 +153,12 @@ def parse(text: str) -> dict[str, Any]:
     return parse_layout(text)[0]
 
 
-def parse_layout(text: str, plain: bool = True) -> tuple[dict[str, Any], bool]:
-    """`parse`, and whether the text was in the plain layout (and `plain`, which a caller may require)."""
-    found = plain_toml.read(text)
-    if found is not None:
-        return found, plain
+def parse_layout(text: str) -> tuple[dict[str, Any], bool]:
+    """`parse`, and whether the text is in the plain layout, ending with a line break, so that a hand appended
+    to it can be read back alone."""
+    plain = plain_toml.read(text)
+    if plain is not None:
+        return plain, text.endswith("\n")
     import tomllib
 
     try:
@@ -220,24 +261,24 @@ def _read_rules(values: Any, problems: list[str]) -> Rules | None:
     return Rules.from_dict(values)
 
 
-def read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRecord]:
-    """The hand records; one that cannot be read is noted in `found` with its number and stands
+def read_hands(tables: list[Any], numbered: list[tuple[int, str]]) -> list[HandRecord]:
+    """The hand records; one that cannot be read is noted in `numbered` with its number and stands
     in as a cancelled hand, so that the others are still scored and checked."""
     records = []
-    for number, entry in enumerate(entries, start=1):
+    for number, table in enumerate(tables, start=1):
         place = f"hands[{number}]"
-        if not isinstance(entry, dict):
-            found.append((number, f"{place}: expected a table"))
+        if not isinstance(table, dict):
+            numbered.append((number, f"{place}: expected a table"))
             records.append(HandRecord(cancelled=True))
             continue
         problems: list[str] = []
         values = {}
-        for key, value in entry.items():
+        for key, value in table.items():
             if key in DERIVED:
                 continue
-            known = RECORD_FIELDS.get(key)
+            known = HAND_KEYS.get(key)
             if known is None:
-                problems.append(f"{place}.{_shown_key(key)}: unknown key (known: {', '.join([*RECORD_FIELDS, *DERIVED])})")
+                problems.append(f"{place}.{_shown_key(key)}: unknown key (known: {', '.join([*HAND_KEYS, *DERIVED])})")
                 continue
             expected = type(known.default) if known.default is not None else (int if "deadwood" in key else str)
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
@@ -245,21 +286,21 @@ def read_hands(entries: list[Any], found: list[tuple[int, str]]) -> list[HandRec
                 continue
             if key == "note" and isinstance(value, str):
                 _check_note(value, f"{place}.note", problems)
-            values[key] = value
-        found += [(number, problem) for problem in problems]
+            values[known.name] = value
+        numbered += [(number, problem) for problem in problems]
         records.append(HandRecord(**(values if not problems else {"cancelled": True})))
     return records
 
 
-def compare_derived(entries: list[Any], lines: tuple[HandLine, ...] | list[HandLine]) -> list[tuple[int, str]]:
+def compare_derived(tables: list[Any], lines: tuple[HandLine, ...] | list[HandLine]) -> list[tuple[int, str]]:
     """A dealer or total written in the file is an assertion: report where it disagrees."""
     problems = []
-    for line, entry in zip(lines, entries):
+    for line, table in zip(lines, tables):
         place = f"hands[{line.number}]"
-        dealer = entry.get("dealer")
+        dealer = table.get("dealer")
         if dealer is not None and dealer != line.dealer and _nfc(dealer) != line.dealer:
             problems.append((line.number, f"{place}.dealer: the file says {quote(dealer)} but by the hands before it {quote(line.dealer)} dealt"))
-        totals = entry.get("totals")
+        totals = table.get("totals")
         if totals is not None and totals != line.totals and _nfc(totals) != line.totals:
             said = ", ".join(f"{_shown_key(k)} {quote(v)}" for k, v in totals.items()) if isinstance(totals, dict) else quote(totals)
             real = ", ".join(f"{k} {v}" for k, v in line.totals.items())
@@ -276,21 +317,11 @@ def _nfc(value: Any) -> Any:
     return value
 
 
-def read_back(text: str, sheet: Sheet) -> tuple[dict[str, Any] | None, Match | None, list[str], bool]:
-    """Text about to be written, read as `load_text` reads it: the document, the match, the problems (its
-    dealers and totals compared with `sheet`'s) and whether it is in the plain layout. A write compares the match
-    with the one it meant, whose sheet `sheet` is, so the hands are not tallied again."""
-    try:
-        data, plain = parse_layout(text.removeprefix(BOM), text.endswith("\n"))
-    except UnreadableError as error:
-        return None, None, [str(error)], False
-    problems: list[str] = []
-    match = _read_match(data, problems)
-    entries = data.get("hands", [])
-    if match is None or not isinstance(entries, list):
-        return data, None, problems or ["hands: expected [[hands]] tables"], False
-    found: list[tuple[int, str]] = []
-    match = replace(match, hands=tuple(read_hands(entries, found)))
-    if len(entries) == len(sheet.lines):
-        found += compare_derived(entries, sheet.lines)
-    return data, match, problems + [problem for _, problem in found], plain
+def read_back(text: str, sheet: Sheet) -> Reading:
+    """Text about to be written, read as `load_text` reads it, but for the tally: a write compares the match with
+    the one it meant, whose sheet `sheet` is, so the hands are not tallied again (the reading has no sheet); its
+    dealers and totals are compared with `sheet`'s."""
+    read, tables, numbered = _read_hands_of(text)
+    if read.match is not None and len(tables) == len(sheet.lines):
+        numbered += compare_derived(tables, sheet.lines)
+    return replace(read, problems=read.problems + tuple(problem for _, problem in numbered))

@@ -2,12 +2,14 @@
 
 A file is remembered under its path and its whole text, so any change to it, by anyone (the command line
 included), is a different text and is read afresh. A write remembers what it proved under the text it wrote.
+Many threads recall one file at once: each recall gets its own copy of whatever part of it can change (`fresh`).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -21,27 +23,28 @@ MOST_TEXT = 32 * 2**20
 class Remembered(Generic[T]):
     """What each file's text was read as, for the files read last; one text a file, the one it holds now."""
 
-    def __init__(self, most: int = MOST, most_text: int = MOST_TEXT):
-        self.most, self.most_text = most, most_text
+    def __init__(self, fresh: Callable[[T], T], most: int = MOST, most_text: int = MOST_TEXT):
+        self.fresh, self.most, self.most_text = fresh, most, most_text
         self._known: OrderedDict[tuple[str, str], T] = OrderedDict()
         self._lock = threading.Lock()
 
     def recall(self, path: str, text: str) -> T | None:
         """What `path` was read as when it held exactly `text`; None when that is not known."""
         with self._lock:
-            found = self._known.get((path, text))
-            if found is not None:
-                self._known.move_to_end((path, text))
-            return found
+            known = self._known.get((path, text))
+            if known is None:
+                return None
+            self._known.move_to_end((path, text))
+        return self.fresh(known)
 
-    def remember(self, path: str, text: str, found: T) -> None:
-        """Keep `found` for the next read of `path` holding `text`; the oldest is forgotten past `most`."""
+    def remember(self, path: str, text: str, read: T) -> None:
+        """Keep `read` for the next read of `path` holding `text`; the oldest is forgotten past `most`."""
         with self._lock:
             for key in [key for key in self._known if key[0] == path]:
                 del self._known[key]
             if len(text) > self.most_text:
                 return
-            self._known[(path, text)] = found
+            self._known[(path, text)] = read
             while len(self._known) > self.most or sum(len(key[1]) for key in self._known) > self.most_text:
                 self._known.popitem(last=False)
 

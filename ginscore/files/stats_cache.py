@@ -27,7 +27,7 @@ from ..errors import MatchFileError
 from ..match.stats import PairStats, PlayerStats, contribution
 from ..match.tally import Sheet
 from ..version import __version__
-from .storage import load, loads
+from .reading import load, loads
 
 CACHE_NAME = "stats.sqlite3"
 LARGEST_READ = 64 * 1024 * 1024

@@ -20,23 +20,7 @@ from ..match.records import HandRecord, Match
 from ..match.tally import HandLine, Sheet, as_stored, tally, with_spreads
 from . import layout, plain_toml
 from .folder import check_size, write_atomic
-from .reading import (
-    BOM,
-    FORMAT,
-    FORMATS_READ,
-    RECORD_FIELDS,
-    REMEMBERED,
-    MatchFile,
-    UnreadableError,
-    compare_derived,
-    load,
-    load_file,
-    loads,
-    read_back,
-    read_hands,
-)
-
-__all__ = ["FORMAT", "FORMATS_READ", "HEADER", "MatchFile", "UnreadableError", "dumps", "edited_text", "load", "load_file", "loads", "save"]
+from .reading import BOM, FORMAT, HAND_KEYS, REMEMBERED, MatchFile, compare_derived, read_back, read_hands
 
 HEADER = (
     "# ginscore match file: the score sheet. Edit it by hand if you like, then run\n"
@@ -66,24 +50,24 @@ def dumps(match: Match, sheet: Sheet | None = None) -> str:
     return HEADER + tomli_w.dumps(document) + "".join("\n" + block for block in blocks)
 
 
-def _hand_entry(record: HandRecord, line: HandLine) -> dict[str, Any]:
-    """One hand as a table: the dealer, the record's inputs, then the running totals."""
-    entry: dict[str, Any] = {"dealer": line.dealer}
-    for name, known in RECORD_FIELDS.items():
-        value = getattr(record, name)
+def _hand_table(record: HandRecord, line: HandLine) -> dict[str, Any]:
+    """One hand as a table, under the file's keys: the dealer, the record's inputs, then the running totals."""
+    table: dict[str, Any] = {"dealer": line.dealer}
+    for key, known in HAND_KEYS.items():
+        value = getattr(record, known.name)
         if value is not None and value != known.default:
-            entry[name] = value
-    entry["totals"] = dict(line.totals)
-    return entry
+            table[key] = value
+    table["totals"] = dict(line.totals)
+    return table
 
 
 def _hand_block(record: HandRecord, line: HandLine) -> str:
     """One `[[hands]]` block, its totals under `[hands.totals]`."""
     import tomli_w
 
-    entry = _hand_entry(record, line)
-    totals = entry.pop("totals")
-    return "[[hands]]\n" + tomli_w.dumps(entry) + "\n[hands.totals]\n" + tomli_w.dumps(totals)
+    table = _hand_table(record, line)
+    totals = table.pop("totals")
+    return "[[hands]]\n" + tomli_w.dumps(table) + "\n[hands.totals]\n" + tomli_w.dumps(totals)
 
 
 def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile | None = None) -> MatchFile:
@@ -100,7 +84,8 @@ def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile 
     else:
         text, data, plain = edited(before, match, sheet)
     write_atomic(path, readable_bytes(path, text))
-    written = MatchFile(path, text, data, *as_stored(match, sheet), plain)
+    stored, stored_sheet = as_stored(match, sheet)
+    written = MatchFile(path, text, data, stored, stored_sheet, plain)
     REMEMBERED.remember(path, text, written)
     return written
 
@@ -119,11 +104,6 @@ def readable_bytes(path: str, text: str) -> bytes:
         ]) from None
     check_size(path, len(data), writing=True)
     return data
-
-
-def edited_text(before: MatchFile, match: Match, sheet: Sheet) -> str:
-    """The file's text with its hands changed to `match`'s (see `edited`)."""
-    return edited(before, match, sheet)[0]
 
 
 def edited(before: MatchFile, match: Match, sheet: Sheet) -> tuple[str, dict[str, Any], bool]:
@@ -165,7 +145,7 @@ def _ways(before: MatchFile, appended: str | None, match: Match, sheet: Sheet, c
     adds, when the change only adds hands) after the text, an edit, a rewrite. In a CRLF file the lines a way adds
     end with CRLF: an append's own lines only; an edit's or a rewrite's, every line."""
     yield lambda: _with_appended(before, appended, crlf)
-    yield lambda: _ended(layout.edited(before, match, sheet, _hand_entry), crlf)
+    yield lambda: _ended(layout.edited(before, match, sheet, _hand_table), crlf)
     if "#" not in before.text:
         yield lambda: _ended((BOM if before.text.startswith(BOM) else "") + dumps(match, sheet), crlf)
 
@@ -198,14 +178,14 @@ def _proven_append(before: MatchFile, appended: str, match: Match, sheet: Sheet)
     if document is None:
         return None
     count = len(before.match.hands)
-    entries = document.get("hands")
-    if not isinstance(entries, list) or len(entries) != len(match.hands):
+    tables = document.get("hands")
+    if not isinstance(tables, list) or len(tables) != len(match.hands):
         return None
-    found: list[tuple[int, str]] = []
-    added = read_hands(entries[count:], found)
-    if found or tuple(added) != match.hands[count:]:
+    problems: list[tuple[int, str]] = []
+    added = read_hands(tables[count:], problems)
+    if problems or tuple(added) != match.hands[count:]:
         return None
-    if compare_derived(entries[count:], sheet.lines[count:]):
+    if compare_derived(tables[count:], sheet.lines[count:]):
         return None
     if not _same_tables(document, before.data, ("hands",)):
         return None
@@ -221,9 +201,10 @@ def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) 
     """The document `text` reads as and whether it is in the plain layout, when, read as a later load reads it, it
     gives exactly `match` with `sheet`'s dealers and totals, in the current format, with every table but the hands
     as in `data` (when given)."""
-    written, found, problems, plain = read_back(text, sheet)
-    if problems or found != match or written is None or written.get("format") != FORMAT:
+    read = read_back(text, sheet)
+    written = read.data
+    if read.problems or read.match != match or written is None or written.get("format") != FORMAT:
         return None
     if data is not None and not _same_tables(written, data, ("format", "hands")):
         return None
-    return written, plain
+    return written, read.plain

@@ -57,11 +57,11 @@ def score_counts(
     big_gin: bool = False,
 ) -> HandResult:
     """Score a knock from the two counts; the opponent's is after lay-offs."""
-    for field, count in (("knocker_deadwood", knocker_deadwood), ("opponent_deadwood", opponent_deadwood)):
+    for field, count in (("deadwood", knocker_deadwood), ("opponent_deadwood", opponent_deadwood)):
         if not 0 <= count <= MAX_DEADWOOD:
             raise InputError(f"a count of {quote(count)} is impossible: ten cards count from 0 to {MAX_DEADWOOD}", field=field)
     if knocker_deadwood > knock_limit:
-        raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit), field="knocker_deadwood")
+        raise IllegalHandError(illegal_knock_message(knocker_deadwood, knock_limit), field="deadwood")
     if big_gin and (knocker_deadwood or not rules.big_gin):
         raise IllegalHandError(
             "big gin needs all 11 cards melded and a big_gin_bonus in the rules"
@@ -139,10 +139,10 @@ def score_cards(
     try:
         require_count(knocker, (10, 11), "the knocker's hand")
     except GinscoreError as error:
-        raise error.about("knocker_cards") from None
+        raise error.about("cards") from None
     held = Hand.of(knocker)
     if len(held) != len(knocker):
-        raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})", field="knocker_cards")
+        raise CardListError(f"a card is given twice in the knocker's hand ({format_cards(knocker)})", field="cards")
     against: Hand | int = opponent if isinstance(opponent, int) else Hand.of(opponent)
     if isinstance(against, Hand) and not isinstance(opponent, int):
         try:
@@ -166,9 +166,9 @@ def score_cards(
             return search.scored(search.evaluate(spread, discard))
         return search.best(kept, discard)
     except GinscoreError as error:
-        if error.field == "knocker_deadwood":  # the count of the knocker's cards: an illegal knock
-            error.field = "knocker_cards"
-        raise error.about("knocker_cards") from None
+        if error.field == "deadwood":  # the count of the knocker's cards: an illegal knock
+            error.field = "cards"
+        raise error.about("cards") from None
 
 
 def _given_spread(

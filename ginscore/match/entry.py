@@ -36,6 +36,10 @@ class HandEntry:
     """The up-card (knock card) under Oklahoma rules."""
     note: str | None = None
     """Free text about the hand; None keeps an edited hand's note, and is no note for a new one."""
+    spread: str | None = None
+    """When the cards, given without groups, can be spread two ways that score differently: the one laid down,
+    `best` (best for the knocker) or `lowest` (the least deadwood), kept grouped as laid down. None scores the
+    best and keeps the cards as given."""
 
 
 HAND_FIELDS = tuple(field.name for field in fields(HandEntry))

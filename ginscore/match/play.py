@@ -17,8 +17,8 @@ from ..errors import GinscoreError, InputError, quote
 from ..game.cards import Card, parse_card, parse_cards
 from ..game.numbers import parse_whole, read_whole
 from .entry import HandEntry
-from .records import HandRecord, Match, canonical_cards, check_note, make_record, score_record
-from .spread_choice import gain_text, laid_down
+from .records import Match, ScoredRecord, canonical_cards, check_note, make_record
+from .spread_choice import choices, gain_text
 from .tally import HandLine, Sheet
 
 T = TypeVar("T")
@@ -44,8 +44,8 @@ class Table:
     offer for editing (a refused answer), or ""."""
     tell: Callable[[str], None]
     show: Callable[[HandLine, Sheet], None]
-    commit: Callable[[HandRecord], tuple[Match, Sheet]]
-    """Save one more hand and return the match as it now stands on disk."""
+    commit: Callable[[HandEntry], tuple[Match, Sheet]]
+    """Save one more hand, as entered, and return the match as it now stands on disk (the service records it)."""
     took: Callable[[str, str], None] = lambda question, answer: None
     """The answer a question took (the part meant, never a refused one), for a terminal's history of it."""
     prefills: bool = False
@@ -58,7 +58,7 @@ def play(match: Match, sheet: Sheet, table: Table) -> Sheet:
         table.tell(HINT)
     while not sheet.finished:
         table.tell(f"\nHand {len(sheet.lines) + 1}: {sheet.next_dealer} deals. Score: {sheet.score_text()}.")
-        match, sheet = table.commit(_HandQuestions(match, table).record())
+        match, sheet = table.commit(_HandQuestions(match, table).entry())
         table.show(sheet.lines[-1], sheet)
     return sheet
 
@@ -68,54 +68,50 @@ class _HandQuestions:
 
     def __init__(self, match: Match, table: Table):
         self.match, self.table = match, table
-        self.entry: dict[str, Any] = {}
+        self.fields: dict[str, Any] = {}
+        """The entry's fields answered so far, named as `HandEntry` names them."""
         self.note = ""
 
-    def record(self) -> HandRecord:
+    def entry(self) -> HandEntry:
+        """The hand, question by question, as one entry for the service to record."""
         rules = self.match.rules
         if rules.oklahoma:
-            self.entry["upcard"] = str(self.ask("Up-card: ", parse_card, UPCARD_HELP))
+            self.fields["upcard"] = str(self.ask("Up-card: ", parse_card, UPCARD_HELP))
         knocker = self.ask(who_question(self.match), self.knocker, who_help(self.match))
         if knocker is None:
-            return make_record(self.match, HandEntry(cancelled=True), note=self.note)
-        self.entry["knocker"] = knocker
+            return HandEntry(cancelled=True, note=self.note)
+        self.fields["knocker"] = knocker
         opponent = self.match.other(knocker)
         knock = self.ask(f"{knocker}'s cards or count: ", self.knock, KNOCK_HELP)
         if isinstance(knock, str):
-            self.entry["cards"] = knock
+            self.fields["cards"] = knock
             if _needs_discard(knock, rules.big_gin):
-                self.entry["discard"] = str(self.ask("Discarded face down: ", self.discard, DISCARD_HELP))
+                self.fields["discard"] = str(self.ask("Discarded face down: ", self.discard, DISCARD_HELP))
             answer = self.ask(f"{opponent}'s cards or count after lay-offs: ", self.opponent, OPPONENT_HELP)
-            self.entry["opponent_deadwood" if isinstance(answer, int) else "opponent_cards"] = answer
+            self.fields["opponent_deadwood" if isinstance(answer, int) else "opponent_cards"] = answer
             if "|" not in knock:
                 self.ask_which_spread(knocker, opponent)
         else:
             knocker_count, opponent_count = knock
-            self.entry["deadwood"] = knocker_count
+            self.fields["deadwood"] = knocker_count
             if knocker_count == 0 and rules.big_gin:
-                self.entry["big_gin"] = self.ask("Big gin, all 11 melded? (y/N): ", _yes_no, BIG_GIN_HELP)
+                self.fields["big_gin"] = self.ask("Big gin, all 11 melded? (y/N): ", _yes_no, BIG_GIN_HELP)
             if opponent_count is None:
                 opponent_count = self.ask(f"{opponent}'s count after lay-offs: ", self.opponent_count, COUNT_HELP)
-            self.entry["opponent_deadwood"] = opponent_count
-        return make_record(self.match, HandEntry(**self.entry), note=self.note)
+            self.fields["opponent_deadwood"] = opponent_count
+        return HandEntry(**self.fields, note=self.note)
 
     def ask_which_spread(self, knocker: str, opponent: str) -> None:
         """When the cards alone allow two spreads that score differently (the least deadwood, and one that
-        blocks lay-offs), ask which was laid down, and keep that one, grouped, as the knocker's cards."""
-        _, scored = score_record(make_record(self.match, HandEntry(**self.entry)), self.match.rules)
-        if scored is None or scored.lowest is None:
+        blocks lay-offs), ask which was laid down: the entry's `spread`, which the service keeps, grouped."""
+        both = choices(make_record(self.match, HandEntry(**self.fields)).scored)
+        if both is None:
             return
-        choices = (scored.lowest, scored)
         self.table.tell(f"These cards can be spread two ways that score differently. Which did {knocker} lay down?")
-        for number, choice in enumerate(choices, start=1):
-            cards, _ = laid_down(choice)
+        for number, choice in enumerate(both, start=1):
             gain = gain_text(choice.result, knocker, opponent)
-            self.table.tell(f"  {number}: {cards} ({choice.result.knocker_deadwood} deadwood): {gain}")
-        picked = choices[self.ask("Spread laid down (1/2): ", _one_or_two, SPREAD_HELP) - 1]
-        self.entry["cards"], discard = laid_down(picked)
-        self.entry.pop("discard", None)
-        if discard is not None:
-            self.entry["discard"] = discard
+            self.table.tell(f"  {number}: {choice.cards} ({choice.result.knocker_deadwood} deadwood): {gain}")
+        self.fields["spread"] = both[self.ask("Spread laid down (1/2): ", _one_or_two, SPREAD_HELP) - 1].name
 
     def ask(self, question: str, parse: Callable[[str], T], help: str = "") -> T:
         """Ask until the answer parses; a typo is explained, quoting it, and the answer offered again for editing.
@@ -156,13 +152,13 @@ class _HandQuestions:
             return
         self.table.tell(f"  Note for this hand: {self.note}")
 
-    def check(self, **more: Any) -> HandRecord:
+    def check(self, **more: Any) -> ScoredRecord:
         """The hand so far with `more`, scored under the match's rules; an error refuses the answer.
 
         Before the opponent's answer the knock is scored against a count of 0: what that
         refuses, the real hand would refuse too.
         """
-        return make_record(self.match, HandEntry(**({"opponent_deadwood": 0} | self.entry | more)))
+        return make_record(self.match, HandEntry(**({"opponent_deadwood": 0} | self.fields | more)))
 
     def knocker(self, text: str) -> str | None:
         """A player by name, initial or number, or None for a cancelled hand; a name wins over the rest."""

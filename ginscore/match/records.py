@@ -38,18 +38,18 @@ class HandRecord:
     """The knocker's name; None for a cancelled hand."""
     cancelled: bool = False
     """A dead hand: nobody scores and the same dealer deals again."""
-    knocker_cards: str | None = None
-    """The knocker's 10 or 11 cards, or their spread grouped with `|`."""
+    cards: str | None = None
+    """The knocker's 10 or 11 cards, or their spread grouped with `|` (the file's key is `knocker_cards`)."""
     spread: str | None = None
     """The spread the knocker's cards were scored with, grouped with `|`, when the cards were given
-    without groups; the card of `knocker_cards` not in it is the discard. Loading checks this spread
+    without groups; the card of `cards` not in it is the discard. Loading checks this spread
     (its melds, the knock limit, the opponent's best response) rather than searching again."""
     discard: str | None = None
     """The card the knocker discarded face down, when the spread was given with 11 cards."""
     opponent_cards: str | None = None
     """The opponent's 10 cards, for the lay-offs to be worked out."""
-    knocker_deadwood: int | None = None
-    """Typed count, for hands recorded without the knocker's cards."""
+    deadwood: int | None = None
+    """The knocker's typed count, for hands recorded without their cards (the file's key is `knocker_deadwood`)."""
     opponent_deadwood: int | None = None
     """Typed count after lay-offs, for hands recorded without the opponent's cards."""
     big_gin: bool = False
@@ -175,8 +175,7 @@ def _parse_field(name: str, text: str, parse: Callable[[str], T]) -> T:
     try:
         return parse(text)
     except GinscoreError as error:
-        error.field = name
-        raise
+        raise error.about(name) from None
 
 
 def _read(record: HandRecord, name: str, parse: Callable[[str], T]) -> T | None:
@@ -231,8 +230,8 @@ def spread_text(spread: Arrangement) -> str:
 def check_record(record: HandRecord) -> None:
     """Refuse a record whose parts contradict each other, whether typed or edited into a file."""
     details = (
-        record.knocker_cards, record.discard, record.opponent_cards,
-        record.knocker_deadwood, record.opponent_deadwood, record.upcard,
+        record.cards, record.discard, record.opponent_cards,
+        record.deadwood, record.opponent_deadwood, record.upcard,
     )
     if record.cancelled:
         if record.knocker is not None or record.big_gin or any(value is not None for value in details):
@@ -240,17 +239,17 @@ def check_record(record: HandRecord) -> None:
         return
     if record.knocker is None:
         raise InputError("say who knocked, or record the hand as cancelled", field="knocker")
-    if record.knocker_cards is not None and record.knocker_deadwood is not None:
-        raise InputError("give the knocker's cards or their count, not both", field="knocker_deadwood")
+    if record.cards is not None and record.deadwood is not None:
+        raise InputError("give the knocker's cards or their count, not both", field="deadwood")
     if record.opponent_cards is not None and record.opponent_deadwood is not None:
         raise InputError("give the opponent's cards or their count, not both", field="opponent_deadwood")
-    if record.big_gin and record.knocker_cards is not None:
+    if record.big_gin and record.cards is not None:
         raise InputError("big gin is marked only with counts; with the knocker's cards it is found from them", field="big_gin")
-    if record.discard is not None and record.knocker_cards is None:
+    if record.discard is not None and record.cards is None:
         raise InputError("a discard goes with the knocker's cards", field="discard")
-    if record.opponent_cards is not None and record.knocker_cards is None:
+    if record.opponent_cards is not None and record.cards is None:
         raise InputError("the opponent's cards need the knocker's cards too; or give both counts", field="opponent_cards")
-    if record.spread is not None and (record.knocker_cards is None or "|" in record.knocker_cards):
+    if record.spread is not None and (record.cards is None or "|" in record.cards):
         raise InputError("a stored spread goes with the knocker's cards given without groups", field="spread")
 
 
@@ -258,7 +257,7 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
     """Score one recorded knock from its cards, its counts, or the knocker's cards and the opponent's count."""
     check_record(record)
     upcard = _read(record, "upcard", parse_card)
-    spread = _read(record, "knocker_cards", _stored_spread)
+    spread = _read(record, "cards", _stored_spread)
     if spread:
         knocker_cards, groups = spread
         opponent: tuple | int | None = _read(record, "opponent_cards", _stored_cards)
@@ -271,15 +270,15 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
             return _score_stored_spread(record, knocker_cards, opponent, rules, upcard, discard)
         scored = score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard, groups=groups)
         return scored.result, scored
-    if record.knocker_deadwood is None or record.opponent_deadwood is None:
-        missing = "knocker_deadwood" if record.knocker_deadwood is None else "opponent_deadwood"
+    if record.deadwood is None or record.opponent_deadwood is None:
+        missing = "deadwood" if record.deadwood is None else "opponent_deadwood"
         raise InputError("give the knocker's cards, or both counts: the knocker's and the opponent's", field=missing)
     try:
         limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
     except GinscoreError as error:
         raise error.about("upcard") from None
     result = score_counts(
-        record.knocker_deadwood, record.opponent_deadwood, rules, limit, multiplier, record.big_gin
+        record.deadwood, record.opponent_deadwood, rules, limit, multiplier, record.big_gin
     )
     return result, None
 
@@ -310,7 +309,7 @@ def _left_out(record: HandRecord, cards: tuple[Card, ...], groups: tuple[tuple[C
     if len(cards) - sum(map(len, groups)) != 1:
         return None
     # Compared as text first: stored cards are canonical, and names are quicker to compare than cards.
-    named = set((record.knocker_cards or "").split()).difference((record.spread or "").replace("|", " ").split())
+    named = set((record.cards or "").split()).difference((record.spread or "").replace("|", " ").split())
     if len(named) == 1 and (card := _CARDS_BY_NAME.get(named.pop())) is not None:
         return card
     left = set(cards).difference(*groups)
@@ -324,36 +323,63 @@ def canonical_cards(text: str) -> str:
     return format_cards(parse_cards(text))
 
 
-ENTRY_NAMES = {"knocker_cards": "cards", "knocker_deadwood": "deadwood"}
-"""A record's keys that a `HandEntry` names otherwise; the other fields share their names."""
+SPREADS = ("best", "lowest")
+"""The spreads a knocker may have laid down when cards without groups allow two that score differently."""
 
 
-def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str | None = None) -> HandRecord:
-    """A hand record from what was entered, checked by scoring it under the match's rules; a refusal names the
-    entry's field (`cards`, `opponent_deadwood`, ...). `note`, when given, is used instead of the entry's."""
-    try:
-        record = HandRecord(
-            knocker=None if entry.knocker is None else _parse_field("knocker", entry.knocker, match.player),
-            cancelled=entry.cancelled,
-            knocker_cards=_canonical("cards", entry.cards, canonical_cards),
-            discard=_canonical("discard", entry.discard, parse_card),
-            opponent_cards=_canonical("opponent_cards", entry.opponent_cards, canonical_cards),
-            knocker_deadwood=entry.deadwood,
-            opponent_deadwood=entry.opponent_deadwood,
-            big_gin=entry.big_gin,
-            upcard=_canonical("upcard", entry.upcard, parse_card),
-            recorded=recorded,
-            note=_parse_field("note", (entry.note if note is None else note) or "", check_note),
-        )
-        if record.cancelled:
-            check_record(record)
-        else:
-            score_record(record, match.rules)
-    except GinscoreError as error:
-        if error.field is not None:
-            error.field = ENTRY_NAMES.get(error.field, error.field)
-        raise
-    return record
+@dataclass(frozen=True)
+class ScoredRecord:
+    """A hand record made from an entry, with the score that checked it: the tally adds it without scoring again."""
+
+    record: HandRecord
+    result: HandResult | None
+    """What the hand scores; None for a cancelled hand."""
+    scored: ScoredKnock | None
+    """The knock scored from cards, with the spread used; None for counts or a cancelled hand."""
+
+
+def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str | None = None) -> ScoredRecord:
+    """A hand record from what was entered, checked by scoring it under the match's rules, with that score; a
+    refusal names the entry's field (`cards`, `opponent_deadwood`, ...). `note`, when given, is used instead of
+    the entry's. With `spread`, the knocker's cards are kept grouped as the spread laid down."""
+    record = HandRecord(
+        knocker=None if entry.knocker is None else _parse_field("knocker", entry.knocker, match.player),
+        cancelled=entry.cancelled,
+        cards=_canonical("cards", entry.cards, canonical_cards),
+        discard=_canonical("discard", entry.discard, parse_card),
+        opponent_cards=_canonical("opponent_cards", entry.opponent_cards, canonical_cards),
+        deadwood=entry.deadwood,
+        opponent_deadwood=entry.opponent_deadwood,
+        big_gin=entry.big_gin,
+        upcard=_canonical("upcard", entry.upcard, parse_card),
+        recorded=recorded,
+        note=_parse_field("note", (entry.note if note is None else note) or "", check_note),
+    )
+    if record.cancelled:
+        if entry.spread is not None:
+            raise InputError("a cancelled hand has no spread", field="spread")
+        check_record(record)
+        return ScoredRecord(record, None, None)
+    result, scored = score_record(record, match.rules)
+    if entry.spread is None:
+        return ScoredRecord(record, result, scored)
+    if entry.spread not in SPREADS:
+        raise InputError(f"{quote(entry.spread)} is not a spread: give best or lowest", field="spread")
+    if scored is None or "|" in (record.cards or ""):
+        raise InputError("a spread is chosen only for the knocker's cards given without groups", field="spread")
+    if scored.lowest is None:  # one spread scores best: nothing to choose
+        return ScoredRecord(record, result, scored)
+    chosen = replace(scored.lowest if entry.spread == "lowest" else scored, lowest=None)
+    cards, discard = laid_down(chosen)
+    return ScoredRecord(replace(record, cards=cards, discard=discard), chosen.result, chosen)
+
+
+def laid_down(scored: ScoredKnock) -> tuple[str, str | None]:
+    """A knocker's spread as typed cards, grouped with `|`, and the card discarded face down (its own group)."""
+    cards = spread_text(scored.spread)
+    if scored.discard is None:
+        return cards, None
+    return f"{cards} | {scored.discard}", str(scored.discard)
 
 
 def _canonical(name: str, text: str | None, parse: Callable[[str], object]) -> str | None:

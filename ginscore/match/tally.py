@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from ..errors import GameOverError, GinscoreError, InputError, RefusedError
 from ..game.rulebook import Rules
 from ..game.scoring import ScoredKnock
-from .records import COLUMNS_HOLLYWOOD, HandRecord, Match, check_record, score_record, spread_text
+from .records import COLUMNS_HOLLYWOOD, HandRecord, Match, ScoredRecord, check_record, score_record, spread_text
 
 
 @dataclass(frozen=True)
@@ -191,8 +191,13 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
     A hand that cannot be scored raises its error; with a `problems` list, it is noted there
     with its number and left out, so that a file's every problem can be reported.
     """
+    return _tally_known(match, problems, {})
+
+
+def _tally_known(match: Match, problems: list[tuple[int, GinscoreError]] | None, known: dict[int, ScoredRecord]) -> Sheet:
+    """`tally`, taking the hands in `known` (by number) as already scored."""
     games = tuple(Game(match.players) for _ in range(COLUMNS_HOLLYWOOD if match.hollywood else 1))
-    return _tally_from(match, 1, games, [], match.first_dealer, problems)
+    return _tally_from(match, 1, games, [], match.first_dealer, problems, known)
 
 
 def _tally_from(
@@ -202,13 +207,16 @@ def _tally_from(
     lines: list[HandLine],
     dealer: str,
     problems: list[tuple[int, GinscoreError]] | None,
+    known: dict[int, ScoredRecord],
 ) -> Sheet:
-    """Score the hands from number `start` on, after the games, lines and dealer of those before it."""
+    """Score the hands from number `start` on, after the games, lines and dealer of those before it; a hand in
+    `known` (by number) comes with its score, and is not scored again."""
     for number, record in enumerate(match.hands[start - 1 :], start=start):
         try:
             if all(game.finished for game in games):
                 raise RefusedError(f"hand {number} comes after the end of the match")
-            line = _score_line(match, number, record, dealer, games)
+            made = known.get(number)
+            line = _score_line(match, number, record, dealer, games, made if made is not None and made.record is record else None)
         except GinscoreError as error:
             if problems is None:
                 raise
@@ -219,12 +227,24 @@ def _tally_from(
     return Sheet(match, tuple(lines), games, dealer)
 
 
-def _score_line(match: Match, number: int, record: HandRecord, dealer: str, games: tuple[Game, ...]) -> HandLine:
+def _score_line(
+    match: Match,
+    number: int,
+    record: HandRecord,
+    dealer: str,
+    games: tuple[Game, ...],
+    made: ScoredRecord | None,
+) -> HandLine:
+    """Hand `number`'s line, entered into the games; `made`, when given, is the record with its score."""
     if record.cancelled:
-        check_record(record)
+        if made is None:
+            check_record(record)
         totals, column_totals = _running(match, games)
         return HandLine(number, dealer, None, "cancelled", None, 0, None, None, (), totals, column_totals)
-    result, scored = score_record(record, match.rules)
+    if made is not None and made.result is not None:
+        result, scored = made.result, made.scored
+    else:
+        result, scored = score_record(record, match.rules)
     knocker = match.player(record.knocker or "")
     winner = {"knocker": knocker, "opponent": match.other(knocker), None: None}[result.winner]
     columns: tuple[int, ...] = ()
@@ -278,17 +298,22 @@ def _next_dealer(match: Match, dealer: str, winner: str | None) -> str:
     return winner
 
 
-def add_hand(match: Match, record: HandRecord, sheet: Sheet | None = None) -> tuple[Match, Sheet]:
+def add_hand(match: Match, hand: HandRecord | ScoredRecord, sheet: Sheet | None = None) -> tuple[Match, Sheet]:
     """The match with one more hand, refused once the game is over.
 
-    Given the match's sheet, only the new hand is scored.
+    Given the match's sheet, only the new hand is tallied; a `ScoredRecord` (as `make_record` makes it) is not
+    scored again.
     """
     sheet = sheet if sheet is not None else tally(match)
     if sheet.finished:
         raise GameOverError(game_over_message(sheet), match)
+    made = hand if isinstance(hand, ScoredRecord) else None
+    record = hand.record if isinstance(hand, ScoredRecord) else hand
     updated = match.with_hands(match.hands + (record,))
     games = tuple(game.copied() for game in sheet.games)
-    return updated, _tally_from(updated, len(match.hands) + 1, games, list(sheet.lines), sheet.next_dealer, None)
+    number = len(updated.hands)
+    known = {number: made} if made is not None else {}
+    return updated, _tally_from(updated, number, games, list(sheet.lines), sheet.next_dealer, None, known)
 
 
 def with_spreads(match: Match, sheet: Sheet) -> Match:
@@ -296,7 +321,7 @@ def with_spreads(match: Match, sheet: Sheet) -> Match:
     so that the next load checks that spread instead of searching again."""
     hands = list(match.hands)
     for index, (record, line) in enumerate(zip(match.hands, sheet.lines)):
-        if line.scored is not None and record.spread is None and "|" not in (record.knocker_cards or "|"):
+        if line.scored is not None and record.spread is None and "|" not in (record.cards or "|"):
             hands[index] = replace(record, spread=spread_text(line.scored.spread))
     return match.with_hands(tuple(hands))
 
@@ -313,8 +338,9 @@ def as_stored(match: Match, sheet: Sheet) -> tuple[Match, Sheet]:
     return stored, replace(sheet, match=stored, lines=lines)
 
 
-def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, Sheet]:
-    """The match with hand `number` (from 1) replaced; every later hand is scored again."""
+def replace_hand(match: Match, number: int, hand: HandRecord | ScoredRecord) -> tuple[Match, Sheet]:
+    """The match with hand `number` (from 1) replaced; every other hand is scored again, and the new one too
+    unless it comes scored (a `ScoredRecord`)."""
     if not 1 <= number <= len(match.hands):
         raise InputError(
             f"there is no hand {number}: the hands are numbered 1 to {len(match.hands)}"
@@ -322,10 +348,11 @@ def replace_hand(match: Match, number: int, record: HandRecord) -> tuple[Match, 
             else "there are no hands yet",
             field="number",
         )
+    made = hand if isinstance(hand, ScoredRecord) else None
     hands = list(match.hands)
-    hands[number - 1] = record
+    hands[number - 1] = hand.record if isinstance(hand, ScoredRecord) else hand
     updated = match.with_hands(tuple(hands))
-    return updated, tally(updated)
+    return updated, _tally_known(updated, None, {number: made} if made is not None else {})
 
 
 def remove_last_hand(match: Match) -> tuple[Match, Sheet]:

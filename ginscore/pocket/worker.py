@@ -2,7 +2,7 @@
 
 The worker's script (`shell/worker.js`) loads Pyodide, unpacks the lean archive and imports this module; `check`
 answers at once from `game.check`, while `start_pages` imports the web layer. Then every navigation, form and
-`fetch()` of a page arrives as `request(...)`: one ASGI call into `web.app.create_app`, the very app `serve` runs,
+`fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
 over a folder in Pyodide's in-memory file system.
 
 The match files live in the browser's storage; this module only holds them in memory. Before each request the
@@ -57,7 +57,7 @@ def start_pages() -> float:
     """Import the web layer and make the app (seconds taken): after this, `request` answers."""
     global _app
     began = time.perf_counter()
-    from ..web.app import create_app
+    from ..web.asgi import create_app
 
     os.makedirs(FOLDER, exist_ok=True)
     _app = create_app(FOLDER, _token, [HOST])
@@ -65,7 +65,7 @@ def start_pages() -> float:
 
 
 def _names() -> list[str]:
-    from ..web.folder import Folder
+    from ..files.served import Folder
 
     return Folder(FOLDER).names()
 
@@ -108,9 +108,9 @@ def changes() -> str:
 
 def summary(name: str) -> dict[str, Any]:
     """The match's line in the list, as serve's folder page has it (players, totals, status, hands...)."""
-    from ..web.folder import Folder
+    from ..files.served import Folder
 
-    return Folder(FOLDER).summary(name)
+    return Folder(FOLDER).summary(name).as_json()
 
 
 def summaries() -> str:

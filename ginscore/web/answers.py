@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..files.changes import Change
-    from ..game.scoring import ScoredKnock
     from ..match.tally import Sheet
 
 
@@ -31,31 +30,16 @@ def preview_dict(change: Change) -> dict[str, Any]:
     """A previewed hand as `record` would add it, and the knocker's spread. When the best spread for the knocker
     is not a lowest-deadwood one and scores differently, both are given, each as `cards` (grouped with `|`) and
     `discard` fields that `record` takes, so the player can say which one was laid down."""
+    from ..match.spread_choice import choices, spread_of
+
     sheet = change.sheet
     scored = sheet.lines[-1].scored
+    both = choices(scored)
     return {
         "hand": hand_dict(sheet, len(sheet.match.hands)),
         "expected_hands": len(change.before.match.hands),
-        "spread": spread_choice(scored) if scored is not None else None,
-        "lowest": spread_choice(scored.lowest) if scored is not None and scored.lowest is not None else None,
-    }
-
-
-def spread_choice(scored: ScoredKnock) -> dict[str, Any]:
-    """One spread the knocker could have laid down, as `record`'s `cards` and `discard` and what it scores."""
-    from ..match.records import spread_text
-
-    result = scored.result
-    cards = spread_text(scored.spread)
-    return {
-        # An 11-card hand's discard is its own group, named again by `discard`, as `record --discard` reads it.
-        "cards": f"{cards} | {scored.discard}" if scored.discard else cards,
-        "discard": str(scored.discard) if scored.discard else None,
-        "result": result.result,
-        "winner": result.winner,
-        "points": result.points,
-        "knocker_deadwood": result.knocker_deadwood,
-        "opponent_deadwood": result.opponent_deadwood,
+        "spread": spread_of(scored).as_json() if scored is not None else None,
+        "lowest": both[0].as_json() if both is not None else None,
     }
 
 

@@ -17,10 +17,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import InputError
+from ..files.served import Folder
 from . import answers
 from .blocking import blocking
+from .exports import export_of
 from .fields import hand_entry, json_integer, new_match_entry, number_field
-from .folder import Folder
 from .hands import advise_fields, check_fields
 
 
@@ -59,7 +60,7 @@ async def matches(request: Request) -> Response:
             return answers.new_dict(name, sheet, folder.resolve(name))
 
         return await _run(started, status=201)
-    return await _run(folder.listing)
+    return await _run(lambda: [summary.as_json() for summary in folder.listing()])
 
 
 async def match(request: Request) -> Response:
@@ -114,7 +115,7 @@ async def hand(request: Request) -> Response:
 async def export(request: Request) -> Response:
     """GET: the sheet as `show --export` writes it, as a download."""
     name, kind = request.path_params["file"], request.path_params["kind"]
-    data, media_type = await blocking(_folder(request).exports, name, kind)
+    data, media_type = await blocking(export_of, _folder(request), name, kind)
     filename = name.removesuffix(".toml") + "." + kind
     plain = "".join(c if c.isascii() and c.isprintable() and c not in '"\\;' else "_" for c in filename)
     disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{_quoted(filename)}"

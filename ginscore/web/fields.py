@@ -109,6 +109,7 @@ def hand_entry(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected
         big_gin=flag_field("big_gin", fields.get("big_gin")),
         upcard=text_field("upcard", fields.get("upcard")),
         note=text_field("note", fields.get("note"), empty_is_missing=False),
+        spread=text_field("spread", fields.get("spread")),
     )
     expected = number_field("expected_hands", fields.get("expected_hands")) if "expected_hands" in extra else None
     return entry, expected

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError, InputError, NotFoundError, StaleError
+from ..files.served import Folder
 from ..game.numbers import read_whole
+from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..sheets.words import counts_words, hand_words, sides_words, verdict
-from .answers import spread_choice
 from .fields import hand_entry
-from .folder import Folder
 from .page_helpers import (
     FormValues,
     MatchInfo,
@@ -29,7 +30,6 @@ from .page_helpers import (
 from .picker import DECK_CHOICES, Picker, judge, picker_from
 
 if TYPE_CHECKING:
-    from ..game.scoring import ScoredKnock
     from ..match.entry import HandEntry
 
 KEPT = ("knocker", "how", "deadwood", "opponent_deadwood", "big_gin", "discard", "upcard", "note", "expected_hands", "spread")
@@ -48,9 +48,9 @@ def entered_by(form: Mapping[str, str], picker: Picker) -> str:
     return form.get("how") or ("cards" if picker.cards("knocker") or picker.cards("opponent") else "counts")
 
 
-def hand_entry_of(form: Mapping[str, str], picker: Picker, choice: ScoredKnock | None = None) -> tuple[HandEntry, int | None]:
+def hand_entry_of(form: Mapping[str, str], picker: Picker) -> tuple[HandEntry, int | None]:
     """The hand the form enters, with only the fields of the way it is entered (counts, cards or cancelled), and
-    the count of hands the person saw. `choice`, the spread laid down, replaces the picked knocker's cards."""
+    the count of hands the person saw. The least-deadwood spread, when chosen, is the entry's `spread`."""
     how = entered_by(form, picker)
     fields = {"note": form.get("note", ""), "expected_hands": form.get("expected_hands", "")}
     if how == "cancelled":
@@ -59,10 +59,7 @@ def hand_entry_of(form: Mapping[str, str], picker: Picker, choice: ScoredKnock |
         fields.update(knocker=form.get("knocker", ""), upcard=form.get("upcard", ""))
         if how == "cards":
             fields.update(cards=" ".join(picker.cards("knocker")), opponent_cards=" ".join(picker.cards("opponent")),
-                          discard=form.get("discard", ""))
-            if choice is not None:
-                laid = spread_choice(choice)
-                fields.update(cards=laid["cards"], discard=laid["discard"] or "")
+                          discard=form.get("discard", ""), spread="lowest" if form.get("spread") == "lowest" else "")
         else:
             fields.update(deadwood=form.get("deadwood", ""), opponent_deadwood=form.get("opponent_deadwood", ""),
                           big_gin=form.get("big_gin", ""))
@@ -94,40 +91,64 @@ def count_warning(form: Mapping[str, str], picker: Picker, players: list[str]) -
     return f"{knocker}: {mine} card{'s' if mine != 1 else ''} picked; {opponent}: {theirs} picked. " + "; ".join(wrong) + "."
 
 
-def _choice_words(scored: ScoredKnock, knocker: str, opponent: str) -> str:
+def _choice_words(choice: SpreadChoice, knocker: str, opponent: str) -> str:
     """A spread's result in the sheet's words, with the players' names for `knocker` and `opponent`."""
-    result = scored.result
+    result = choice.result
     winner = {"knocker": knocker, "opponent": opponent}.get(result.winner or "", result.winner)
     return hand_words(result.result, winner, result.points)
 
 
-def preview_view(folder: Folder, name: str, entry: HandEntry, chosen: str) -> dict[str, Any]:
-    """The preview box: the score the hand will get and the spread used; both spreads when they differ."""
+@dataclass(frozen=True)
+class Choice:
+    """One radio button of the spread question."""
+
+    value: str
+    label: str
+    checked: bool
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The preview box: the score the hand will get and the spread used, both spreads when they differ; or why
+    the hand cannot be recorded, beside the field it is about."""
+
+    words: str = ""
+    result: str = ""
+    spread: str = ""
+    sides: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    choice_question: str = ""
+    error: str = ""
+    field: str | None = None
+
+
+def refused_preview(error: GinscoreError) -> Preview:
+    return Preview(error=str(error), field=error.field)
+
+
+def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
+    """The preview box for `entry`; its `spread`, when given, picks which of two spreads the box shows."""
     try:
-        change = folder.preview(name, entry)
+        change = folder.preview(name, replace(entry, spread=None))
     except GinscoreError as error:
-        return {"error": str(error), "field": error.field}
+        return refused_preview(error)
     line = change.sheet.lines[-1]
     knocker = line.knocker or ""
     opponent = change.match.other(knocker) if knocker else ""
-    view: dict[str, Any] = {"words": hand_words(line.result, line.winner, line.points), "result": line.result, "choices": [],
-                            "sides": sides_words(line.scored, knocker, opponent)}
-    best = line.scored
-    lowest = best.lowest if best is not None else None
-    if best is not None:
-        view["spread"] = spread_choice(best)["cards"]
-    if best is not None and lowest is not None and (lowest.result.points, lowest.result.winner) != (best.result.points, best.result.winner):
-        view["choice_question"] = "Which spread was laid down? They score differently."
-        view["choices"] = [
-            {"value": "best", "label": f"Best for {knocker}: {view['spread']} ({_choice_words(best, knocker, opponent)})",
-             "checked": chosen != "lowest"},
-            {"value": "lowest", "label": f"Least deadwood: {spread_choice(lowest)['cards']} ({_choice_words(lowest, knocker, opponent)})",
-             "checked": chosen == "lowest"},
-        ]
-        if chosen == "lowest":
-            view["words"], view["spread"] = _choice_words(lowest, knocker, opponent), spread_choice(lowest)["cards"]
-            view["sides"] = sides_words(lowest, knocker, opponent)
-    return view
+    both = choices(line.scored)
+    if both is None:
+        spread = spread_of(line.scored).cards if line.scored is not None else ""
+        return Preview(hand_words(line.result, line.winner, line.points), line.result, spread,
+                       tuple(sides_words(line.scored, knocker, opponent)))
+    lowest, best = both
+    shown = lowest if entry.spread == "lowest" else best
+    buttons = (
+        Choice("best", f"Best for {knocker}: {best.cards} ({_choice_words(best, knocker, opponent)})", shown is best),
+        Choice("lowest", f"Least deadwood: {lowest.cards} ({_choice_words(lowest, knocker, opponent)})", shown is lowest),
+    )
+    words = hand_words(line.result, line.winner, line.points) if shown is best else _choice_words(lowest, knocker, opponent)
+    return Preview(words, line.result, shown.cards, tuple(sides_words(shown.scored, knocker, opponent)), buttons,
+                   "Which spread was laid down? They score differently.")
 
 
 def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], picker: Picker, *,
@@ -136,7 +157,7 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
     kept["how"] = entered_by(form, picker)
     context: dict[str, Any] = {
         "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept,
-        "score": info.sheet.score_text() if info.sheet is not None else "", "picker": picker,
+        "score": info.sheet.score_text(), "picker": picker,
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
         "oklahoma": bool(info.rules.oklahoma), "deck": DECK_CHOICES,
         "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
@@ -148,12 +169,12 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
     return context
 
 
-def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker) -> dict[str, Any]:
+def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker) -> Preview:
     try:
         entry, _ = hand_entry_of(form, picker)
     except GinscoreError as error:
-        return {"error": str(error), "field": error.field}
-    return preview_view(folder, name, entry, form.get("spread", ""))
+        return refused_preview(error)
+    return preview_view(folder, name, entry)
 
 
 HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note",
@@ -165,7 +186,7 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
     """Record a hand: the knocker, then counts or cards, a preview of the score, and save."""
     name = request.path_params["name"]
     info = match_info(folder_of(request), name)
-    if info.sheet is not None and info.sheet.finished:
+    if info.sheet.finished:
         return _finished(request, info, 200)
     form = {"expected_hands": str(info.hands)}
     picker = picker_from(form, _hand_sides(info.players, ""), "The cards")
@@ -175,7 +196,6 @@ def record_page(request: Request, form: dict[str, str]) -> Response:
 def _finished(request: Request, info: MatchInfo, status: int, since: list[dict[str, Any]] | None = None) -> Response:
     """A finished match takes no more hands: who won (with the hands recorded while this phone typed its own),
     and the next game to start instead."""
-    assert info.sheet is not None  # a match's info always has its sheet
     return render(request, "finished.html", {"name": info.name, "players": info.players, "verdict": verdict(info.sheet),
                                              "next_game": next_game_view(info.sheet), "recorded_since": since or []}, status)
 
@@ -208,10 +228,6 @@ def _labels(request: Request, name: str, number: int | None) -> dict[str, str]:
 def _save(request: Request, folder: Folder, name: str, form: dict[str, str], picker: Picker, number: int | None) -> Response:
     """Save the hand; a refusal comes back to `hand_refused`, through the pages' guard."""
     entry, expected = hand_entry_of(form, picker)
-    if form.get("spread") == "lowest" and entry.cards:
-        scored = folder.preview(name, entry).sheet.lines[-1].scored
-        if scored is not None and scored.lowest is not None:
-            entry, expected = hand_entry_of(form, picker, scored.lowest)
     if form.get("also"):  # "record mine as well", after seeing the hand someone else recorded
         expected = _seen_count(form, "also")
         if expected is None:
@@ -232,7 +248,7 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     seen = _seen_count(form)
     since = _hands_since(info, seen) if number is None and seen is not None and seen < info.hands else []
-    if info.sheet is not None and info.sheet.finished and number is None:  # finished, perhaps by the hand recorded meanwhile
+    if info.sheet.finished and number is None:  # finished, perhaps by the hand recorded meanwhile
         return _finished(request, info, error.http_status, since)
     message = str(error)
     place = error.field if error.field in HAND_PLACES else ""
@@ -262,10 +278,9 @@ def _seen_count(form: Mapping[str, str], key: str = "expected_hands") -> int | N
 
 def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
     """The hands recorded after the first `seen`, as the sheet says them: who knocked, the counts or cards, the score."""
-    assert info.sheet is not None  # a match's info always has its sheet
     shown = []
     for line, record in zip(info.sheet.lines[seen:], info.sheet.match.hands[seen:]):
-        how = f"cards {record.knocker_cards}" if record.knocker_cards else f"counts {counts_words(line)}" if line.knocker else ""
+        how = f"cards {record.cards}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
         shown.append({"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
                       "words": hand_words(line.result, line.winner, line.points), "note": record.note})
     return shown
@@ -301,16 +316,15 @@ def edit_pick(request: Request, form: dict[str, str]) -> Response:
 
 def _record_form(info: MatchInfo, number: int) -> dict[str, str]:
     """Hand `number`'s record as the form's fields, as it was entered."""
-    assert info.sheet is not None
     record = info.sheet.match.hands[number - 1]
     form = {"expected_hands": str(info.hands), "note": record.note, "upcard": record.upcard or ""}
     if record.cancelled:
         return {**form, "how": "cancelled"}
     form["knocker"] = record.knocker or ""
-    if record.knocker_cards:
-        return {**form, "how": "cards", "cards": record.knocker_cards, "opponent_cards": record.opponent_cards or "",
+    if record.cards:
+        return {**form, "how": "cards", "cards": record.cards, "opponent_cards": record.opponent_cards or "",
                 "discard": record.discard or ""}
-    return {**form, "how": "counts", "deadwood": _text(record.knocker_deadwood),
+    return {**form, "how": "counts", "deadwood": _text(record.deadwood),
             "opponent_deadwood": _text(record.opponent_deadwood), "big_gin": "on" if record.big_gin else ""}
 
 

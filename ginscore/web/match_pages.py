@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..errors import GinscoreError, InputError, StaleError
 from ..files.odds_model import MatchOdds, file_odds
+from ..files.served import Summary
 from ..game.numbers import read_whole
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
@@ -33,6 +34,7 @@ from ..sheets.words import (
     verdict,
 )
 from .answers import error_dict
+from .exports import export_of
 from .fields import new_match_entry, number_field
 from .page_helpers import (
     FormValues,
@@ -254,7 +256,7 @@ def folder_page(request: Request, form: dict[str, str]) -> Response:
 
 
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
-    entries = sorted(folder_of(request).listing(), key=lambda entry: entry.get("last_played") or "", reverse=True)
+    entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
     return render(request, "folder.html", {"entries": entries, "when": when, "form": FormValues(form), "presets": list(PRESETS),
                                            "errors": errors or {}}, status)
@@ -300,9 +302,9 @@ def new_refused(request: Request, form: dict[str, str], error: GinscoreError) ->
     return _folder_page(request, form, {NEW_PLACES.get(error.field or "", ""): str(error)}, error.http_status)
 
 
-def _folder_order(entry: dict[str, Any]) -> int:
+def _folder_order(summary: Summary) -> int:
     """Matches in play first, then finished ones, then files that cannot be used."""
-    return {"playing": 0, "finished": 1}.get(entry["status"], 2)
+    return {"playing": 0, "finished": 1}.get(summary.status, 2)
 
 
 def when(stamp: str | None) -> str:
@@ -385,7 +387,7 @@ def version(request: Request, form: dict[str, str]) -> Response:
 def export(request: Request, form: dict[str, str]) -> Response:
     """One of `show --export`'s files, as a download."""
     name, kind = request.path_params["name"], request.path_params["kind"]
-    body, media = folder_of(request).exports(name, kind)
+    body, media = export_of(folder_of(request), name, kind)
     stem = name[:-5] if name.endswith(".toml") else name
     ascii_stem = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "_" for ch in stem) or "match"
     return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{ascii_stem}.{kind}"'})
@@ -403,7 +405,7 @@ def undo_page(request: Request, form: dict[str, str]) -> Response:
 
 def _undo_context(info: MatchInfo) -> dict[str, Any]:
     last = ""
-    if info.sheet is not None and info.sheet.lines:
+    if info.sheet.lines:
         line = info.sheet.lines[-1]
         last = hand_words(line.result, line.winner, line.points)
     return {"name": info.name, "players": info.players, "hands": info.hands, "last": last}

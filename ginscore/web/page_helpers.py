@@ -13,10 +13,10 @@ from starlette.templating import Jinja2Templates
 
 from ..errors import GinscoreError, InputError, NotFoundError
 from ..errors import quote as quote_value
+from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..game.rulebook import Rules
 from ..match.tally import Sheet
-from .folder import Folder
 from .security import CSRF_FIELD, csrf_token
 
 if TYPE_CHECKING:
@@ -89,13 +89,15 @@ class FormValues(dict[str, str]):
         return self.get(name, "")
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchInfo:
+    """A match file as its pages need it: its name, players, hand count, rules and sheet."""
+
     name: str
     players: list[str]
     hands: int
     rules: Rules
-    sheet: Sheet | None = None
+    sheet: Sheet
 
     def judged_by(self, upcard: str = "") -> tuple[Rules, Card | None] | None:
         """The rules and up-card `check` and `advise` judge this match's hands by: under Oklahoma the up-card's

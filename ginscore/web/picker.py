@@ -44,21 +44,41 @@ def split_cards(text: str) -> list[str]:
     return codes
 
 
-@dataclass
+@dataclass(frozen=True)
+class Side:
+    """One side of the picker: whose cards, the form field they go in, its label, and the cards picked."""
+
+    key: str
+    """`knocker` or `opponent`, or the one side of a lone hand."""
+    field: str
+    """The form field the cards go in (`cards`, `opponent_cards`)."""
+    label: str
+    codes: tuple[str, ...]
+
+    @property
+    def value(self) -> str:
+        return " ".join(self.codes)
+
+    @property
+    def count(self) -> int:
+        return len(self.codes)
+
+
+@dataclass(frozen=True)
 class Picker:
     """The picker's state: whose cards are being picked, and each side's cards."""
 
-    sides: list[dict[str, Any]]
+    sides: tuple[Side, ...]
     picking: str
     legend: str = "Cards"
 
     def cards(self, key: str) -> list[str]:
-        return next(side["codes"] for side in self.sides if side["key"] == key)
+        return next(list(side.codes) for side in self.sides if side.key == key)
 
     @property
     def suits(self) -> list[dict[str, Any]]:
         mine = set(self.cards(self.picking))
-        others = {code for side in self.sides if side["key"] != self.picking for code in side["codes"]}
+        others = {code for side in self.sides if side.key != self.picking for code in side.codes}
         rows = []
         for suit in SHOWN_SUITS:
             cards = [{"code": str(card), "rank": card.rank.label, "words": card_words(card),
@@ -75,23 +95,19 @@ def picker_from(form: Mapping[str, str], sides: list[tuple[str, str, str]], lege
     picking = form.get("side") or form.get("picking") or keys[0]
     if picking not in keys:
         picking = keys[0]
-    state: list[dict[str, Any]] = [{"key": key, "field": name, "label": label, "codes": split_cards(form.get(name, ""))}
-                                   for key, name, label in sides]
-    current = next(side for side in state if side["key"] == picking)
+    codes = {key: split_cards(form.get(name, "")) for key, name, _ in sides}
+    current = codes[picking]
     toggle = form.get("toggle")
     if toggle:
         code = split_cards(toggle)[0] if split_cards(toggle) else toggle
-        taken = any(code in side["codes"] for side in state if side is not current)
-        if code in current["codes"]:
-            current["codes"].remove(code)
+        taken = any(code in picked for key, picked in codes.items() if key != picking)
+        if code in current:
+            current.remove(code)
         elif not taken:
-            current["codes"].append(code)
+            current.append(code)
     if form.get("clear"):
-        current["codes"] = []
-    for side in state:
-        side["value"] = " ".join(side["codes"])
-        side["count"] = len(side["codes"])
-    return Picker(state, picking, legend)
+        current.clear()
+    return Picker(tuple(Side(key, name, label, tuple(codes[key])) for key, name, label in sides), picking, legend)
 
 
 UPCARD_FIRST = "pick the up-card: its value is the knock limit"

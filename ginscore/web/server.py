@@ -226,7 +226,7 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
     (each write is an atomic rename, and uvicorn lets running requests finish)."""
     import uvicorn
 
-    from .app import create_app
+    from .asgi import create_app
     from .security import new_token
 
     out = out or sys.stdout

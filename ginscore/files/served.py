@@ -1,6 +1,7 @@
 """The served folder: its match files by name, what they hold, and every change to them through the service.
 
-No web framework is in it, and it raises only ginscore's own errors, each naming its field.
+`serve` and the phone app stand on it; no web framework is in it, and it raises only ginscore's own errors,
+each naming its field.
 
 A `Folder` names its match files by their plain names (`friday.toml`), never by a path: `resolve` turns a name
 into the one file it may mean, directly inside the folder, or refuses with `NotFoundError`. Every change goes
@@ -15,22 +16,40 @@ import os
 import threading
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
 
 if TYPE_CHECKING:
-    from ..files.changes import Change
     from ..match.entry import HandEntry, NewMatch
     from ..match.tally import Sheet
+    from .changes import Change
 
-EXPORT_TYPES = {
-    "html": "text/html; charset=utf-8",
-    "svg": "image/svg+xml",
-    "csv": "text/csv; charset=utf-8",
-    "md": "text/markdown; charset=utf-8",
-}
+
+@dataclass(frozen=True)
+class Summary:
+    """One match file's line in the folder's listing."""
+
+    name: str
+    players: tuple[str, ...]
+    totals: dict[str, int]
+    status: str
+    """`playing`, `finished`, `broken` or `not a match`."""
+    reason: str | None
+    """Why the file cannot be used; None when it can."""
+    hands: int
+    last_played: str | None
+    """When its last hand was recorded, else when the file was last changed."""
+    winner: str | None
+    hollywood: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The line as the API's listing gives it."""
+        data = asdict(self)
+        data["players"] = list(self.players)
+        return data
 
 
 # --- the folder ----------------------------------------------------------------------------------------
@@ -41,7 +60,7 @@ class Folder:
 
     def __init__(self, path: str):
         self.path = os.path.abspath(path)
-        self._summaries: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        self._summaries: dict[str, tuple[tuple[int, ...], Summary]] = {}
         self._lock = threading.Lock()
         self._next_lock = threading.Lock()
         self._next_games: dict[tuple[str, str], str] = {}
@@ -71,31 +90,29 @@ class Folder:
     def names(self) -> list[str]:
         """The match files' names, sorted: the folder's `*.toml` files, not hidden."""
         try:
-            entries = sorted(os.listdir(self.path))
+            listed = sorted(os.listdir(self.path))
         except OSError as error:
             raise MatchFileError(self.path, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
-        return [name for name in entries if self._checked_name(name) and os.path.isfile(os.path.join(self.path, name))]
+        return [name for name in listed if self._checked_name(name) and os.path.isfile(os.path.join(self.path, name))]
 
     @contextlib.contextmanager
     def _named(self, name: str, path: str) -> Iterator[None]:
         """Errors about `path` said with the name the person gave, as the CLI run in the folder says them."""
         try:
             yield
-        except MatchFileError as error:
-            inside = os.path.dirname(path) + os.sep  # a lock file's path, say, is named inside the folder too
-            raise error.moved(name, [problem.replace(inside, "") for problem in error.problems]) from None
         except GinscoreError as error:
-            # quoted, a long path is cut short
-            raise error.reworded(str(error).replace(quote(path), quote(name)).replace(path, name)) from None
+            if error.file == path:
+                error.file = name
+            raise
 
     # reading
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self) -> list[Summary]:
         """Every match file with its players, totals, status (`playing`, `finished`, `broken` or `not a match`),
         the reason when it cannot be used, its hand count and when it was last played; none is left out."""
         return [self.summary(name) for name in self.names()]
 
-    def summary(self, name: str) -> dict[str, Any]:
+    def summary(self, name: str) -> Summary:
         """One file's line in the listing, read again only when the file has changed."""
         path = os.path.join(self.path, name)
         try:
@@ -107,54 +124,37 @@ class Folder:
             cached = self._summaries.get(name)
         if cached is not None and cached[0] == key:
             return cached[1]
-        found = self._read_summary(name, path, status.st_mtime)
+        summary = self._read_summary(name, path, status.st_mtime)
         with self._lock:
-            self._summaries[name] = (key, found)
-        return found
+            self._summaries[name] = (key, summary)
+        return summary
 
-    def _read_summary(self, name: str, path: str, mtime: float) -> dict[str, Any]:
-        from ..files.storage import load_file
+    def _read_summary(self, name: str, path: str, mtime: float) -> Summary:
+        from .reading import load_file
 
         modified = datetime.fromtimestamp(mtime, UTC).replace(microsecond=0).isoformat()
         try:
-            found = load_file(path)
+            read = load_file(path)
         except MatchFileError as error:
             return self._broken(name, path, _one_line(error.problems), modified)
-        sheet, hands = found.sheet, found.match.hands
-        return {
-            "name": name,
-            "players": list(found.match.players),
-            "totals": sheet.summed("totals"),
-            "status": "finished" if sheet.finished else "playing",
-            "reason": None,
-            "hands": len(hands),
-            "last_played": (hands[-1].recorded if hands and hands[-1].recorded else modified),
-            "winner": sheet.winner,
-            "hollywood": found.match.hollywood,
-        }
+        sheet, hands = read.sheet, read.match.hands
+        last = hands[-1].recorded if hands and hands[-1].recorded else modified
+        status = "finished" if sheet.finished else "playing"
+        return Summary(name, read.match.players, sheet.summed("totals"), status, None, len(hands), last, sheet.winner,
+                       read.match.hollywood)
 
-    def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None) -> dict[str, Any]:
+    def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None) -> Summary:
         looks_like_a_match = False
         if path is not None:
             with contextlib.suppress(OSError, UnicodeDecodeError):
                 with open(path, encoding="utf-8") as handle:
                     head = handle.read(4096)
                 looks_like_a_match = "[match]" in head or head.startswith("# ginscore match file")
-        return {
-            "name": name,
-            "players": [],
-            "totals": {},
-            "status": "broken" if looks_like_a_match else "not a match",
-            "reason": reason,
-            "hands": 0,
-            "last_played": modified,
-            "winner": None,
-            "hollywood": False,
-        }
+        return Summary(name, (), {}, "broken" if looks_like_a_match else "not a match", reason, 0, modified, None, False)
 
     def sheet(self, name: str) -> Sheet:
         """The match's sheet, as `show` reads it; errors name the file as the person named it."""
-        from ..files.storage import load
+        from .reading import load
 
         path = self.resolve(name)
         with self._named(name, path):
@@ -186,19 +186,11 @@ class Folder:
         # ctime too: a program can set a file's mtime back, but not its ctime
         return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
 
-    def exports(self, name: str, kind: str) -> tuple[bytes, str]:
-        """The sheet as `show --export` writes it (`html`, `svg`, `csv` or `md`), and its media type."""
-        from ..sheets.export import export_text
-
-        if kind not in EXPORT_TYPES:
-            raise InputError(f"{quote(kind)} is not an export: use {', '.join(EXPORT_TYPES)}", field="kind")
-        return export_text(self.sheet(name), kind).encode("utf-8"), EXPORT_TYPES[kind]
-
     # changes
 
     def new(self, file: str | None, new: NewMatch) -> tuple[str, Sheet]:
         """Start a match file (named for its players when `file` is None, never replacing one): its name and sheet."""
-        from ..files.changes import start
+        from .changes import start
 
         name = self._new_name(file)
         path = os.path.join(self.path, name)
@@ -216,8 +208,8 @@ class Folder:
     def fresh_name(self, players: list[str]) -> str:
         """A name for a new match of these players that no file in the folder has: `ann-bob.toml`, else with
         today's date, `ann-bob-2026-12-01.toml`, else with a number after it, `ann-bob-2026-12-01-2.toml`."""
-        from ..files.folder import check_portable_name
         from ..match.records import now
+        from .folder import check_portable_name
 
         words = ["".join(ch.lower() if ch.isalnum() else "-" for ch in player).strip("-") for player in players]
         stem = "-".join(word for word in words if word)[:60] or "match"
@@ -239,7 +231,7 @@ class Folder:
             return self._next_game(name, dealer)
 
     def _next_game(self, name: str, dealer: str | None) -> tuple[str, Sheet]:
-        from ..files.changes import next_game
+        from .changes import next_game
 
         path = self.resolve(name)
         finished = (name, self.version(name))
@@ -261,7 +253,7 @@ class Folder:
 
     def record(self, name: str, entry: HandEntry, expected_hands: int | None = None) -> Change:
         """Record one hand; refused with `StaleError` when `expected_hands` is given and the file has another count."""
-        from ..files import changes
+        from . import changes
 
         path = self.resolve(name)
         with self._named(name, path):
@@ -269,7 +261,7 @@ class Folder:
 
     def preview(self, name: str, entry: HandEntry) -> Change:
         """What `record` would make of the hand, written nowhere."""
-        from ..files import changes
+        from . import changes
 
         path = self.resolve(name)
         with self._named(name, path):
@@ -277,7 +269,7 @@ class Folder:
 
     def edit(self, name: str, number: int, entry: HandEntry, expected_hands: int | None = None) -> Change:
         """Replace hand `number` (from 1); it keeps its time, and its note unless the entry gives one."""
-        from ..files import changes
+        from . import changes
 
         path = self.resolve(name)
         with self._named(name, path):
@@ -285,7 +277,7 @@ class Folder:
 
     def undo(self, name: str, expected_hands: int) -> Change:
         """Remove the last hand, only when the file still has `expected_hands` hands."""
-        from ..files import changes
+        from . import changes
 
         path = self.resolve(name)
         with self._named(name, path):

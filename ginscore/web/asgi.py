@@ -2,7 +2,7 @@
 
 `create_app(folder, token, hosts)` is all a server or a test needs. What the routes share is on `app.state`:
 
-- `app.state.folder`: the `folder.Folder` being served;
+- `app.state.folder`: the `files.served.Folder` being served;
 - `app.state.token`: the access token; `app.state.csrf`: the CSRF token forms carry (`security.csrf_token`).
 
 An API route that raises one of ginscore's errors is answered here, in one place, with the status its kind carries:
@@ -27,9 +27,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import GinscoreError
+from ..files.served import Folder
 from . import api, pages
 from .answers import error_dict
-from .folder import Folder
 from .limits import Limit, Limits
 from .security import BODY_SECONDS, Guard
 

@@ -27,7 +27,7 @@ from typer._click.globals import get_current_context
 from typer._click.types import IntParamType
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from ..errors import GinscoreError, os_error_text
+from ..errors import GinscoreError, cut, os_error_text
 from ..version import __version__
 from .options import PLACEHOLDERS, TYPED_WORDS, WHOLE_NUMBER, complete_match_file
 
@@ -69,7 +69,7 @@ def _usage_line(error: UsageError) -> UsageLine:
 def _cut(long: re.Match[str]) -> str:
     """A long typed word cut to 40 characters and `…`, keeping the quote or bracket that closes it."""
     word = long.group()
-    return word[:40] + "…" + (word[-1] if word[-1] in "')\"" else "")
+    return cut(word) + (word[-1] if word[-1] in "')\"" else "")
 
 
 def _param_name(param: Parameter) -> str:
@@ -220,12 +220,8 @@ def _options(
 
 
 def fail(message: str, code: int) -> None:
-    """One line on stderr, then exit with `code` (1 refused, 2 bad input); on a terminal it wraps at words.
-
-    A quoted token longer than 40 characters is cut there with an ellipsis, whichever module quoted it:
-    a 10 MB name typed by mistake gives a short line.
-    """
-    line = "error: " + re.sub(r"'([^'\s]{40})[^'\s]+'", r"'\1…'", message)
+    """One line on stderr, then exit with `code` (1 refused, 2 bad input); on a terminal it wraps at words."""
+    line = "error: " + message
     if sys.stderr.isatty():
         import shutil
 
