@@ -45,13 +45,17 @@ def show(
     if as_json:
         print_json(show_dict(file, sheet))
         return
+    from ..files.history import folder_of, folder_sheets
+    from ..match.series import series_of
     from ..render import console
-    from ..render.odds import odds_view
+    from ..render.odds import odds_view, series_view
     from ..render.sheet import sheet_view
 
     out = console()
     sheet_view(sheet, out)
-    odds_view(file_odds(file, sheet), out)
+    sheets = folder_sheets(folder_of(file))
+    odds_view(file_odds(file, sheet, sheets=sheets), out)
+    series_view(series_of(sheet.match.players, sheets), out)
     if chart:
         from ..render.chart import chart_view
 

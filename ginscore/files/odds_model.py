@@ -20,6 +20,7 @@ from ..game.outcomes import Outcomes, blend
 from ..game.rulebook import PRESETS, Rules
 from ..match.odds import GameChance, game_chances, history, in_play
 from ..match.tally import Sheet
+from .history import folder_of, folder_sheets
 
 if TYPE_CHECKING:
     from ..game.advise_game import GameState
@@ -124,28 +125,6 @@ def model_from(rules: Rules, sheets: list[Sheet], prior: int) -> Model:
     return Model(outcomes, rules, counts.hands, matches, prior, preset, simulated, same_play(rules))
 
 
-def folder_sheets(folder: str) -> list[Sheet]:
-    """The sheets of every match file in a folder (not below it) that can be read; a broken file is left out."""
-    import os
-
-    from .reading import load
-
-    try:
-        names = sorted(name for name in os.listdir(folder) if name.endswith(".toml"))
-    except OSError:
-        return []
-    sheets = []
-    for name in names:
-        path = os.path.join(folder, name)
-        if not os.path.isfile(path):
-            continue
-        try:
-            sheets.append(load(path)[1])
-        except (GinscoreError, OSError, UnicodeDecodeError):
-            continue
-    return sheets
-
-
 @dataclass(frozen=True)
 class MatchOdds:
     """A match's chances: each game's, the game in play's, and the model they were solved from."""
@@ -209,26 +188,29 @@ def match_odds(path: str, folder: str | None = None, prior: int = DEFAULT_PRIOR)
     return sheet_odds(sheet, folder_sheets(history_folder), prior)
 
 
-def file_odds(path: str, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds | None:
-    """The chances of a match file already read as `sheet`, learning from the match files of its folder; None where
-    they are not solved (a target too far off), for views that show them beside the sheet."""
-    import os
-
+def file_odds(path: str, sheet: Sheet, prior: int = DEFAULT_PRIOR, sheets: list[Sheet] | None = None) -> MatchOdds | None:
+    """The chances of a match file already read as `sheet`, learning from the match files of its folder (`sheets`,
+    when they are read already); None where they are not solved (a target too far off), for views that show them
+    beside the sheet."""
     from ..game.odds import solvable
 
     target = sheet.match.rules.target
     if any(not game.finished and not solvable(target, tuple(game.totals.values())) for game in sheet.games):  # type: ignore[arg-type]
         return None
-    return sheet_odds(sheet, folder_sheets(os.path.dirname(path) or "."), prior)
+    return sheet_odds(sheet, folder_sheets(folder_of(path)) if sheets is None else sheets, prior)
 
 
 def show_dict(path: str, sheet: Sheet) -> dict[str, Any]:
-    """The `show --json` object of a match file: the sheet, and under `odds` its chances as `odds --json`."""
+    """The `show --json` object of a match file: the sheet, under `odds` its chances as `odds --json`, and under
+    `series` the players' series over the folder's matches."""
+    from ..match.series import series_of
     from ..match.tally import sheet_dict
 
+    sheets = folder_sheets(folder_of(path))
     data = sheet_dict(sheet)
-    odds = file_odds(path, sheet)
+    odds = file_odds(path, sheet, sheets=sheets)
     data["odds"] = None if odds is None else odds.as_dict()
+    data["series"] = series_of(sheet.match.players, sheets).as_json()
     return data
 
 

@@ -16,7 +16,7 @@ import os
 import threading
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,8 @@ class Summary:
     """When its last hand was recorded, else when the file was last changed."""
     winner: str | None
     hollywood: bool
+    final: dict[str, int] = field(default_factory=dict)
+    """Each player's final total, every bonus included, once the match is over; empty while it is in play."""
 
     def as_json(self) -> dict[str, Any]:
         """The line as the API's listing gives it."""
@@ -140,8 +142,9 @@ class Folder:
         sheet, hands = read.sheet, read.match.hands
         last = hands[-1].recorded if hands and hands[-1].recorded else modified
         status = "finished" if sheet.finished else "playing"
+        final = sheet.summed("final") if sheet.finished else {}
         return Summary(name, read.match.players, sheet.summed("totals"), status, None, len(hands), last, sheet.winner,
-                       read.match.hollywood)
+                       read.match.hollywood, final)
 
     def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None) -> Summary:
         looks_like_a_match = False

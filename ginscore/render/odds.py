@@ -11,6 +11,7 @@ from ..sheets.odds_words import chances_text
 
 if TYPE_CHECKING:
     from ..files.odds_model import MatchOdds
+    from ..match.series import Series
 
 
 def odds_view(odds: MatchOdds | None, out: Console) -> None:
@@ -25,3 +26,11 @@ def odds_view(odds: MatchOdds | None, out: Console) -> None:
         label = f"Game {game.number} chances: " if hollywood else "Chances: "
         out.print(Text.assemble((label, "bold"), chances_text(game.chance)))
     out.print(Text(f"(from {odds.model.source})", style="dim"))
+
+
+def series_view(series: Series, out: Console) -> None:
+    """The players' series over the folder's matches, `Series: Ann 3 – Bob 2`, once a game between them is over."""
+    from ..sheets.words import series_words
+
+    if series.games:
+        out.print(Text(series_words(series), style="bold"))

@@ -13,10 +13,12 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from ..errors import GinscoreError, InputError, StaleError
 from ..files.odds_model import MatchOdds, file_odds
-from ..files.served import Summary
+from ..files.served import Folder, Summary
 from ..game.numbers import read_whole
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
+from ..match.series import Series, series_of
+from ..match.stats import pair_key
 from ..match.tally import Sheet
 from ..sheets.odds_words import chance_line
 from ..sheets.svg_chart import chart_svg, sheet_chart
@@ -26,12 +28,14 @@ from ..sheets.words import (
     game_end,
     hand_words,
     lead_words,
+    series_words,
     sheet_title,
     sides_words,
     summary_rows,
     target_words,
     upcard_words,
     verdict,
+    won_words,
 )
 from .answers import error_dict
 from .exports import export_of
@@ -133,10 +137,15 @@ class SheetView:
     """Set once the match is over: the page leads with it instead of the scoreboard's running totals."""
     next_dealer: str = ""
     """Who deals next: between hands, and after the match, the first dealer of the next one."""
+    series: str = ""
+    """The players' series over the folder's finished games, `Series: Ann 3 – Bob 2`; empty before the first."""
+    series_last: str = ""
+    """The series' latest game in a line, `Ann won 301 – 118`, and the streak when there is one."""
 
 
 def sheet_view(
-    sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "", odds: MatchOdds | None = None
+    sheet: Sheet, version: str = "", every_hand: bool = False, chart_url: str = "", odds: MatchOdds | None = None,
+    series: Series | None = None,
 ) -> SheetView:
     """The sheet as the page shows it: the scoreboard (or the result once over), each hand's result in words and
     the running totals, the ends and the chart.
@@ -183,7 +192,18 @@ def sheet_view(
         chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
         chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
         version=version, board=board(sheet, odds), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
+        **_series_lines(series),
     )
+
+
+def _series_lines(series: Series | None) -> dict[str, str]:
+    if series is None or series.last is None:
+        return {}
+    last = won_words(series.last.winner, dict(series.last.final))
+    streak = series.streak
+    if streak is not None and streak[1] > 1:
+        last += f"; {streak[0]} has won {streak[1]} in a row"
+    return {"series": series_words(series), "series_last": last}
 
 
 def _ends(sheet: Sheet) -> list[dict[str, Any]]:
@@ -258,8 +278,37 @@ def folder_page(request: Request, form: dict[str, str]) -> Response:
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
     entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
-    return render(request, "folder.html", {"entries": entries, "when": when, "form": FormValues(form), "presets": list(PRESETS),
-                                           "errors": errors or {}}, status)
+    groups = _by_pair(entries, folder_of(request).sheets())
+    return render(request, "folder.html", {"groups": groups, "when": when, "won": won_words, "form": FormValues(form),
+                                           "presets": list(PRESETS), "errors": errors or {}}, status)
+
+
+@dataclass(frozen=True)
+class PairGroup:
+    """A pair's matches in the folder's list, under the pair's names and series; the files that are not matches
+    make a group with no players."""
+
+    players: tuple[str, ...]
+    series: str
+    entries: tuple[Summary, ...]
+
+
+def _by_pair(entries: list[Summary], sheets: list[Sheet]) -> list[PairGroup]:
+    """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
+    over `sheets` (the folder's matches); the files that are not matches come last."""
+    groups: dict[tuple[str, ...], list[Summary]] = {}
+    for entry in entries:
+        key: tuple[str, ...] = pair_key((entry.players[0], entry.players[1])) if len(entry.players) == 2 else ()
+        groups.setdefault(key, []).append(entry)
+    made = []
+    for pair, lines in groups.items():
+        if not pair:
+            made.append(PairGroup((), "", tuple(lines)))
+            continue
+        players = (lines[0].players[0], lines[0].players[1])
+        series = series_of(players, sheets)
+        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines)))
+    return sorted(made, key=lambda group: not group.players)
 
 
 NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "settings", "target": "target", "dealer": "dealer",
@@ -329,8 +378,7 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     folder = folder_of(request)
     version = folder.version(name)
     sheet = load_sheet(folder, name)
-    odds = file_odds(folder.resolve(name), sheet)
-    view = sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name), odds)
+    view = _view(folder, name, sheet, version, request)
     message = ""
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = _linked_number(request.query_params.get(key, ""))
@@ -349,13 +397,20 @@ def _linked_number(text: str) -> int | None:
         return None
 
 
+def _view(folder: Folder, name: str, sheet: Sheet, version: str, request: Request) -> SheetView:
+    """A match page's sheet, with its chances and its series, both drawn from the folder's matches read once."""
+    sheets = folder.sheets()
+    odds = file_odds(folder.resolve(name), sheet, sheets=sheets)
+    series = series_of(sheet.match.players, sheets)
+    return sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name), odds, series)
+
+
 def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     """The sheet alone, for the live page to swap in."""
     name = request.path_params["name"]
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
-    odds = file_odds(folder.resolve(name), sheet)
-    view = sheet_view(sheet, folder.version(name), _every_hand(request), url_path(request.app, "chart", name=name), odds)
+    view = _view(folder, name, sheet, folder.version(name), request)
     return render(request, "_sheet.html", {"view": view, "next_game": next_game_view(sheet), **_sheet_links(request, name)})
 
 
