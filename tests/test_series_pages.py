@@ -48,7 +48,7 @@ def test_three_games_in_a_row_and_the_series_after_each(folder: Path, client: Te
         path = folder / f"game{number}.toml"
         play_game(path, winner)
         page = client.get(f"/m/{path.name}").text
-        assert f"After this game: " in page and f">{series}</a>" in page
+        assert "After this game: " in page and f">{series}</a>" in page
         shown = json.loads(run("show", str(path), "--json"))["series"]
         assert shown["wins"] == {"Ann": [1, 1, 1][number - 1], "Bob": [0, 1, 2][number - 1]}
         assert shown["last"]["winner"] == winner
