@@ -197,7 +197,7 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
         button = page.get_by_role("button", name=words(card), exact=True)
         button.tap()
         expect(button).to_have_attribute("aria-pressed", "true")
-    page.locator("#live-hand .knock-verdict").filter(has_text="can knock (2 <= 10)").wait_for()
+    page.locator("#live-hand .knock-verdict").filter(has_text="You can knock: 2 deadwood, limit 10").wait_for()
     for width in (320, 390, 430):
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
         assert page.evaluate(SMALL_TARGETS) == [], width

@@ -214,7 +214,8 @@ def test_record_by_tapping_cards_without_script(client, folder):
     page = client.get(url).text
     page = toggle_cards(client, url, page, KNOCK_K, knocker="Ann", how="cards")
     assert hidden(page, "cards") == "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
-    assert "can knock (2 &lt;= 10)" in page and '<span class="meld">3h 4h 5h</span>' in page
+    assert "You can knock: 2 deadwood, limit 10" in page
+    assert '<span class="meld"><span class="card-chip red">3♥</span><span class="card-chip red">4♥</span><span class="card-chip red">5♥</span></span>' in page
     page = toggle_cards(client, url, page, KNOCK_O, side="opponent", knocker="Ann", how="cards")
     assert hidden(page, "opponent_cards") == "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
     assert re.search(r'value="3h" formnovalidate class="card other" aria-label="3 of hearts" aria-pressed="false" disabled', page)
@@ -245,7 +246,7 @@ def test_the_live_fragment_judges_the_picked_cards(client):
     page = client.get("/m/standard.toml/record").text
     response = client.post("/m/standard.toml/record/live", data={"csrf": csrf(page), "how": "cards", "cards": KNOCK_K})
     assert response.status_code == 200 and not response.text.lstrip().startswith("<!DOCTYPE")
-    assert "can knock (2 &lt;= 10)" in response.text
+    assert "You can knock: 2 deadwood, limit 10" in response.text
     few = client.post("/m/standard.toml/record/live", data={"csrf": csrf(page), "how": "cards", "cards": "3h 4h"})
     assert "2 picked: 8 more cards for a hand." in few.text
 
@@ -302,7 +303,7 @@ def test_edit_a_past_hand(client, folder):
 def test_check_by_tapping_ten_then_eleven_cards_gives_the_advice(client):
     page = client.get("/check").text
     page = toggle_cards(client, "/check", page, KNOCK_K)
-    assert "can knock (2 &lt;= 10)" in page and "Which discard?" not in page
+    assert "You can knock: 2 deadwood, limit 10" in page and "Which discard?" not in page
     page = toggle_cards(client, "/check", page, "9h")
     assert "Which discard?" in page and "Discard 9h." in page and '<tr class="recommended"><th scope="row">9h</th>' in page
     bad = client.post("/check", data={"csrf": csrf(page), "cards": "3h 3h 4x 5h 6h 7h 8h 9h 10h Jh Qh"})
@@ -444,12 +445,12 @@ def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
     live = "/m/oklahoma.toml/record/live"
     form = {"csrf": csrf(page), "how": "cards", "cards": KNOCK_K}
     assert "pick the up-card: its value is the knock limit" in client.post(live, data=form).text
-    assert "can knock (2 &lt;= 5)" in client.post(live, data={**form, "upcard": "5s"}).text
-    assert "cannot knock: gin only" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
+    assert "You can knock: 2 deadwood, limit 5" in client.post(live, data={**form, "upcard": "5s"}).text
+    assert "You cannot knock: gin only, and 2 deadwood is left" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
     check = client.get("/m/oklahoma.toml/check").text
     assert '<select id="check-upcard" name="upcard">' in check and "knock limit the up-card&#39;s value" in check
     answer = client.post("/m/oklahoma.toml/check/live", data={"csrf": csrf(check), "cards": KNOCK_K, "upcard": "3d"})
-    assert "can knock (2 &lt;= 3)" in answer.text
+    assert "You can knock: 2 deadwood, limit 3" in answer.text
 
 
 def test_a_long_match_shows_its_last_hands_and_its_chart_as_a_picture(client, folder):

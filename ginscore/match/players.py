@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .records import Match
-
 
 @dataclass(frozen=True)
 class KnownPlayers:
@@ -21,18 +19,13 @@ class KnownPlayers:
         return {"names": list(self.names), "last_pair": list(self.last_pair) if self.last_pair else None}
 
 
-def known_players(matches: Iterable[tuple[str, Match]]) -> KnownPlayers:
-    """The players of `matches`, each given with when it was last played (an ISO 8601 time, as the file stamps its
-    hands), the latest first; names are one person in any case."""
-    ordered = sorted(matches, key=lambda played: played[0], reverse=True)
+def known_players(played: Iterable[tuple[str, tuple[str, ...]]]) -> KnownPlayers:
+    """The players of the matches `played`, each given as when it was last played (an ISO 8601 time, as a file
+    stamps its hands) and its two players, the latest first; names are one person in any case."""
+    ordered = sorted((entry for entry in played if len(entry[1]) == 2), key=lambda entry: entry[0], reverse=True)
     names: dict[str, str] = {}
-    for _, match in ordered:
-        for name in match.players:
+    for _, players in ordered:
+        for name in players:
             names.setdefault(name.casefold(), name)
-    last_pair = ordered[0][1].players if ordered else None
+    last_pair = (ordered[0][1][0], ordered[0][1][1]) if ordered else None
     return KnownPlayers(tuple(names.values()), last_pair)
-
-
-def last_played(match: Match) -> str:
-    """When a match was last played: its latest hand's time, or when it was started."""
-    return max((hand.recorded for hand in match.hands if hand.recorded), default=match.created)

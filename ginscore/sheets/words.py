@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from ..game.rulebook import Rules
     from ..game.scoring import ScoredKnock
@@ -161,9 +161,23 @@ def lead_words(totals: dict[str, int], finished: bool = False) -> str:
     return f"{leader} {'won' if finished else 'is ahead'} by {margin}"
 
 
-def upcard_words(upcard: str | None) -> str:
-    """An Oklahoma hand's up-card as the sheet names it, `up-card 7h`; empty for a hand without one."""
-    return f"up-card {upcard}" if upcard else ""
+def upcard_words(upcard: str | None, face: Callable[[str], str] = str) -> str:
+    """An Oklahoma hand's up-card as the sheet names it, `up-card 7h` (or with `face`, a phone's `up-card 7♥`);
+    empty for a hand without one."""
+    return f"up-card {face(upcard)}" if upcard else ""
+
+
+def knock_sentence(deadwood: int, big_gin: bool, limit: int) -> str:
+    """Whether a hand can knock, as a sentence a player reads: `You can knock: 2 deadwood, limit 10`."""
+    if big_gin:
+        return "Big gin: all 11 cards meld"
+    if deadwood == 0:
+        return "Gin: every card melds"
+    if limit == 0:
+        return f"You cannot knock: gin only, and {deadwood} deadwood is left"
+    if deadwood <= limit:
+        return f"You can knock: {deadwood} deadwood, limit {limit}"
+    return f"You cannot knock: {deadwood} deadwood, limit {limit}"
 
 
 def sides_words(scored: ScoredKnock | None, knocker: str, opponent: str) -> list[str]:

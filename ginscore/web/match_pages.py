@@ -17,6 +17,7 @@ from ..files.served import Folder, Summary
 from ..game.numbers import read_whole
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
+from ..match.players import known_players
 from ..match.series import Series, series_of
 from ..match.stats import pair_key
 from ..match.tally import Sheet
@@ -52,6 +53,7 @@ from .page_helpers import (
     render,
     url_path,
 )
+from .picker import card_face
 
 EXPORTS = (("html", "Sheet (HTML)"), ("svg", "Chart (SVG)"), ("csv", "Table (CSV)"), ("md", "Table (Markdown)"))
 SHOWN_HANDS = 40
@@ -170,8 +172,8 @@ def sheet_view(
             detail.append(f"{line.knocker} knocked")
         if counts_words(line):
             detail.append(counts_words(line).replace(" ", "\u00a0"))  # `2 / 30` never splits
-        if match.rules.oklahoma and upcard_words(record.upcard):
-            detail.append(upcard_words(record.upcard).replace(" ", "\u00a0").replace("-", "\u2011"))  # one piece
+        if match.rules.oklahoma and record.upcard:
+            detail.append(upcard_words(record.upcard, card_face).replace(" ", "\u00a0").replace("-", "\u2011"))  # one piece
         if line.multiplier > 1:
             detail.append(f"×{line.multiplier}")
         if match.hollywood and line.columns:  # the games the points went into; their totals are the columns
@@ -279,7 +281,8 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
     entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
     groups = _by_pair(entries, folder_of(request).sheets())
-    return render(request, "folder.html", {"groups": groups, "when": when, "won": won_words, "form": FormValues(form),
+    known = known_players((entry.last_played or "", entry.players) for entry in entries)
+    return render(request, "folder.html", {"groups": groups, "known": known, "when": when, "won": won_words, "form": FormValues(form),
                                            "presets": list(PRESETS), "errors": errors or {}}, status)
 
 

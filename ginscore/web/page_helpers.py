@@ -26,6 +26,25 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = Jinja2Templates(directory=os.path.join(HERE, "templates"))
 
 
+def _is_red(code: str) -> bool:
+    from ..game.cards import parse_card
+
+    try:
+        return parse_card(code).suit.is_red
+    except GinscoreError:
+        return False
+
+
+def _face(code: str) -> str:
+    from .picker import card_face
+
+    return card_face(code)
+
+
+TEMPLATES.env.filters["face"] = _face
+TEMPLATES.env.filters["red"] = _is_red
+
+
 def folder_of(request: Request) -> Folder:
     folder: Folder = request.app.state.folder
     return folder

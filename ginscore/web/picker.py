@@ -12,14 +12,22 @@ from typing import Any
 
 from ..errors import GinscoreError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
-from ..game.check import verdict as knock_verdict
 from ..game.rulebook import Rules
+from ..sheets.words import knock_sentence
 from . import hands
 
 RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 SHOWN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The picker's rows, top to bottom: black and red alternate, and the symbol and word say the suit anyway."""
+
+
+def card_face(code: str) -> str:
+    """A card as the phone shows it, with its suit's glyph: `3♥`; text that is not a card stays as it is."""
+    try:
+        return parse_card(code).symbol_text
+    except GinscoreError:
+        return code
 
 
 def card_words(card: Card) -> str:
@@ -110,7 +118,7 @@ def picker_from(form: Mapping[str, str], sides: list[tuple[str, str, str]], lege
     return Picker(tuple(Side(key, name, label, tuple(codes[key])) for key, name, label in sides), picking, legend)
 
 
-UPCARD_FIRST = "pick the up-card: its value is the knock limit"
+UPCARD_FIRST = "Pick the up-card: its value is the knock limit"
 """The verdict on an Oklahoma hand before its up-card is picked."""
 
 
@@ -130,5 +138,5 @@ def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> dict
     if judged_by is None:
         answer["verdict"] = UPCARD_FIRST
     else:
-        answer["verdict"] = knock_verdict(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
+        answer["verdict"] = knock_sentence(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
     return answer
