@@ -395,12 +395,13 @@ def test_show_prints_the_sheet(run, played):
 def test_show_a_finished_game_lists_each_bonus_final_and_margin(run):
     result = run("show", ROOT / "sample_matches" / "standard.toml")
     assert result.exit_code == 0
-    tail = [line.rstrip() for line in result.stdout.splitlines()[-4:]]
+    tail = [line.rstrip() for line in result.stdout.splitlines()[-5:]]
     assert tail == [
         "Tom reached 100. Boxes Maria 4, Tom 4.",
         "  Maria: 64 points + 80 for boxes = 144",
         "  Tom: 103 points + 100 game bonus + 80 for boxes = 283",
         "  Tom wins by 139.",
+        "Series: Maria 0 – Tom 1",  # the only match of Maria and Tom in sample_matches/
     ]
     assert "Next dealer" not in result.stdout
 

@@ -179,7 +179,7 @@ def test_hollywood_show_draws_three_game_columns_side_by_side(run, hollywood):
     assert "Game 1: Ann reached 50." in out
     assert "  Ann: 50 points + 200 shutout bonus (the other player scored nothing) + 40 for boxes = 290" in out
     assert out.count("  Ann: 50 points + 100 game bonus + 40 for boxes = 190") == 2
-    assert out.rstrip("\n").endswith("Ann wins by 620 over the three games.")
+    assert out.rstrip("\n").endswith("Ann wins by 620 over the three games.\nSeries: Ann 3 – Bob 0")
 
 
 # --- chart ------------------------------------------------------------------------------------------------------

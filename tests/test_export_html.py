@@ -362,7 +362,7 @@ def test_show_and_the_page_say_the_same_when_the_finals_are_level(run, tmp_path)
     ok(run("record", match, "--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "80"))  # 100 + 100 + 20 = 220
     shown = ok(run("show", match))
     level = "Final totals are level: Ann 220, Bob 220"
-    assert shown.splitlines()[-1] == f"  {level} (Ann reached the target)."
+    assert shown.splitlines()[-2:] == [f"  {level} (Ann reached the target).", "Series: Ann 0 – Bob 0, 1 drawn"]
     assert "wins by" not in shown and "Note:" not in shown
     page = PageReader(export(run, match, tmp_path / "m.html"))
     assert page.text("verdict") == f"{level}."

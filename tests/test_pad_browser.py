@@ -244,7 +244,8 @@ def test_each_oklahoma_hand_shows_its_up_card(phone, server):
     assert rows.count() == len(hands)
     for row, hand in zip(rows.all(), hands):
         bits = row.locator(".detail .bit").all_inner_texts()
-        assert f"up\u2011card\u00a0{hand['upcard']}" in bits, (hand, bits)  # a hyphen and a space that never break
+        face = hand["upcard"][:-1] + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[hand["upcard"][-1]]
+        assert f"up\u2011card\u00a0{face}" in bits, (hand, bits)  # a hyphen and a space that never break
         assert ("×2" in bits) == hand["upcard"].endswith("s")  # a spade up-card doubles the hand (spades_double)
     lines = page.evaluate("""[...document.querySelectorAll('.detail .bit')].filter(bit => bit.textContent.startsWith('up'))
         .map(bit => new Set([...bit.getClientRects()].map(rect => Math.round(rect.top))).size)""")

@@ -31,9 +31,9 @@ def no_command_words(page: Any) -> None:
     assert not COMMAND_WORDS.search(text), COMMAND_WORDS.search(text)
 
 
-def start(page: Any, file: str, *, target: str = "", dealer: str = "Player 1") -> None:
-    page.get_by_label("First player").fill("Ann")
-    page.get_by_label("Second player").fill("Bob")
+def start(page: Any, file: str, *, target: str = "", dealer: str = "Ann") -> None:
+    page.locator("#player1").fill("Ann")
+    page.locator("#player2").fill("Bob")
     page.get_by_label("File name").fill(file)
     if target:
         page.get_by_label("Target").fill(target)
@@ -44,7 +44,7 @@ def start(page: Any, file: str, *, target: str = "", dealer: str = "Player 1") -
 
 def test_next_game_twice_in_a_row_with_no_typing_and_the_dealer_chosen(phone: Phone, server: Server) -> None:
     page = phone.page
-    start(page, "pair.toml", target="30", dealer="Player 2")
+    start(page, "pair.toml", target="30", dealer="Bob")
     assert show_json(server, "pair.toml")["next_dealer"] == "Bob"
     record_counts(phone, "Ann", 0, 30)  # gin: 25 + 30 reaches 30
     old = (server.folder / "pair.toml").read_bytes()

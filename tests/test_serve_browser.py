@@ -160,8 +160,8 @@ def check_page(page: Any) -> None:
 
 
 def start_match(page: Any, file: str) -> None:
-    page.get_by_label("First player").fill("Ann")
-    page.get_by_label("Second player").fill("Bob")
+    page.locator("#player1").fill("Ann")
+    page.locator("#player2").fill("Bob")
     page.get_by_label("File name").fill(file)
     page.get_by_role("button", name="Start the match", exact=True).tap()
     page.wait_for_url(f"**/m/{file}")
@@ -202,7 +202,8 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
         assert page.evaluate(SMALL_TARGETS) == [], width
     page.set_viewport_size(PHONE)
-    expect(page.locator("#live-hand .deadwood")).to_have_text("2", use_inner_text=True)
+    expect(page.locator("#live-hand .deadwood")).to_have_text("2♦ 2", use_inner_text=True)  # the card, then the count
+    expect(page.locator("#live-hand .deadwood .card-chip.red")).to_have_text("2♦")
     phone.tap("button", re.compile(r"^Ann's cards"))  # named when Bob was chosen
     assert page.get_by_role("button", name="3 of hearts", exact=True).is_disabled()  # the knocker's card
     for card in KNOCK_O.split():

@@ -91,10 +91,11 @@ def test_each_page_renders_as_a_phone_page(client, url):
     assert "Traceback" not in page
 
 
-def test_the_folder_lists_every_file_with_its_score_and_a_broken_one_with_its_reason(client):
+def test_the_folder_lists_every_file_with_its_score_and_a_broken_one_with_its_reason(client, folder):
     page = client.get("/").text
     assert '<a class="players" href="/m/standard.toml">Maria vs Tom</a>' in page
-    assert "<b>156</b>" in page  # Ines's total in oklahoma.toml
+    final = Folder(str(folder)).show("oklahoma.toml")["final"]  # finished: the winner and the final, bonuses and all
+    assert f'<span class="score">Ines won {final["Ines"]} – {final["Raj"]}</span>' in page
     assert re.search(r'finished · 7 hands · last played \d{4}-\d\d-\d\d \d\d:\d\d UTC', page)
     broken = re.search(r'<span class="file">broken.toml</span>\s*<span class="reason"><span class="status">broken:</span>([^<]+)</span>', page)
     assert broken and "is this a ginscore match file?" in broken.group(1)
@@ -444,7 +445,7 @@ def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
     page = client.get("/m/oklahoma.toml/record").text
     live = "/m/oklahoma.toml/record/live"
     form = {"csrf": csrf(page), "how": "cards", "cards": KNOCK_K}
-    assert "pick the up-card: its value is the knock limit" in client.post(live, data=form).text
+    assert "Pick the up-card: its value is the knock limit" in client.post(live, data=form).text
     assert "You can knock: 2 deadwood, limit 5" in client.post(live, data={**form, "upcard": "5s"}).text
     assert "You cannot knock: gin only, and 2 deadwood is left" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
     check = client.get("/m/oklahoma.toml/check").text
@@ -505,7 +506,7 @@ def test_a_match_in_play_leads_with_its_scoreboard(client, folder):
     assert page.index('<section class="board"') < page.index('<a class="button primary"') < page.index('<table class="hands')
     assert re.findall(r'<span class="board-total">(\d+)</span>', page) == ["0", "17"]
     assert re.findall(r"<li[^>]*>([^<]*)</li>", page)[:3] == ["Bob is ahead by 17", "Bob deals next", "first to 150"]
-    assert '<span class="bit">up\u2011card\u00a07h</span>' in page
+    assert '<span class="bit">up\u2011card\u00a07♥</span>' in page
     assert "result-block" not in page
 
 

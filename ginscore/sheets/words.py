@@ -101,8 +101,10 @@ def won_words(winner: str | None, final: dict[str, int]) -> str:
 def series_words(series: Series) -> str:
     """A pair's series in a line: `Series: Ann 3 – Bob 2`, with the rules named where they were not all one."""
     (a, b), (won_a, won_b) = series.players, series.wins
+    drawn = len(series.games) - won_a - won_b
+    level = f", {drawn} drawn" if drawn else ""
     mixed = f" ({', '.join(series.rules)} rules)" if len(series.rules) > 1 else ""
-    return f"Series: {a} {won_a} – {b} {won_b}{mixed}"
+    return f"Series: {a} {won_a} – {b} {won_b}{level}{mixed}"
 
 
 BONUS_WORDS = {"game": "game bonus", "boxes": "box bonus", "shutout": "shutout bonus"}
