@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
+
+from starlette.testclient import TestClient
 
 from ginscore.files import storage
 from ginscore.game.rulebook import preset
@@ -110,3 +114,16 @@ class PageReader(HTMLParser):
 
     def table(self, css: str) -> Table:
         return next(table for table in self.tables if table.css == css)
+
+
+PAD_TOKEN = "test-token"
+
+
+@contextmanager
+def signed_in(folder: Path) -> Iterator[TestClient]:
+    """serve's app over `folder` through Starlette's TestClient, its token cookie already set."""
+    from ginscore.web.asgi import create_app
+
+    with TestClient(create_app(str(folder), PAD_TOKEN, ["127.0.0.1:8000"]), base_url="http://127.0.0.1:8000") as client:
+        assert client.get(f"/?token={PAD_TOKEN}").status_code == 200
+        yield client

@@ -8,14 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pages import signed_in
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
-from ginscore.web.asgi import create_app
-
-TOKEN = "test-token"
-BASE = "http://127.0.0.1:8000"
 
 
 def run(*args: str) -> str:
@@ -37,8 +34,7 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(folder: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(folder), TOKEN, ["127.0.0.1:8000"]), base_url=BASE) as client:
-        assert client.get(f"/?token={TOKEN}").status_code == 200
+    with signed_in(folder) as client:
         yield client
 
 

@@ -11,16 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pages import SAMPLE_FILES
+from pages import SAMPLE_FILES, signed_in
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
 from ginscore.match.stats import STAT_ROWS, PlayerStats, stat_text
-from ginscore.web.asgi import create_app
-
-TOKEN = "test-token"
-BASE = "http://127.0.0.1:8000"
 
 
 @pytest.fixture
@@ -33,8 +29,7 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(folder: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(folder), TOKEN, ["127.0.0.1:8000"]), base_url=BASE) as client:
-        assert client.get(f"/?token={TOKEN}").status_code == 200
+    with signed_in(folder) as client:
         yield client
 
 
