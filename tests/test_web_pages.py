@@ -553,3 +553,21 @@ def test_a_card_hand_shows_both_sides_on_the_sheet(client, folder):
     assert "Bob melded 6s 7s 8s | Qd Qh Qs" in bits
     assert "Bob laid off 6h" in bits
     assert "Bob&#39;s count after lay-offs: 15" in bits  # 4d 9h 2c
+
+
+def test_a_file_name_typed_without_toml_gets_it(client, folder):
+    page = client.get("/").text
+    response = client.post("/new", data={"csrf": csrf(page), "player1": "Ann", "player2": "Bob", "rules": "standard", "file": "holly"},
+                           follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/m/holly.toml"
+    assert (folder / "holly.toml").is_file() and not (folder / "holly").exists()
+
+
+def test_a_page_without_the_token_speaks_a_phones_words(folder):
+    app = create_app(str(folder), TOKEN, ["127.0.0.1:8000"])
+    with TestClient(app, base_url=BASE) as stranger:
+        page = stranger.get("/")
+        assert page.status_code == 401
+        assert "open the link it printed, or scan its QR code" in page.text and "Bearer" not in page.text
+        api = stranger.get("/api/matches")
+        assert api.status_code == 401 and "Authorization: Bearer TOKEN" in api.json()["error"]

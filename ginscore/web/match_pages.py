@@ -327,7 +327,7 @@ def new_match(request: Request, form: dict[str, str]) -> Response:
               "dealer": form.get("dealer", ""), "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
     _, new = new_match_entry(fields, (*NEW_FIELDS, "target"))
     folder = folder_of(request)
-    name, _ = folder.new(form.get("file", "").strip() or folder.fresh_name(players), new)
+    name, _ = folder.new(_toml_name(form.get("file", "")) or folder.fresh_name(players), new)
     return redirect(request, "match", name=name)
 
 
@@ -352,6 +352,12 @@ def next_game_refused(request: Request, form: dict[str, str], error: GinscoreErr
 def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
     """The folder page again, the new-match form as it was typed, the refusal beside its field."""
     return _folder_page(request, form, {NEW_PLACES.get(error.field or "", ""): str(error)}, error.http_status)
+
+
+def _toml_name(typed: str) -> str:
+    """The file name a person typed on the phone, `.toml` added when they left it off: `holly` is `holly.toml`."""
+    name = typed.strip()
+    return name if not name or name.lower().endswith(".toml") else f"{name}.toml"
 
 
 def _folder_order(summary: Summary) -> int:

@@ -221,7 +221,9 @@ class Guard:
         bearer = self._bearer(headers)
         by_cookie = self._cookie(headers)
         if bearer is False or not (bearer or by_cookie):
-            return 401, "the access token is missing or wrong: open the link the server printed (or scan its QR code), or send Authorization: Bearer TOKEN"
+            if path.startswith("/api/"):  # a program's words for a program; a phone's for a person
+                return 401, "the access token is missing or wrong: send Authorization: Bearer TOKEN, or the cookie the link sets"
+            return 401, "this page needs the server's link: open the link it printed, or scan its QR code"
         length = headers.get(b"content-length")
         if length is not None and not _at_most(length.decode("latin-1"), self.max_body):
             return 413, _too_large(self.max_body)
