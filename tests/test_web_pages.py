@@ -376,7 +376,8 @@ def test_page_sizes_stay_small(client):
 def test_a_cancelled_hand_and_an_oklahoma_up_card(client, folder):
     new_match(client, rules="oklahoma")
     page = client.get("/m/x.toml/record").text
-    assert '<select id="upcard" name="upcard">' in page and '<option value="Qs">queen of spades</option>' in page
+    assert '<input type="radio" id="upcard-Qs" name="upcard" value="Qs">' in page  # one tap a card
+    assert '<label for="upcard-Qs" class="upcard" aria-label="queen of spades">Q♠</label>' in page
     assert record(client, "x.toml", how="cancelled", knocker="Ann", note="phone rang").status_code == 303
     assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20", upcard="7h").status_code == 303
     hands = Folder(str(folder)).show("x.toml")["hands"]
@@ -449,7 +450,7 @@ def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
     assert "You can knock: 2 deadwood, limit 5" in client.post(live, data={**form, "upcard": "5s"}).text
     assert "You cannot knock: gin only, and 2 deadwood is left" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
     check = client.get("/m/oklahoma.toml/check").text
-    assert '<select id="check-upcard" name="upcard">' in check and "knock limit the up-card&#39;s value" in check
+    assert 'id="check-upcard-Qs" name="upcard" value="Qs"' in check and "knock limit the up-card&#39;s value" in check
     answer = client.post("/m/oklahoma.toml/check/live", data={"csrf": csrf(check), "cards": KNOCK_K, "upcard": "3d"})
     assert "You can knock: 2 deadwood, limit 3" in answer.text
 
