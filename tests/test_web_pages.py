@@ -450,7 +450,7 @@ def test_an_oklahoma_hand_is_judged_by_its_up_card(client):
     assert "You can knock: 2 deadwood, limit 5" in client.post(live, data={**form, "upcard": "5s"}).text
     assert "You cannot knock: gin only, and 2 deadwood is left" in client.post(live, data={**form, "upcard": "Ah"}).text  # oklahoma_ace = gin
     check = client.get("/m/oklahoma.toml/check").text
-    assert 'id="check-upcard-Qs" name="upcard" value="Qs"' in check and "knock limit the up-card&#39;s value" in check
+    assert '<input type="radio" id="check-upcard-Qs" name="upcard" value="Qs">' in check and "knock limit the up-card&#39;s value" in check
     answer = client.post("/m/oklahoma.toml/check/live", data={"csrf": csrf(check), "cards": KNOCK_K, "upcard": "3d"})
     assert "You can knock: 2 deadwood, limit 3" in answer.text
 
