@@ -470,7 +470,7 @@ def test_unknown_knob_lists_every_knob(run):
         ("shutout=triple", ["shutout", "'triple'", "flat", "double", "none"]),
         ("undercut_on_tie=maybe", ["undercut_on_tie", "'maybe'", "true", "false"]),
         ("next_dealer=loser", ["next_dealer", "winner", "alternate"]),
-        ("gin_bonus", ["'gin_bonus'", "knob=value"]),
+        ("gin_bonus", ["'gin_bonus'", "an equals sign and its value, e.g. gin_bonus=25"]),
     ],
 )
 def test_bad_knob_values_are_exit_2_and_say_what_is_allowed(run, setting, expected):

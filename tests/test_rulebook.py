@@ -153,8 +153,8 @@ BAD_INPUT = [
     ("standard", ["target=0"], ["target", "from 1"]),
     ("standard", ["gin_boxes=11"], ["gin_boxes", "from 0 to 10"]),
     ("standard", ["big_gin_bonus=on"], ["big_gin_bonus", "'on'"]),
-    ("standard", ["gin_bonus25"], ["'gin_bonus25'", "knob=value"]),
-    ("standard", ["gin_bonus"], ["'gin_bonus'", "knob=value"]),
+    ("standard", ["gin_bonus25"], ["'gin_bonus25'", "an equals sign and its value"]),
+    ("standard", ["gin_bonus"], ["'gin_bonus'", "an equals sign and its value"]),
 ]
 
 

@@ -106,7 +106,7 @@ def rules_from(preset_name: str, overrides: list[str]) -> Rules:
     for item in overrides:
         name, sep, text = item.partition("=")
         if not sep:
-            raise InputError(f"{quote(item)} is not a rule setting: write it as knob=value, e.g. gin_bonus=25", field="set")
+            raise InputError(f"{quote(item)} is not a rule setting: write the rule, an equals sign and its value, e.g. gin_bonus=25", field="set")
         values[name.strip()] = text
     try:
         return override_knobs(base, values)

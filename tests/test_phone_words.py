@@ -1,0 +1,64 @@
+"""No command-line words on a phone page: every page and refusal of serve's pad, read for the phrases a player
+should never meet (an option, a command, `knob=value`, a `<=` verdict, an `error:` prefix, a bearer token)."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pages import SAMPLE_FILES, signed_in
+
+COMMAND_WORDS = re.compile(
+    r"(^|\s|\()--[a-z]|ginscore [a-z]|knob=value|rule knobs|No match files|File name: |<= ?\d|can knock \(|"
+    r"\berror: |Authorization: Bearer|Starting Python",
+)
+
+
+def words(page: str) -> str:
+    """A page's text as a person reads it: no tags, no scripts or styles."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for path in SAMPLE_FILES:
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "broken.toml").write_text("[match\nplayers = 1\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
+    with signed_in(folder) as client:
+        pages = ["/", "/check", "/stats", "/stats/pair?a=Maria&b=Tom", "/stats/player?name=Ines", "/m/standard.toml",
+                 "/m/oklahoma.toml/record", "/m/counts_only.toml/record", "/m/counts_only.toml/edit/1",
+                 "/m/counts_only.toml/undo", "/m/oklahoma.toml/check", "/m/broken.toml", "/m/missing.toml",
+                 "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99"]
+        said = {url: client.get(url).text for url in pages}
+        csrf = re.search(r'name="csrf" value="([^"]+)"', said["/"])
+        assert csrf
+        refusals = {
+            "new, one name": ("/new", {"player1": "Ann", "player2": "", "file": "x"}),
+            "new, a bad knob": ("/new", {"player1": "Ann", "player2": "Bob", "settings": "gin_bonus"}),
+            "new, a bad name": ("/new", {"player1": "Ann", "player2": "Bob", "file": ".hidden"}),
+            "record, an illegal knock": ("/m/counts_only.toml/record", {"how": "counts", "knocker": "1", "deadwood": "30", "opponent_deadwood": "40"}),
+            "check, a bad card": ("/check", {"cards": "3h 4h Xx"}),
+        }
+        for name, (url, form) in refusals.items():
+            said[name] = client.post(url, data={"csrf": csrf.group(1), **form}).text
+    for place, page in said.items():
+        found = COMMAND_WORDS.search(words(page))
+        assert found is None, (place, found and " ".join(words(page)[max(0, found.start() - 120):found.end() + 60].split()))
+
+
+def test_the_page_a_stranger_gets_speaks_a_phones_words(folder: Path):
+    from starlette.testclient import TestClient
+
+    from ginscore.web.asgi import create_app
+
+    with TestClient(create_app(str(folder), "t", ["127.0.0.1:8000"]), base_url="http://127.0.0.1:8000") as stranger:
+        page = stranger.get("/")
+    assert page.status_code == 401 and COMMAND_WORDS.search(words(page.text)) is None
