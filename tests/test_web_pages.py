@@ -259,7 +259,7 @@ def test_a_write_after_someone_elses_says_someone_recorded_first(client, folder)
             "opponent_deadwood": "20", "action": "save"}
     assert client.post("/m/x.toml/record", data=form, follow_redirects=False).status_code == 303
     again = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # the double tap
-    assert again.status_code == 409 and "another one was recorded. Is it the same hand?" in again.text and 'value="20"' in again.text
+    assert again.status_code == 409 and "the same hand was recorded." in again.text and 'value="20"' in again.text
     assert "Hand 1: Ann knocked, counts 3 / 20: <strong>knock: Ann scores 17</strong>" in again.text
     assert "The same hand: discard mine" in again.text and 'name="also" value="1"' in again.text
     third = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # Save once more: still never a duplicate
@@ -268,6 +268,22 @@ def test_a_write_after_someone_elses_says_someone_recorded_first(client, folder)
     also = client.post("/m/x.toml/record", data={**form, "also": "1"}, follow_redirects=False)  # a person chose so
     assert also.status_code == 303 and len(Folder(str(folder)).show("x.toml")["hands"]) == 2
     assert hidden(again.text, "expected_hands") == "0"  # what this phone saw: a plain Save is refused again
+
+
+def test_a_different_hand_recorded_meanwhile_is_shown_beside_mine_and_recording_mine_comes_first(client, folder):
+    new_match(client)
+    page = client.get("/m/x.toml/record").text
+    theirs = {"csrf": csrf(page), "expected_hands": "0", "knocker": "Ann", "how": "counts", "deadwood": "2",
+              "opponent_deadwood": "12", "action": "save"}
+    assert client.post("/m/x.toml/record", data=theirs, follow_redirects=False).status_code == 303
+    mine = {**theirs, "knocker": "Bob", "deadwood": "5", "opponent_deadwood": "25"}
+    again = client.post("/m/x.toml/record", data=mine, follow_redirects=False)
+    assert again.status_code == 409 and "another one was recorded, not the same as yours." in again.text
+    assert "Hand 1: Ann knocked, counts 2 / 12: <strong>knock: Ann scores 10</strong>" in again.text
+    assert '<li class="mine">Yours: Bob knocked, counts 5 / 25: <strong>knock: Bob scores 20</strong></li>' in again.text
+    assert '<button type="submit" name="also" value="1" class="primary">Record mine as well</button>' in again.text
+    assert "The same hand: discard mine" not in again.text
+    assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1
 
 
 def test_undo_asks_first_then_removes_the_hand_it_showed(client, folder):

@@ -35,6 +35,12 @@ class HandLine:
     scored: ScoredKnock | None = None
     multiplier: int = 1
 
+    def same_hand_as(self, other: HandLine) -> bool:
+        """Whether two entries of a hand tell the same story: who knocked, both counts, and what it scored (two
+        phones entering one hand, one by cards and one by counts, agree)."""
+        told = ("knocker", "result", "winner", "points", "knocker_deadwood", "opponent_deadwood", "multiplier")
+        return all(getattr(self, name) == getattr(other, name) for name in told)
+
 
 @dataclass
 class Game:

@@ -12,7 +12,9 @@ from starlette.responses import HTMLResponse, Response
 from ..errors import GinscoreError, InputError, NotFoundError, StaleError
 from ..files.served import Folder
 from ..game.numbers import read_whole
+from ..match.records import HandRecord, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
+from ..match.tally import HandLine, add_hand
 from ..sheets.words import counts_words, hand_words, sides_words, verdict
 from .fields import hand_entry
 from .page_helpers import (
@@ -256,10 +258,13 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
     if isinstance(error, StaleError):
         place = "stale"
         if since:
-            # Another phone or the command line recorded while this hand was entered: show what, and ask.
-            message = "While you were entering this hand, another one was recorded. Is it the same hand?"
-            context["recorded_since"] = since
-            context["also"] = str(info.hands)
+            # Another phone or the command line recorded while this hand was entered: show what beside mine, and ask.
+            mine = _mine_beside(info, seen or 0, form, picker)
+            same = mine is not None and any(line.same_hand_as(mine[0]) for line in info.sheet.lines[seen:])
+            message = ("While you were entering this hand, the same hand was recorded." if same else
+                       "While you were entering this hand, another one was recorded, not the same as yours.")
+            context.update(recorded_since=since, also=str(info.hands), same_hand=same,
+                           mine=_hand_said(*mine) if mine is not None else None)
         else:
             message = f"Someone changed the match first: {message}"
             form["expected_hands"] = str(info.hands)  # once seen, the change may go
@@ -278,12 +283,26 @@ def _seen_count(form: Mapping[str, str], key: str = "expected_hands") -> int | N
 
 def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
     """The hands recorded after the first `seen`, as the sheet says them: who knocked, the counts or cards, the score."""
-    shown = []
-    for line, record in zip(info.sheet.lines[seen:], info.sheet.match.hands[seen:]):
-        how = f"cards {record.cards}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
-        shown.append({"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
-                      "words": hand_words(line.result, line.winner, line.points), "note": record.note})
-    return shown
+    return [_hand_said(line, record) for line, record in zip(info.sheet.lines[seen:], info.sheet.match.hands[seen:])]
+
+
+def _hand_said(line: HandLine, record: HandRecord) -> dict[str, Any]:
+    how = f"cards {record.cards}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
+    return {"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
+            "words": hand_words(line.result, line.winner, line.points), "note": record.note}
+
+
+def _mine_beside(info: MatchInfo, seen: int, form: Mapping[str, str], picker: Picker) -> tuple[HandLine, HandRecord] | None:
+    """This phone's hand as it would have scored in the place of the first hand recorded meanwhile; None when it
+    cannot be scored there (it is then not taken for the same hand)."""
+    before = info.sheet.match.with_hands(info.sheet.match.hands[:seen])
+    try:
+        entry, _ = hand_entry_of(form, picker)
+        made = make_record(before, entry)
+        _, sheet = add_hand(before, made)
+    except GinscoreError:
+        return None
+    return sheet.lines[-1], made.record
 
 
 def record_live(request: Request, form: dict[str, str]) -> Response:
