@@ -26,6 +26,7 @@ from browsers import require_browser
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
+from ginscore.pocket.runtime import PYODIDE_VERSION
 
 PHONE = {"width": 390, "height": 844}
 SUB = "/pocket/app/"
@@ -119,8 +120,12 @@ def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ph
     require_browser()
     require_npm()
     root = tmp_path_factory.mktemp("host")
-    built = ginscore("app", root / "pocket" / "app")
+    cache = tmp_path_factory.getbasetemp() / "ginscore-cache"  # conftest's, set only later for each test
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GINSCORE_CACHE_DIR", str(cache))
+        built = ginscore("app", root / "pocket" / "app")
     assert built.exit_code == 0, built.stderr
+    assert (cache / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the tests' cache, not the user's
     host = Host(root)
     one = Phone(browser, host)
     one.main = one.open()  # online, once
@@ -329,3 +334,49 @@ def test_a_new_build_replaces_the_old_whole_and_the_open_page_says_so(phone: Pho
     finally:
         phone.context.set_offline(True)
         host.stop()
+
+
+# --- one change at a time, acknowledged only when stored ------------------------------------------------------
+
+RACE = """async ([name, tag, rounds]) => {
+  const app = window.ginscoreApp, acknowledged = [], calls = [];
+  for (let round = 0; round < rounds; round++) {
+    const note = tag + round;
+    calls.push(app.call('POST', '/api/matches/' + name + '/hands', JSON.stringify({knocker: 'Ann', deadwood: 2,
+      opponent_deadwood: 3, note: note}), 'application/json').then(a => { if (a.status === 201) acknowledged.push(note); }));
+    await new Promise(resolve => setTimeout(resolve, round % 4));  // 0 to 3 ms
+    for (let get = 0; get < 8; get++) calls.push(app.call('GET', get % 2 ? '/m/' + name + '/version' : '/m/' + name + '/sheet'));
+  }
+  await Promise.all(calls);
+  return acknowledged;
+}"""
+
+
+def start_match(page: Any, name: str, *settings: str) -> None:
+    status = page.evaluate("([name, settings]) => window.ginscoreApp.call('POST', '/api/matches', JSON.stringify({file: name, "
+                           "players: ['Ann', 'Bob'], set: settings}), 'application/json').then(a => a.status)", [name, list(settings)])
+    assert status == 201
+
+
+def notes(text: str) -> list[str]:
+    return re.findall(r'^note = "([^"]*)"', text, re.MULTILINE)
+
+
+def test_every_hand_answered_recorded_is_stored_once_though_reads_come_between(phone: Phone):
+    page = phone.main
+    start_match(page, "race.toml", "target=10000")
+    acknowledged = page.evaluate(RACE, ["race.toml", "a", 60])
+    assert len(acknowledged) == 60
+    assert sorted(notes(stored(page, "race.toml"))) == sorted(acknowledged)
+
+
+def test_two_tabs_racing_reads_and_writes_keep_every_hand_once(phone: Phone):
+    first = phone.main
+    start_match(first, "race2.toml", "target=10000")
+    second = phone.open()
+    for page, tag in ((first, "a"), (second, "b")):
+        page.evaluate("([race, args]) => { window.raced = eval(race)(args); }", [RACE, ["race2.toml", tag, 60]])
+    acknowledged = first.evaluate("window.raced") + second.evaluate("window.raced")
+    assert len(acknowledged) == 120
+    assert sorted(notes(stored(first, "race2.toml"))) == sorted(acknowledged)
+    second.close()
