@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from browsers import require_browser
+from playwright.sync_api import expect
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
@@ -358,6 +359,14 @@ def start_match(page: Any, name: str, *settings: str) -> None:
     assert status == 201
 
 
+def sound_match(page: Any) -> None:
+    """A match of one hand, `sound.toml`, made once for the tests that need a good match beside a bad record."""
+    if stored(page, "sound.toml") is None:
+        start_match(page, "sound.toml")
+        assert page.evaluate("window.ginscoreApp.call('POST', '/api/matches/sound.toml/hands', JSON.stringify({knocker: 'Ann', "
+                             "deadwood: 2, opponent_deadwood: 12}), 'application/json').then(a => a.status)") == 201
+
+
 def notes(text: str) -> list[str]:
     return re.findall(r'^note = "([^"]*)"', text, re.MULTILINE)
 
@@ -380,3 +389,180 @@ def test_two_tabs_racing_reads_and_writes_keep_every_hand_once(phone: Phone):
     assert len(acknowledged) == 120
     assert sorted(notes(stored(first, "race2.toml"))) == sorted(acknowledged)
     second.close()
+
+
+# --- a store that cannot brick the app --------------------------------------------------------------------------
+
+PUT = """([store, key, value]) => import('./store.js').then(s => s.database()).then(db => new Promise((resolve, reject) => {
+  const t = db.transaction(store, 'readwrite');
+  t.objectStore(store).put(value, key);
+  t.oncomplete = resolve; t.onerror = () => reject(t.error);
+}))"""
+KEYS = "import('./store.js').then(s => s.database()).then(db => new Promise(r => { db.transaction('matches').objectStore('matches').getAllKeys().onsuccess = e => r(e.target.result); }))"
+LONG = "x" * 300 + ".toml"
+DAMAGED = [
+    ("number.toml", 7, "number.toml: it holds a number"),
+    ("object.toml", {"text": "[match]"}, "object.toml: it holds an object"),
+    ("", "[match]\n", ": its name is not one a match file may have"),
+    ("sub/x.toml", "[match]\n", "sub/x.toml: its name is not one"),
+    ("../x.toml", "[match]\n", "../x.toml: its name is not one"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "listed"), DAMAGED, ids=["number", "object", "empty-key", "sub-folder", "parent"])
+def test_a_damaged_record_is_set_aside_and_everything_else_works(phone: Phone, key: str, value: Any, listed: str):
+    page = phone.main
+    sound_match(page)
+    page.evaluate(PUT, ["matches", key, value])
+    page.reload()
+    ready(page)
+    visit(page, "/")
+    damaged = page.locator(".app-damaged li").filter(has_text=listed)
+    expect(damaged).to_have_count(1)
+    visit(page, "/m/sound.toml")
+    expect(page.locator("table.hands tbody tr.hand")).to_have_count(1)
+    visit(page, "/")
+    with page.expect_download() as downloading:
+        page.locator(".app-damaged li").filter(has_text=listed).get_by_role("button", name="Download as it is").tap()
+    saved = Path(downloading.value.path()).read_text(encoding="utf-8")
+    assert saved == (value if isinstance(value, str) else json.dumps(value, separators=(",", ":")))
+    assert key in page.evaluate(KEYS)  # kept until the person asks
+    page.locator(".app-damaged li").filter(has_text=listed).get_by_role("button", name="Remove").tap()
+    expect(page.locator(".app-damaged li").filter(has_text=listed)).to_have_count(0)
+    assert key not in page.evaluate(KEYS)
+    assert phone.problems == []
+
+
+def test_a_text_under_a_name_too_long_is_listed_and_kept_through_other_writes(phone: Phone):
+    page = phone.main
+    sound_match(page)
+    text = stored(page, "sound.toml")
+    page.evaluate(PUT, ["matches", LONG, text])
+    page.reload()
+    ready(page)
+    visit(page, "/")
+    expect(page.locator(".app-damaged li").filter(has_text=LONG[:40])).to_have_count(1)
+    start_match(page, "after-long.toml")
+    assert page.evaluate("name => import('./store.js').then(s => s.value(name))", LONG) == text
+    page.evaluate("name => window.ginscoreApp.ask('remove', {key: name})", LONG)
+
+
+def test_summaries_without_a_text_go_and_a_wrong_one_is_computed_again(phone: Phone):
+    page = phone.main
+    sound_match(page)
+    page.evaluate(PUT, ["summaries", "ghost.toml", {"name": "ghost.toml", "players": ["Gus", "Hal"], "totals": {"Gus": 1, "Hal": 2},
+                                                      "status": "playing", "reason": None, "hands": 1, "generation": 1}])
+    page.evaluate(PUT, ["summaries", "sound.toml", {"name": "sound.toml", "players": "Ann", "totals": {}, "status": "playing",
+                                                       "reason": None, "hands": 0}])
+    page.reload()  # the first screen, from the summaries alone, is drawn before Python is ready
+    ready(page)
+    matches = page.locator("ul.matches")
+    expect(matches.filter(has_text="Ann")).to_have_count(1)
+    expect(matches.filter(has_text="Gus")).to_have_count(0)
+    lines = page.evaluate("import('./store.js').then(s => s.summaries())")
+    assert "ghost.toml" not in lines and lines["sound.toml"]["players"] == ["Ann", "Bob"] and lines["sound.toml"]["hands"] == 1
+
+
+# --- opening a match file as `validate` reads one ---------------------------------------------------------------
+
+
+def open_file(page: Any, path: Path, name: str | None = None) -> None:
+    """Open a match file through the list's file box (under another name when `name` is given)."""
+    visit(page, "/")
+    given: Any = str(path) if name is None else {"name": name, "mimeType": "text/plain", "buffer": path.read_bytes()}
+    page.get_by_label(re.compile("match file from the command line")).set_input_files(given)
+
+
+def made_match(folder: Path, name: str, *players: str, crlf: bool = False) -> Path:
+    path, players = folder / name, players or ("Cy", "Di")
+    assert ginscore("new", path, *players).exit_code == 0
+    assert ginscore("record", path, "--knocker", players[0], "--deadwood", "3", "--opponent-deadwood", "20").exit_code == 0
+    if crlf:
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    return path
+
+
+def refused_in_view(page: Any, words: str, name: str) -> None:
+    said = page.locator("#open-said")
+    expect(said).to_have_text(words)
+    expect(said).to_be_in_viewport()
+    assert page.evaluate("name => import('./store.js').then(s => s.value(name))", name) is None
+
+
+def test_a_file_too_big_is_refused_before_it_is_read_and_nothing_is_kept(phone: Phone, tmp_path: Path):
+    big = tmp_path / "big.toml"
+    with big.open("wb") as handle:
+        handle.truncate(70 * 2**20 + 7)  # sparse: refused on its size alone
+    refused = ginscore("validate", big)
+    assert refused.exit_code == 1
+    open_file(phone.main, big)
+    refused_in_view(phone.main, re.compile(r"^big\.toml: is 70 MB, far more than any match file .*nothing was read$"), "big.toml")
+
+
+@pytest.mark.parametrize(("name", "data", "words"), [
+    ("latin.toml", b'[match]\nplayers = ["Jos\xe9", "Ann"]\n', "latin.toml: cannot read byte 0xe9 at offset 23: not UTF-8 text; save the file as UTF-8"),
+    (".hidden.toml", None, re.compile(r"^'\.hidden\.toml' is not a match file's name here")),
+    ("rtl\u200f.toml", None, re.compile(r"is not a match file's name here")),
+    ("n" * 295 + ".toml", None, re.compile(r"is not a match file's name here")),
+], ids=["not-utf8", "hidden", "rtl-mark", "300-characters"])
+def test_a_file_validate_refuses_or_a_name_the_folder_refuses_is_said_in_view(phone: Phone, tmp_path: Path, name: str, data: bytes | None,
+                                                                                words: Any):
+    if data is None:
+        path = made_match(tmp_path, "good.toml")
+    else:
+        path = tmp_path / "bytes.toml"
+        path.write_bytes(data)
+        refused = ginscore("validate", path)
+        assert refused.exit_code == 1 and refused.stderr.splitlines()[0].endswith(words.split(": ", 1)[1])
+    open_file(phone.main, path, name)
+    refused_in_view(phone.main, words, name)
+
+
+def test_the_same_file_again_opens_the_stored_match_and_another_under_its_name_asks(phone: Phone, tmp_path: Path):
+    page = phone.main
+    first = made_match(tmp_path, "twice.toml")
+    open_file(page, first)
+    page.wait_for_url("**/m/twice.toml")
+    open_file(page, first)
+    expect(page.get_by_role("status").filter(has_text="twice.toml is already on this phone")).to_be_visible()
+    other = tmp_path / "other" / "twice.toml"
+    other.parent.mkdir()
+    made_match(other.parent, "twice.toml", "Ed", "Flo")
+    open_file(page, other)
+    said = page.locator("#open-said")
+    expect(said).to_contain_text("twice.toml is taken by another match")
+    expect(said).to_be_in_viewport()
+    said.get_by_role("button", name="Keep both").tap()
+    page.wait_for_url("**/m/twice-2.toml")
+    assert stored(page, "twice-2.toml") == other.read_text(encoding="utf-8")
+    assert stored(page, "twice.toml") == first.read_text(encoding="utf-8")
+    third = tmp_path / "third" / "twice.toml"
+    third.parent.mkdir()
+    made_match(third.parent, "twice.toml", "Gus", "Hal")
+    open_file(page, third)
+    page.locator("#open-said").get_by_role("button", name="Replace").tap()
+    expect(page.locator("h1")).to_contain_text("Gus")
+    assert stored(page, "twice.toml") == third.read_text(encoding="utf-8")
+    assert stored(page, "twice-3.toml") is None
+
+
+def test_a_crlf_file_keeps_its_line_endings_through_open_every_write_and_the_download(phone: Phone, tmp_path: Path):
+    page = phone.main
+    path = made_match(tmp_path, "crlf.toml", crlf=True)
+    sent = path.read_bytes()
+    open_file(page, path)
+    page.wait_for_url("**/m/crlf.toml")
+    assert stored(page, "crlf.toml").encode("utf-8") == sent
+    start_match(page, "unrelated.toml")  # another match's write leaves it alone
+    assert stored(page, "crlf.toml").encode("utf-8") == sent
+    for knocker in ("Cy", "Di"):
+        assert page.evaluate("k => window.ginscoreApp.call('POST', '/api/matches/crlf.toml/hands', JSON.stringify({knocker: k, deadwood: 2, "
+                             "opponent_deadwood: 9}), 'application/json').then(a => a.status)", knocker) == 201
+    visit(page, "/m/crlf.toml")
+    with page.expect_download() as downloading:
+        page.get_by_role("button", name=re.compile("^Download the match file")).tap()
+    data = Path(downloading.value.path()).read_bytes()
+    assert data.startswith(sent) and data.count(b"\n") == data.count(b"\r\n") and data.count(b"[[hands]]") == 3
+    file = tmp_path / "back.toml"
+    file.write_bytes(data)
+    assert ginscore("validate", file).exit_code == 0
