@@ -566,3 +566,105 @@ def test_a_crlf_file_keeps_its_line_endings_through_open_every_write_and_the_dow
     file = tmp_path / "back.toml"
     file.write_bytes(data)
     assert ginscore("validate", file).exit_code == 0
+
+
+# --- Next game once ---------------------------------------------------------------------------------------------
+
+NEXT = "Start the next game"
+
+
+def finished_match(page: Any, name: str) -> None:
+    start_match(page, name, "target=10")
+    assert page.evaluate("name => window.ginscoreApp.call('POST', '/api/matches/' + name + '/hands', JSON.stringify({knocker: 'Ann', "
+                         "deadwood: 0, opponent_deadwood: 30}), 'application/json').then(a => a.status)", name) == 201
+
+
+def started_after(page: Any) -> list[str]:
+    keys: list[str] = page.evaluate(KEYS)
+    return [key for key in keys if isinstance(key, str) and key.startswith("ann-bob")]
+
+
+def test_next_game_from_two_tabs_and_after_a_reload_starts_one_game(phone: Phone):
+    first = phone.main
+    before = started_after(first)
+    finished_match(first, "done.toml")
+    visit(first, "/m/done.toml")
+    second = phone.open("#/m/done.toml")
+    buttons = [page.get_by_role("button", name=NEXT) for page in (first, second)]
+    for button in buttons:
+        expect(button).to_be_visible()
+    for page in (first, second):  # both sent before either is answered
+        page.evaluate("name => document.querySelector('form.next-game button').click()", NEXT)
+    for page in (first, second):
+        page.wait_for_url(re.compile(r"#/m/ann-bob[^/]*\.toml$"))
+    assert first.url.split("#")[1] == second.url.split("#")[1]
+    second.close()
+    first.reload()
+    ready(first)
+    visit(first, "/m/done.toml")
+    first.get_by_role("button", name=NEXT).tap()
+    first.wait_for_url(re.compile(r"#/m/ann-bob[^/]*\.toml$"))
+    new = [name for name in started_after(first) if name not in before]
+    assert len(new) == 1 and first.url.endswith("#/m/" + new[0])
+
+
+# --- pages with a lifecycle, and a runtime that cannot start ----------------------------------------------------
+
+COUNTERS = """
+window.counted = { locks: 0, listeners: 0 };
+const add = EventTarget.prototype.addEventListener, drop = EventTarget.prototype.removeEventListener;
+EventTarget.prototype.addEventListener = function (type, listener, options) {
+  if (this === document && type === 'visibilitychange') window.counted.listeners++;
+  return add.call(this, type, listener, options);
+};
+EventTarget.prototype.removeEventListener = function (type, listener, options) {
+  if (this === document && type === 'visibilitychange') window.counted.listeners--;
+  return drop.call(this, type, listener, options);
+};
+Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => {
+  const lock = new EventTarget();
+  let released = false;
+  window.counted.locks++;
+  lock.release = async () => { if (!released) { released = true; window.counted.locks--; lock.dispatchEvent(new Event('release')); } };
+  Object.defineProperty(lock, 'released', { get: () => released });
+  return lock;
+} } });
+"""
+
+
+def test_a_match_page_visited_ten_times_holds_one_wake_lock_and_one_set_of_listeners(phone: Phone):
+    page = phone.page()
+    page.add_init_script(COUNTERS)
+    page.goto(phone.host.url)
+    ready(page)
+    sound_match(page)
+    for _ in range(10):
+        visit(page, "/m/sound.toml")
+        expect(page.locator("#live")).to_be_attached()
+        page.wait_for_function("() => window.counted.locks === 1")
+        visit(page, "/")
+        page.wait_for_function("() => window.counted.locks === 0 && window.counted.listeners === 0")
+    visit(page, "/m/sound.toml")
+    page.wait_for_function("() => window.counted.locks === 1")
+    assert page.evaluate("window.counted") == {"locks": 1, "listeners": 1}
+    page.close()
+
+
+@pytest.mark.parametrize(("file", "damage"), [("pyodide.asm.wasm", lambda data: data[:1000]), ("pyodide.mjs", lambda data: data + b"\n}}}\n")],
+                         ids=["wasm-truncated", "loader-altered"])
+def test_a_runtime_that_cannot_start_says_so(browser: Any, phone: Phone, tmp_path: Path, file: str, damage: Any):
+    root = tmp_path / "host"
+    shutil.copytree(phone.root / "pocket" / "app", root / "pocket" / "app")
+    path = root / "pocket" / "app" / "pyodide" / file
+    path.write_bytes(damage(path.read_bytes()))
+    host = Host(root)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(host.url)
+        said = page.locator("#starting")
+        expect(said).to_contain_text("ginscore could not start here", timeout=60000)
+        expect(said).to_contain_text("your matches are kept")
+    finally:
+        context.close()
+        host.stop()

@@ -66,6 +66,7 @@ async function serviceWorker() {
   if (!("serviceWorker" in navigator)) return null;  // plain http on another machine: no offline use, still works
   try {
     const registration = await navigator.serviceWorker.register("sw.js", { scope: "./" });
+    if (!registration) return null;
     watchUpdates(registration);
     await navigator.serviceWorker.ready;
     registration.update().catch(function () {});  // offline: nothing to compare with, and no harm

@@ -24,6 +24,19 @@ async function archive(py, path) {
   py.runPython("import importlib; importlib.invalidate_caches()");
 }
 
+// Pyodide only logs a runtime that does not compile, and waits forever: say so instead. (A wrong media type makes
+// the streaming compile fail with a TypeError, and Pyodide then compiles the bytes: that is no failure.)
+["instantiate", "instantiateStreaming"].forEach(function (name) {
+  const original = WebAssembly[name];
+  if (typeof original !== "function") return;
+  WebAssembly[name] = function () {
+    return original.apply(WebAssembly, arguments).catch(function (error) {
+      if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) failed("the Python runtime is damaged (" + error.message + ")");
+      throw error;
+    });
+  };
+});
+
 const build = fetch("./build.json").then(function (response) { return response.json(); });
 const lean = (async function () {
   const info = await build;
