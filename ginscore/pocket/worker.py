@@ -91,8 +91,9 @@ class PocketFolder(Folder):
         return [name for name in super().names() if name not in self.damaged]
 
     def summary(self, name: str) -> dict[str, Any]:
-        """A loaded match's line, computed (and cached) by serve's folder; another's, as stored."""
-        if name not in _texts and name in self.stored:
+        """The match's line as stored for its stored text, else computed (and cached) by serve's folder from the
+        loaded text."""
+        if name in self.stored:
             return self.stored[name]
         return super().summary(name)
 
@@ -216,7 +217,7 @@ def hold(seen_json: str) -> str:
     if seen["summaries"] is not None:
         lines = seen["summaries"]
         folder.stored = {name: line for name, line in lines.items() if _shaped(name, line, generations.get(name))}
-        need = [name for name in folder.names() if name not in _texts and name not in folder.stored]
+        need = [name for name in folder.names() if name not in folder.stored]
     return json.dumps({"need": need, "damaged": folder.damaged, "held": held}, ensure_ascii=False)
 
 
@@ -253,6 +254,7 @@ def changes() -> str:
             text = _read(name)
             _stats[name] = _stat(name)
         texts[name] = _texts[name] = text
+        folder.stored.pop(name, None)
     for name in [name for name in _texts if not os.path.exists(_path(name))]:
         texts[name] = None
         _texts.pop(name)

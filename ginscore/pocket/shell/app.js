@@ -239,6 +239,7 @@ function swap(nodes, title, path) {
   document.title = title;
   page.replaceChildren.apply(page, nodes.map(function (node) { return document.importNode(node, true); }));
   page.setAttribute("aria-busy", "false");
+  page.dataset.shown = String(Number(page.dataset.shown || 0) + 1);  // pages shown so far: the tests wait on it
   page.querySelectorAll("img[src]").forEach(picture);
   extras(split(path)[0]);
   if (!page.contains(document.activeElement)) window.scrollTo(0, 0);
