@@ -409,6 +409,7 @@ DAMAGED = [
     ("", "[match]\n", re.compile(r"^: its name is not one a match file may have")),
     ("sub/x.toml", "[match]\n", re.compile(r"^sub/x\.toml: its name is not one")),
     ("../x.toml", "[match]\n", re.compile(r"^\.\./x\.toml: its name is not one")),
+    (12, "[match]\n", re.compile(r"^12: its name is not a text")),
 ]
 
 

@@ -13,7 +13,7 @@ const channel = new BroadcastChannel(CHANNEL);
 const times = { began: performance.now() };
 const turn = serial();
 const held = new Map();  // name -> the generation of the text Python holds
-let pocket = null, damaged = [];
+let pocket = null, damaged = [], oddKeys = [];
 
 function say(message) { self.postMessage(message); }
 
@@ -93,10 +93,9 @@ function hold(seen) {
   const keys = seen.keys === null ? null : seen.keys.filter(function (key) { return typeof key === "string"; });
   const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others, summaries: seen.summaries, next: seen.next })));
   answer.held.forEach(function (name) { held.set(name, seen.generations[name]); });
-  if (seen.keys !== null) {
-    damaged = Object.entries(answer.damaged).map(function ([key, reason]) { return { key: key, reason: reason }; });
-    seen.keys.forEach(function (key) { if (typeof key !== "string") damaged.push({ key: key, reason: "its name is not a text" }); });
-  }
+  if (seen.keys !== null) oddKeys = seen.keys.filter(function (key) { return typeof key !== "string"; });
+  damaged = Object.entries(answer.damaged).map(function ([key, reason]) { return { key: key, reason: reason }; })
+    .concat(oddKeys.map(function (key) { return { key: key, reason: "its name is not a text" }; }));
   return answer;
 }
 
