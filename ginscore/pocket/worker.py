@@ -82,7 +82,7 @@ class PocketFolder(Folder):
     def __init__(self, path: str):
         super().__init__(path)
         self.stored: dict[str, dict[str, Any]] = {}
-        """The stored summaries of the matches not loaded, for the list."""
+        """The stored summaries that are for the stored texts (their generation), as the last list read them."""
         self.damaged: dict[str, str] = {}
         """Stored names set aside, with the reason."""
 
