@@ -1,23 +1,16 @@
-// ginscore serve: makes the pages smoother; every page works without it.
-// The card picker toggles cards in place, and asks the server (never a copy of the solver) what they make.
-// An open match page polls the file's version about once a second and swaps in the new sheet, and keeps the
-// screen awake where the browser has the Screen Wake Lock API.
-// A page has a lifecycle: `window.ginscorePages.start(root, host)` gives it its timers, listeners and wake lock,
-// `stop()` ends them all. Under serve (a full page load each time) it starts by itself on the document, with the
-// browser's own fetch and timers; the phone app loads it once, with `data-host="app"`, and starts and stops each
-// page it shows, with a host whose `fetch` the app's worker answers.
+// ginscore serve: smoother pages (each works without it). The picker asks the server, never a copy of the
+// solver; a match page polls its version and stays awake. ginscorePages.start(root, host) and
+// stop(): a page's timers, listeners and wake lock end with it; the app (data-host="app") starts each page it
+// shows with its host; serve's pages start alone.
 "use strict";
 (function () {
-  var current = null;
-  var script = document.currentScript;
-
-  var browserHost = {
+  var current = null, script = document.currentScript, FRESH = { credentials: "same-origin", cache: "no-store" };
+  var browser = {
     fetch: function (url, init) { return window.fetch(url, init); },
-    every: function (callback, delay) { var timer = setInterval(callback, delay); return function () { clearInterval(timer); }; },
-    later: function (callback, delay) { var timer = setTimeout(callback, delay); return function () { clearTimeout(timer); }; },
+    every: function (f, ms) { var t = setInterval(f, ms); return function () { clearInterval(t); }; },
+    later: function (f, ms) { var t = setTimeout(f, ms); return function () { clearTimeout(t); }; },
   };
 
-  // What one page owns: each is undone by stop().
   function Page(root, host) {
     this.root = root;
     this.host = host;
@@ -27,34 +20,25 @@
     target.addEventListener(type, listener);
     this.undo.push(function () { target.removeEventListener(type, listener); });
   };
-  Page.prototype.every = function (callback, delay) { this.undo.push(this.host.every(callback, delay)); };
-  Page.prototype.later = function (callback, delay) {
-    var cancel = this.host.later(callback, delay);
-    this.undo.push(cancel);
-    return cancel;
-  };
-  Page.prototype.post = function (url, form) {
-    return this.host.fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.text(); });
-  };
+  Page.prototype.every = function (f, ms) { this.undo.push(this.host.every(f, ms)); };
+  Page.prototype.later = function (f, ms) { var end = this.host.later(f, ms); this.undo.push(end); return end; };
 
-  // --- the live sheet ---
   function live(page, box) {
     var busy = false;
     function poll() {
       if (busy || document.hidden) return;
       var sheet = document.getElementById("sheet");
       busy = true;
-      page.host.fetch(box.dataset.versionUrl, { credentials: "same-origin", cache: "no-store" })
+      page.host.fetch(box.dataset.versionUrl, FRESH)
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (found) {
           if (!found || !found.version || (sheet && sheet.dataset.version === found.version)) return null;
-          return page.host.fetch(box.dataset.sheetUrl, { credentials: "same-origin", cache: "no-store" })
+          return page.host.fetch(box.dataset.sheetUrl, FRESH)
             .then(function (response) { return response.ok ? response.text() : null; })
             .then(function (html) {
               if (!html || current !== page) return;
               box.innerHTML = html;
-              // say the newest hand once, rather than having a screen reader read the whole sheet again
+              // the newest hand said once, not the whole sheet again
               var status = document.getElementById("live-status"), last = box.querySelector("tr.hand:last-of-type .result");
               if (status) status.textContent = last ? "Sheet updated: " + last.textContent : "Sheet updated.";
             });
@@ -65,7 +49,7 @@
     page.every(poll, 1000);
   }
 
-  // --- the screen stays awake while a match is open, where the browser can (Screen Wake Lock) ---
+  // refused (battery saver, no permission): silently nothing
   function stay_awake(page) {
     var wake = navigator.wakeLock, held = null, stopped = false;
     if (!wake || typeof wake.request !== "function") return;
@@ -73,25 +57,20 @@
       if (held || stopped || document.visibilityState !== "visible") return;
       held = "asking";
       Promise.resolve().then(function () { return wake.request("screen"); }).then(function (lock) {
-        if (stopped) { lock.release(); return; }  // the page went while the lock was being granted
+        if (stopped) { lock.release(); return; }
         held = lock;
         if (lock && lock.addEventListener) lock.addEventListener("release", function () { if (held === lock) held = null; });
-      }).catch(function () { held = null; });  // refused (battery saver, no permission): silently nothing
+      }).catch(function () { held = null; });
     }
-    // the browser lets the lock go when the page is hidden; ask again when it is shown
+    // the lock goes when the page is hidden: asked again when it is shown
     page.on(document, "visibilitychange", function () {
       if (document.visibilityState === "visible" && held && held.released) held = null;
       ask();
     });
-    page.undo.push(function () {
-      stopped = true;
-      if (held && held !== "asking") held.release();
-      held = null;
-    });
+    page.undo.push(function () { stopped = true; if (held && held !== "asking") held.release(); held = null; });
     ask();
   }
 
-  // --- the card picker and the live answer ---
   function words(value) { return value.split(/\s+/).filter(Boolean); }
 
   function picker(page, form) {
@@ -135,7 +114,8 @@
       if (cancel) cancel();
       cancel = page.later(function () {
         var mine = ++asked;
-        page.post(form.dataset.liveUrl, form).then(function (html) {
+        page.host.fetch(form.dataset.liveUrl, Object.assign({ method: "POST", body: new FormData(form) }, FRESH))
+          .then(function (response) { return response.text(); }).then(function (html) {
           if (mine !== asked || current !== page) return;
           var active = document.activeElement, focused = active && liveHand.contains(active) ? active.id : "";
           liveHand.innerHTML = html;
@@ -163,7 +143,7 @@
       refresh();
     });
     function name_sides() {
-      // the side buttons say whose cards they are once the knocker is chosen, as the server's page does
+      // the side buttons name whose cards they are, as the server's page does
       var radios = Array.prototype.slice.call(form.querySelectorAll("input[name=knocker]"));
       var chosen = radios.filter(function (radio) { return radio.checked; })[0];
       if (!box || !chosen || radios.length !== 2) return;
@@ -179,7 +159,7 @@
       refresh();
     });
     page.on(form, "submit", function (event) {
-      // a double tap sends the hand once; the server's expected_hands refuses a second one anyway
+      // a double tap sends the hand once (expected_hands refuses a second anyway)
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
       page.later(function () { delete form.dataset.sent; }, 5000);
@@ -190,7 +170,7 @@
     paint();
   }
 
-  // A refused save comes back with its reason beside the field: bring it into view and give it focus.
+  // A refused save's reason, beside its field, brought into view and focused.
   function show_refusal(root) {
     var refusal = root.querySelector("[data-refusal]");
     if (!refusal) return;
@@ -198,17 +178,15 @@
     refusal.focus({preventScroll: true});
   }
 
-  // Start the page under `root` (the document, or the app's page element): any page before it is stopped first.
   function start(root, host) {
     stop();
-    var page = current = new Page(root, host || browserHost);
+    var page = current = new Page(root, host || browser);
     show_refusal(root);
     var box = root.querySelector("#live");
     if (box && box.dataset.versionUrl) { live(page, box); stay_awake(page); }
     root.querySelectorAll("form[data-live-url]").forEach(function (form) { picker(page, form); });
   }
 
-  // Stop the page: its timers, its listeners and its wake lock.
   function stop() {
     var page = current;
     current = null;
