@@ -1,9 +1,9 @@
-"""Time and weigh `ginscore app`: the first download, the warm start against a bare Pyodide page, and a hand
-recorded in the app on a 100-hand match beside the same hand through `ginscore serve`.
+"""Time and weigh `ginscore app`: the first download, the warm start against a bare Pyodide page, a poll with
+nothing changed and a Save, each as the number and size of the stored matches grow.
 
 Run from the repository root (needs npm once for the runtime, Playwright and Debian's Chromium):
 
-    .venv/bin/python benchmarks/bench_app.py [--rounds 7] [--hands 100] [--records 15] [--seed 1]
+    .venv/bin/python benchmarks/bench_app.py [--rounds 7] [--hands 1000] [--others 50] [--records 15] [--seed 1]
 
 1. **Sizes.** `ginscore app` into a temporary folder; every file the service worker precaches, as it is and
    compressed (gzip -9, what a static host sends for the files that compress; the wasm and the zips are
@@ -15,10 +15,13 @@ Run from the repository root (needs npm once for the runtime, Playwright and Deb
    the navigation's start to the answer of a check (`ginscore.game.check`, answered while the pages load) and
    to the pages' being ready; for the bare page, to its `1 + 1`. The runtime comes from the cache each time
    (the server's log is checked: no runtime file is fetched twice). Medians.
-3. **A hand on a 100-hand match.** The same seeded match (counts and cards, a target too high to reach)
-   opened in the app and served by `ginscore serve`; `--records` hands posted to `/api/matches/FILE/hands` in
-   each, interleaved: in the app from the page through the worker (lock, IndexedDB read, Python, IndexedDB
-   write), under serve from a client on 127.0.0.1. Medians and 95th percentiles.
+3. **A poll and a Save as the store grows.** Seeded matches (counts and cards, a target too high to reach)
+   opened in the app: first a 10-hand match alone, then beside a `--hands`-hand match and `--others` matches of
+   100 hands. A poll with nothing changed (`GET /m/small.toml/version`, what an open sheet asks each second)
+   with one match stored and with all of them; a Save (`POST /api/matches/FILE/hands`, through the worker: the
+   queue, the lock, IndexedDB, Python, the write's completion) on the 10-hand match, alone and beside the
+   others, and on the long match. The same Save on the long match through `ginscore serve` (a client on
+   127.0.0.1), for scale. Medians and 95th percentiles.
 """
 
 from __future__ import annotations
@@ -91,7 +94,8 @@ def serve_folder(root: Path) -> tuple[http.server.ThreadingHTTPServer, list[str]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--hands", type=int, default=100)
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--others", type=int, default=50)
     parser.add_argument("--records", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -112,11 +116,8 @@ def main() -> None:
     server, paths = serve_folder(work / "site")
     base = f"http://127.0.0.1:{server.server_port}/app/"
     rng = random.Random(args.seed)
-    hands = [hand_options(rng, ("Ann", "Bob")) for _ in range(args.hands + args.records)]
     match_folder = work / "served"
     match_folder.mkdir()
-    write_match(str(match_folder / "long.toml"), hands[: args.hands])
-    text = (match_folder / "long.toml").read_text(encoding="utf-8")
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
@@ -151,24 +152,52 @@ def main() -> None:
         page = context.new_page()
         page.goto(base)
         page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
-        opened = page.evaluate("([name, text]) => window.ginscoreApp.ask('open', {name: name, text: text})", ["long.toml", text])
-        name = opened["name"]
-        serve = Server(str(match_folder))
-        import httpx
-
-        in_app, in_serve = [], []
+        texts = {}
+        for name, count in (("small.toml", 10), ("long.toml", args.hands), *((f"other-{n:02}.toml", 100) for n in range(args.others))):
+            write_match(str(match_folder / name), [hand_options(rng, ("Ann", "Bob")) for _ in range(count)])
+            texts[name] = (match_folder / name).read_text(encoding="utf-8")
+        opening = ("async ([name, text]) => { const a = await window.ginscoreApp.ask('open', {file: new File([text], name)}); "
+                   "if (a.name !== name) throw new Error(JSON.stringify(a)); }")
+        poll = ("async (name) => { const t = performance.now(); const a = await window.ginscoreApp.call('GET', '/m/' + name + '/version'); "
+                "if (a.status !== 200) throw new Error(String(a.status)); return performance.now() - t; }")
         post = ("async ([name, fields]) => { const t = performance.now(); const a = await window.ginscoreApp.call('POST', "
                 "'/api/matches/' + name + '/hands', JSON.stringify(fields), 'application/json'); "
                 "if (a.status !== 201) throw new Error(new TextDecoder().decode(a.body)); return performance.now() - t; }")
+
+        def polls() -> float:
+            page.evaluate(poll, "small.toml")
+            return statistics.median(page.evaluate(poll, "small.toml") for _ in range(args.records * 2)) / 1000
+
+        def saves(name: str) -> list[float]:
+            page.evaluate(post, [name, fields_of(hand_options(rng, ("Ann", "Bob")))])  # warmed by one hand first
+            return [page.evaluate(post, [name, fields_of(hand_options(rng, ("Ann", "Bob")))]) / 1000 for _ in range(args.records)]
+
+        page.evaluate(opening, ["small.toml", texts["small.toml"]])
+        alone = polls()
+        small_alone = saves("small.toml")
+        for name, text in texts.items():
+            if name != "small.toml":
+                page.evaluate(opening, [name, text])
+        stored = sum(len(text.encode()) for text in texts.values())
+        beside = polls()
+        small, long = saves("small.toml"), saves("long.toml")
+        print(f"a poll with nothing changed (GET /m/small.toml/version), medians: {alone * 1000:.2f} ms with one match stored, "
+              f"{beside * 1000:.2f} ms with {len(texts)} ({stored / 1e6:.1f} MB) stored ({beside / alone:.2f}x)")
+        print(f"a Save (POST a hand), {args.records} each, medians: on the 10-hand match {statistics.median(small_alone) * 1000:.1f} ms alone, "
+              f"{statistics.median(small) * 1000:.1f} ms with {len(texts) - 1} others stored; on the {args.hands}-hand match "
+              f"{statistics.median(long) * 1000:.1f} ms ({statistics.median(long) / statistics.median(small):.2f}x the 10-hand one; "
+              f"95th {percentile(small, 0.95) * 1000:.1f} and {percentile(long, 0.95) * 1000:.1f} ms)")
+
+        serve = Server(str(match_folder))
+        import httpx
+
+        in_serve = []
         with httpx.Client(base_url=serve.base, headers={"Authorization": "Bearer bench-token"}, timeout=60) as client:
-            post_hand(client, "long.toml", hands[args.hands])  # each side warmed by one hand first
-            page.evaluate(post, [name, fields_of(hands[args.hands])])
-            for options in hands[args.hands + 1:]:
-                in_app.append(page.evaluate(post, [name, fields_of(options)]) / 1000)
-                in_serve.append(post_hand(client, "long.toml", options))
+            post_hand(client, "long.toml", hand_options(rng, ("Ann", "Bob")))
+            for _ in range(args.records):
+                in_serve.append(post_hand(client, "long.toml", hand_options(rng, ("Ann", "Bob"))))
         serve.stop()
-        print(f"a hand on a {args.hands}-hand match, {len(in_app)} interleaved: in the app median {statistics.median(in_app) * 1000:.1f} ms "
-              f"(95th {percentile(in_app, 0.95) * 1000:.1f}); through serve median {statistics.median(in_serve) * 1000:.1f} ms "
+        print(f"the same Save on the {args.hands}-hand match through serve: median {statistics.median(in_serve) * 1000:.1f} ms "
               f"(95th {percentile(in_serve, 0.95) * 1000:.1f})")
         browser.close()
     server.shutdown()

@@ -31,7 +31,23 @@ async def probe(folder: str) -> str:
         answer = await worker.request(method, path, "", json.dumps(fields) if fields else "", "application/json" if fields else "")
         statuses.append(answer["status"])
         shown = json.loads(bytes(answer["body"]))
+    first = json.loads(worker.changes())
+    crlf = first["texts"]["n.toml"].replace("\n", "\r\n")
+    held = json.loads(worker.hold(json.dumps({
+        "keys": ["n.toml", "c.toml", "num.toml", "sub/x.toml", "p.toml"], "generations": {"c.toml": 1}, "texts": {"c.toml": crlf},
+        "others": {"num.toml": "a number"}, "summaries": {"p.toml": {"name": "p.toml", "players": "Ann"}}, "next": {}})))
+    recorded = await worker.request("POST", "/api/matches/c.toml/hands", "", json.dumps({"knocker": "Bob", "deadwood": 1, "opponent_deadwood": 9}),
+                                    "application/json")
+    after = json.loads(worker.changes())
+    polled = (await worker.request("GET", "/m/c.toml/version", "", "", ""))["status"]
     return json.dumps({
+        "first_changes": sorted(first["texts"]),
+        "held": held,
+        "recorded": recorded["status"],
+        "crlf_changes": sorted(after["texts"]),
+        "crlf_kept": after["texts"]["c.toml"].startswith(crlf) and after["texts"]["c.toml"].count("\n") == after["texts"]["c.toml"].count("\r\n"),
+        "summary_players": after["summaries"]["c.toml"]["players"],
+        "poll": [polled, json.loads(worker.changes())["texts"]],
         "python": list(sys.version_info[:2]),
         "imported": imported,
         "check": json.loads(worker.check_json(KNOCKER)),

@@ -23,9 +23,11 @@ from typing import Any
 
 import pytest
 from browsers import require_browser
+from playwright.sync_api import expect
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
+from ginscore.pocket.runtime import PYODIDE_VERSION
 
 PHONE = {"width": 390, "height": 844}
 SUB = "/pocket/app/"
@@ -119,8 +121,12 @@ def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ph
     require_browser()
     require_npm()
     root = tmp_path_factory.mktemp("host")
-    built = ginscore("app", root / "pocket" / "app")
+    cache = tmp_path_factory.getbasetemp() / "ginscore-cache"  # conftest's, set only later for each test
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GINSCORE_CACHE_DIR", str(cache))
+        built = ginscore("app", root / "pocket" / "app")
     assert built.exit_code == 0, built.stderr
+    assert (cache / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the tests' cache, not the user's
     host = Host(root)
     one = Phone(browser, host)
     one.main = one.open()  # online, once
@@ -163,8 +169,9 @@ def stored(page: Any, name: str) -> str:
 
 def visit(page: Any, route: str) -> None:
     """Go to one of the app's routes in an open page, as a link there would."""
+    shown = page.evaluate("Number(document.getElementById('page').dataset.shown || 0)")
     page.evaluate("route => { history.pushState(null, '', '#' + route); dispatchEvent(new PopStateEvent('popstate')); }", route)
-    page.locator("#page h1").first.wait_for()
+    page.wait_for_function("shown => Number(document.getElementById('page').dataset.shown || 0) > shown", arg=shown)
 
 
 def test_offline_a_whole_match_is_kept_and_downloads_as_the_file_the_cli_reads(phone: Phone, tmp_path: Path):
@@ -286,6 +293,8 @@ def test_two_tabs_recording_at_once_keep_both_hands(phone: Phone):
     text = stored(first, "two.toml")
     assert text.count("[[hands]]") == 6
     second.locator("table.hands tbody tr.hand").nth(5).wait_for()  # the open sheet saw the other tab's hands
+    visit(first, "/")  # its own memory of the match is a hand behind: the list is the store's
+    expect(first.locator("li.match-entry").filter(has=first.locator("a[href='#/m/two.toml']"))).to_contain_text("6 hands")
     second.close()
 
 
@@ -328,4 +337,326 @@ def test_a_new_build_replaces_the_old_whole_and_the_open_page_says_so(phone: Pho
         assert phone.store_kept(page)
     finally:
         phone.context.set_offline(True)
+        host.stop()
+
+
+# --- one change at a time, acknowledged only when stored ------------------------------------------------------
+
+RACE = """async ([name, tag, rounds]) => {
+  const app = window.ginscoreApp, acknowledged = [], calls = [];
+  for (let round = 0; round < rounds; round++) {
+    const note = tag + round;
+    calls.push(app.call('POST', '/api/matches/' + name + '/hands', JSON.stringify({knocker: 'Ann', deadwood: 2,
+      opponent_deadwood: 3, note: note}), 'application/json').then(a => { if (a.status === 201) acknowledged.push(note); }));
+    await new Promise(resolve => setTimeout(resolve, round % 4));  // 0 to 3 ms
+    for (let get = 0; get < 8; get++) calls.push(app.call('GET', get % 2 ? '/m/' + name + '/version' : '/m/' + name + '/sheet'));
+  }
+  await Promise.all(calls);
+  return acknowledged;
+}"""
+
+
+def start_match(page: Any, name: str, *settings: str) -> None:
+    status = page.evaluate("([name, settings]) => window.ginscoreApp.call('POST', '/api/matches', JSON.stringify({file: name, "
+                           "players: ['Ann', 'Bob'], set: settings}), 'application/json').then(a => a.status)", [name, list(settings)])
+    assert status == 201
+
+
+def sound_match(page: Any) -> None:
+    """A match of one hand, `sound.toml`, made once for the tests that need a good match beside a bad record."""
+    if stored(page, "sound.toml") is None:
+        start_match(page, "sound.toml")
+        assert page.evaluate("window.ginscoreApp.call('POST', '/api/matches/sound.toml/hands', JSON.stringify({knocker: 'Ann', "
+                             "deadwood: 2, opponent_deadwood: 12}), 'application/json').then(a => a.status)") == 201
+
+
+def notes(text: str) -> list[str]:
+    return re.findall(r'^note = "([^"]*)"', text, re.MULTILINE)
+
+
+def test_every_hand_answered_recorded_is_stored_once_though_reads_come_between(phone: Phone):
+    page = phone.main
+    start_match(page, "race.toml", "target=10000")
+    acknowledged = page.evaluate(RACE, ["race.toml", "a", 60])
+    assert len(acknowledged) == 60
+    assert sorted(notes(stored(page, "race.toml"))) == sorted(acknowledged)
+
+
+def test_two_tabs_racing_reads_and_writes_keep_every_hand_once(phone: Phone):
+    first = phone.main
+    start_match(first, "race2.toml", "target=10000")
+    second = phone.open()
+    for page, tag in ((first, "a"), (second, "b")):
+        page.evaluate("([race, args]) => { window.raced = eval(race)(args); }", [RACE, ["race2.toml", tag, 60]])
+    acknowledged = first.evaluate("window.raced") + second.evaluate("window.raced")
+    assert len(acknowledged) == 120
+    assert sorted(notes(stored(first, "race2.toml"))) == sorted(acknowledged)
+    second.close()
+
+
+# --- a store that cannot brick the app --------------------------------------------------------------------------
+
+PUT = """([store, key, value]) => import('./store.js').then(s => s.database()).then(db => new Promise((resolve, reject) => {
+  const t = db.transaction(store, 'readwrite');
+  t.objectStore(store).put(value, key);
+  t.oncomplete = resolve; t.onerror = () => reject(t.error);
+}))"""
+KEYS = "import('./store.js').then(s => s.database()).then(db => new Promise(r => { db.transaction('matches').objectStore('matches').getAllKeys().onsuccess = e => r(e.target.result); }))"
+LONG = "x" * 300 + ".toml"
+DAMAGED = [
+    ("number.toml", 7, re.compile(r"^number\.toml: it holds a number")),
+    ("object.toml", {"text": "[match]"}, re.compile(r"^object\.toml: it holds an object")),
+    ("", "[match]\n", re.compile(r"^: its name is not one a match file may have")),
+    ("sub/x.toml", "[match]\n", re.compile(r"^sub/x\.toml: its name is not one")),
+    ("../x.toml", "[match]\n", re.compile(r"^\.\./x\.toml: its name is not one")),
+    (12, "[match]\n", re.compile(r"^12: its name is not a text")),
+]
+
+
+def test_damaged_records_are_set_aside_listed_and_kept_and_everything_else_works(phone: Phone):
+    page = phone.main
+    sound_match(page)
+    text = stored(page, "sound.toml")
+    for key, value, _ in DAMAGED:
+        page.evaluate(PUT, ["matches", key, value])
+    page.evaluate(PUT, ["matches", LONG, text])  # a good text under a name too long: kept through other writes
+    page.evaluate(PUT, ["summaries", "ghost.toml", {"name": "ghost.toml", "players": ["Gus", "Hal"], "totals": {"Gus": 1, "Hal": 2},
+                                                      "status": "playing", "reason": None, "hands": 1, "generation": 1}])
+    page.evaluate(PUT, ["summaries", "sound.toml", {"name": "sound.toml", "players": "Ann", "totals": {}, "status": "playing",
+                                                      "reason": None, "hands": 0}])
+    page.reload()  # the first screen, from the summaries alone, is drawn before Python is ready
+    ready(page)
+    visit(page, "/")
+    damaged = page.locator(".app-damaged li")
+    for _, _, listed in DAMAGED:
+        expect(damaged.filter(has_text=listed)).to_have_count(1)
+    expect(damaged.filter(has_text=re.compile("^" + LONG[:40]))).to_have_count(1)
+    sound = page.locator("li.match-entry").filter(has=page.locator("a[href='#/m/sound.toml']"))
+    expect(sound).to_contain_text("Ann vs Bob")  # a summary with a wrong `players` computed again
+    expect(page.locator("ul.matches")).not_to_contain_text("Gus")  # a summary without a text dropped
+    lines = page.evaluate("import('./store.js').then(s => s.summaries())")
+    assert "ghost.toml" not in lines and lines["sound.toml"]["players"] == ["Ann", "Bob"] and lines["sound.toml"]["hands"] == 1
+    visit(page, "/m/sound.toml")
+    expect(page.locator("table.hands tbody tr.hand")).to_have_count(1)
+    start_match(page, "after-damage.toml")
+    assert page.evaluate("name => import('./store.js').then(s => s.value(name))", LONG) == text
+    visit(page, "/")
+    for key, value, listed in [*DAMAGED, (LONG, text, re.compile("^" + LONG[:40]))]:
+        entry = page.locator(".app-damaged li").filter(has_text=listed)
+        with page.expect_download() as downloading:
+            entry.get_by_role("button", name="Download as it is").tap()
+        saved = Path(downloading.value.path()).read_text(encoding="utf-8")
+        assert saved == (value if isinstance(value, str) else json.dumps(value, separators=(",", ":")))
+        assert key in page.evaluate(KEYS)  # kept until the person asks
+        entry.get_by_role("button", name="Remove").tap()
+        expect(page.locator(".app-damaged li").filter(has_text=listed)).to_have_count(0)
+        assert key not in page.evaluate(KEYS)
+    expect(page.locator(".app-damaged")).to_have_count(0)
+    assert phone.problems == []
+
+
+# --- opening a match file as `validate` reads one ---------------------------------------------------------------
+
+
+def open_file(page: Any, path: Path, name: str | None = None) -> None:
+    """Open a match file through the list's file box (under another name when `name` is given)."""
+    visit(page, "/")
+    given: Any = str(path) if name is None else {"name": name, "mimeType": "text/plain", "buffer": path.read_bytes()}
+    page.get_by_label(re.compile("match file from the command line")).set_input_files(given)
+
+
+def made_match(folder: Path, name: str, *players: str, crlf: bool = False) -> Path:
+    path, players = folder / name, players or ("Cy", "Di")
+    assert ginscore("new", path, *players).exit_code == 0
+    assert ginscore("record", path, "--knocker", players[0], "--deadwood", "3", "--opponent-deadwood", "20").exit_code == 0
+    if crlf:
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    return path
+
+
+def refused_in_view(page: Any, words: str, name: str) -> None:
+    said = page.locator("#open-said")
+    expect(said).to_have_text(words)
+    expect(said).to_be_in_viewport()
+    assert page.evaluate("name => import('./store.js').then(s => s.value(name))", name) is None
+
+
+def test_a_file_too_big_is_refused_before_it_is_read_and_nothing_is_kept(phone: Phone, tmp_path: Path):
+    big = tmp_path / "big.toml"
+    with big.open("wb") as handle:
+        handle.truncate(70 * 2**20 + 7)  # sparse: refused on its size alone
+    refused = ginscore("validate", big)
+    assert refused.exit_code == 1
+    open_file(phone.main, big)
+    refused_in_view(phone.main, re.compile(r"^big\.toml: is 70 MB, far more than any match file .*nothing was read$"), "big.toml")
+
+
+@pytest.mark.parametrize(("name", "data", "words"), [
+    ("latin.toml", b'[match]\nplayers = ["Jos\xe9", "Ann"]\n', "latin.toml: cannot read byte 0xe9 at offset 23: not UTF-8 text; save the file as UTF-8"),
+    (".hidden.toml", None, re.compile(r"^'\.hidden\.toml' is not a match file's name here")),
+    ("rtl\u200f.toml", None, re.compile(r"is not a match file's name here")),
+    ("n" * 295 + ".toml", None, re.compile(r"is not a match file's name here")),
+], ids=["not-utf8", "hidden", "rtl-mark", "300-characters"])
+def test_a_file_validate_refuses_or_a_name_the_folder_refuses_is_said_in_view(phone: Phone, tmp_path: Path, name: str, data: bytes | None,
+                                                                                words: Any):
+    if data is None:
+        path = made_match(tmp_path, "good.toml")
+    else:
+        path = tmp_path / "bytes.toml"
+        path.write_bytes(data)
+        refused = ginscore("validate", path)
+        assert refused.exit_code == 1 and refused.stderr.splitlines()[0].endswith(words.split(": ", 1)[1])
+    open_file(phone.main, path, name)
+    refused_in_view(phone.main, words, name)
+
+
+def test_the_same_file_again_opens_the_stored_match_and_another_under_its_name_asks(phone: Phone, tmp_path: Path):
+    page = phone.main
+    first = made_match(tmp_path, "twice.toml")
+    open_file(page, first)
+    page.wait_for_url("**/m/twice.toml")
+    open_file(page, first)
+    expect(page.get_by_role("status").filter(has_text="twice.toml is already on this phone")).to_be_visible()
+    other = tmp_path / "other" / "twice.toml"
+    other.parent.mkdir()
+    made_match(other.parent, "twice.toml", "Ed", "Flo")
+    open_file(page, other)
+    said = page.locator("#open-said")
+    expect(said).to_contain_text("twice.toml is taken by another match")
+    expect(said).to_be_in_viewport()
+    said.get_by_role("button", name="Keep both").tap()
+    page.wait_for_url("**/m/twice-2.toml")
+    assert stored(page, "twice-2.toml") == other.read_text(encoding="utf-8")
+    assert stored(page, "twice.toml") == first.read_text(encoding="utf-8")
+    third = tmp_path / "third" / "twice.toml"
+    third.parent.mkdir()
+    made_match(third.parent, "twice.toml", "Gus", "Hal")
+    open_file(page, third)
+    page.locator("#open-said").get_by_role("button", name="Replace").tap()
+    expect(page.locator("h1")).to_contain_text("Gus")
+    assert stored(page, "twice.toml") == third.read_text(encoding="utf-8")
+    assert stored(page, "twice-3.toml") is None
+
+
+def test_a_crlf_file_keeps_its_line_endings_through_open_every_write_and_the_download(phone: Phone, tmp_path: Path):
+    page = phone.main
+    path = made_match(tmp_path, "crlf.toml", crlf=True)
+    sent = path.read_bytes()
+    open_file(page, path)
+    page.wait_for_url("**/m/crlf.toml")
+    assert stored(page, "crlf.toml").encode("utf-8") == sent
+    start_match(page, "unrelated.toml")  # another match's write leaves it alone
+    assert stored(page, "crlf.toml").encode("utf-8") == sent
+    for knocker in ("Cy", "Di"):
+        assert page.evaluate("k => window.ginscoreApp.call('POST', '/api/matches/crlf.toml/hands', JSON.stringify({knocker: k, deadwood: 2, "
+                             "opponent_deadwood: 9}), 'application/json').then(a => a.status)", knocker) == 201
+    visit(page, "/m/crlf.toml")
+    with page.expect_download() as downloading:
+        page.get_by_role("button", name=re.compile("^Download the match file")).tap()
+    data = Path(downloading.value.path()).read_bytes()
+    assert data.startswith(sent) and data.count(b"\n") == data.count(b"\r\n") and data.count(b"[[hands]]") == 3
+    file = tmp_path / "back.toml"
+    file.write_bytes(data)
+    assert ginscore("validate", file).exit_code == 0
+
+
+# --- Next game once ---------------------------------------------------------------------------------------------
+
+NEXT = "Start the next game"
+
+
+def finished_match(page: Any, name: str) -> None:
+    start_match(page, name, "target=10")
+    assert page.evaluate("name => window.ginscoreApp.call('POST', '/api/matches/' + name + '/hands', JSON.stringify({knocker: 'Ann', "
+                         "deadwood: 0, opponent_deadwood: 30}), 'application/json').then(a => a.status)", name) == 201
+
+
+def started_after(page: Any) -> list[str]:
+    keys: list[str] = page.evaluate(KEYS)
+    return [key for key in keys if isinstance(key, str) and key.startswith("ann-bob")]
+
+
+def test_next_game_from_two_tabs_and_after_a_reload_starts_one_game(phone: Phone):
+    first = phone.main
+    before = started_after(first)
+    finished_match(first, "done.toml")
+    visit(first, "/m/done.toml")
+    second = phone.open("#/m/done.toml")
+    buttons = [page.get_by_role("button", name=NEXT) for page in (first, second)]
+    for button in buttons:
+        expect(button).to_be_visible()
+    for page in (first, second):  # both sent before either is answered
+        page.evaluate("name => document.querySelector('form.next-game button').click()", NEXT)
+    for page in (first, second):
+        page.wait_for_url(re.compile(r"#/m/ann-bob[^/]*\.toml$"))
+    assert first.url.split("#")[1] == second.url.split("#")[1]
+    second.close()
+    first.reload()
+    ready(first)
+    visit(first, "/m/done.toml")
+    first.get_by_role("button", name=NEXT).tap()
+    first.wait_for_url(re.compile(r"#/m/ann-bob[^/]*\.toml$"))
+    new = [name for name in started_after(first) if name not in before]
+    assert len(new) == 1 and first.url.endswith("#/m/" + new[0])
+
+
+# --- pages with a lifecycle, and a runtime that cannot start ----------------------------------------------------
+
+COUNTERS = """
+window.counted = { locks: 0, listeners: 0 };
+const add = EventTarget.prototype.addEventListener, drop = EventTarget.prototype.removeEventListener;
+EventTarget.prototype.addEventListener = function (type, listener, options) {
+  if (this === document && type === 'visibilitychange') window.counted.listeners++;
+  return add.call(this, type, listener, options);
+};
+EventTarget.prototype.removeEventListener = function (type, listener, options) {
+  if (this === document && type === 'visibilitychange') window.counted.listeners--;
+  return drop.call(this, type, listener, options);
+};
+Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => {
+  const lock = new EventTarget();
+  let released = false;
+  window.counted.locks++;
+  lock.release = async () => { if (!released) { released = true; window.counted.locks--; lock.dispatchEvent(new Event('release')); } };
+  Object.defineProperty(lock, 'released', { get: () => released });
+  return lock;
+} } });
+"""
+
+
+def test_a_match_page_visited_ten_times_holds_one_wake_lock_and_one_set_of_listeners(phone: Phone):
+    page = phone.page()
+    page.add_init_script(COUNTERS)
+    page.goto(phone.host.url)
+    ready(page)
+    sound_match(page)
+    for _ in range(10):
+        visit(page, "/m/sound.toml")
+        expect(page.locator("#live")).to_be_attached()
+        page.wait_for_function("() => window.counted.locks === 1")
+        visit(page, "/")
+        page.wait_for_function("() => window.counted.locks === 0 && window.counted.listeners === 0")
+    visit(page, "/m/sound.toml")
+    page.wait_for_function("() => window.counted.locks === 1")
+    assert page.evaluate("window.counted") == {"locks": 1, "listeners": 1}
+    page.close()
+
+
+@pytest.mark.parametrize(("file", "damage"), [("pyodide.asm.wasm", lambda data: data[:1000]), ("pyodide.mjs", lambda data: data + b"\n}}}\n")],
+                         ids=["wasm-truncated", "loader-altered"])
+def test_a_runtime_that_cannot_start_says_so(browser: Any, phone: Phone, tmp_path: Path, file: str, damage: Any):
+    root = tmp_path / "host"
+    shutil.copytree(phone.root / "pocket" / "app", root / "pocket" / "app")
+    path = root / "pocket" / "app" / "pyodide" / file
+    path.write_bytes(damage(path.read_bytes()))
+    host = Host(root)
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(host.url)
+        said = page.locator("#starting")
+        expect(said).to_contain_text("ginscore could not start here", timeout=60000)
+        expect(said).to_contain_text("your matches are kept")
+    finally:
+        context.close()
         host.stop()

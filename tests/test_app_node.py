@@ -61,3 +61,8 @@ def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_pa
     assert there["statuses"] == [201, 201, 201, 200] and there["page"] == 200
     assert {key: value for key, value in there.items() if key != "python"} == {key: value for key, value in here.items() if key != "python"}
     assert there["check"]["deadwood"] == 2
+    assert there["first_changes"] == ["n.toml"]
+    assert there["held"] == {"need": ["c.toml", "n.toml", "p.toml"], "damaged": {"num.toml": "it holds a number, not a match file's text",
+                                                            "sub/x.toml": "its name is not one a match file may have"}, "held": ["c.toml"]}
+    assert there["recorded"] == 201 and there["crlf_changes"] == ["c.toml"] and there["crlf_kept"] is True
+    assert there["summary_players"] == ["Ann", "Bob"] and there["poll"] == [200, {}]

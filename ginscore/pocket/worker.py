@@ -5,28 +5,34 @@ answers at once from `game.check`, while `start_pages` imports the web layer. Th
 `fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
 over a folder in Pyodide's in-memory file system.
 
-The match files live in the browser's storage; this module only holds them in memory. Before each request the
-worker hands in the stored texts (`sync`), and after a change takes back what changed (`changes`) with each
-match's summary, to store in one transaction. Nothing here touches the network.
+The match files live in the browser's storage; this module holds in memory only the ones a request names.
+Before each request the worker hands in what it read (`hold`): the texts that changed since they were loaded
+(each stored text has a generation), the stored summaries for the list. After a change it takes back only what
+changed (`changes`), with each match's summary, to store in one transaction. A stored record that is not a text
+under a name the folder accepts is set aside as damaged and never loaded. Nothing here touches the network.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import time
 from typing import Any
 
+from ..errors import GinscoreError
+from ..files.served import Folder, Summary
+
 FOLDER = "/matches"
 """The in-memory folder the pages are served from."""
+OPENING = "/opening"
+"""Where a file opened on the phone is read, as `validate` reads one, before it is kept."""
 HOST = "pocket.invalid"
 """The Host every request carries: the guard answers only for the hosts it is given, and this name is nobody's."""
 
 _app: Any = None
 _token = secrets.token_urlsafe(24)
-_synced: dict[str, str] = {}
-"""The texts as the storage last held them, by file name."""
 
 
 def check(text: str) -> str:
@@ -55,88 +61,278 @@ def check_json(text: str) -> str:
 
 def start_pages() -> float:
     """Import the web layer and make the app (seconds taken): after this, `request` answers."""
-    global _app
+    global _app, _folder
     began = time.perf_counter()
     from ..web.asgi import create_app
 
     os.makedirs(FOLDER, exist_ok=True)
     _app = create_app(FOLDER, _token, [HOST])
+    _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its summaries' cache hits
     return time.perf_counter() - began
 
 
-def _names() -> list[str]:
-    from ..files.served import Folder
+class PocketFolder(Folder):
+    """serve's folder over the in-memory one, holding only the match files a request names.
 
-    return Folder(FOLDER).names()
+    Every stored name has a file here, so that a new match never takes a stored name and `fresh_name` sees them
+    all; a match not loaded is an empty placeholder, listed from its stored summary, and is never written back.
+    A record set aside as damaged (`damaged`) is not listed.
+    """
 
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.stored: dict[str, Summary] = {}
+        """The stored summaries that are for the stored texts (their generation), as the last list read them."""
+        self.damaged: dict[str, str] = {}
+        """Stored names set aside, with the reason."""
 
-def _read(name: str) -> str | None:
-    try:
-        with open(os.path.join(FOLDER, name), encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError):
+    def names(self) -> list[str]:
+        """The match files' names, without the damaged ones."""
+        return [name for name in super().names() if name not in self.damaged]
+
+    def summary(self, name: str) -> Summary:
+        """The match's line as stored for its stored text, else computed (and cached) by serve's folder from the
+        loaded text."""
+        if name in self.stored:
+            return self.stored[name]
+        return super().summary(name)
+
+    def accepts(self, name: object) -> bool:
+        """Whether `name` is one a match file may have here."""
+        return self._checked_name(name) is not None
+
+    def refusal(self, name: str) -> str | None:
+        """Why a file opened on the phone cannot be kept under `name` (the folder's own words), or None."""
+        try:
+            self._new_name(name)
+        except GinscoreError as error:
+            return str(error)
         return None
 
 
-def sync(texts_json: str) -> None:
-    """Make the in-memory folder hold exactly the stored texts (`{name: text}` as JSON)."""
-    global _synced
-    texts: dict[str, str] = json.loads(texts_json)
-    os.makedirs(FOLDER, exist_ok=True)
-    for name in set(_names()) - set(texts):
-        os.remove(os.path.join(FOLDER, name))
-    for name, text in texts.items():
-        if _read(name) != text:
-            temporary = os.path.join(FOLDER, f".{name}.incoming")
-            with open(temporary, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-            os.replace(temporary, os.path.join(FOLDER, name))
-    _synced = dict(texts)
+_folder: PocketFolder | None = None
+_texts: dict[str, str] = {}
+"""Each loaded match's text, as the storage holds it."""
+_stats: dict[str, tuple[int, int, int]] = {}
+"""Each loaded match file's state when it last matched the storage: a write changes it."""
+_placeholders: set[str] = set()
+"""The stored names whose texts are not loaded: each an empty file, never written back."""
+_links: dict[tuple[str, str], str] = {}
+"""The next games known to the storage, as the folder keys them (`Folder._next_games`)."""
+
+
+def _the_folder() -> PocketFolder:
+    if _folder is None:
+        raise LookupError("the pages are not ready yet")
+    return _folder
+
+
+def _path(name: str) -> str:
+    return os.path.join(FOLDER, name)
+
+
+def _stat(name: str) -> tuple[int, int, int]:
+    status = os.stat(_path(name))
+    return status.st_mtime_ns, status.st_size, status.st_ino
+
+
+def _put(name: str, text: str) -> None:
+    temporary = _path(f".{name}.incoming")
+    with open(temporary, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    os.replace(temporary, _path(name))
+
+
+def _read(name: str) -> str:
+    with open(_path(name), encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
+def _drop(name: str) -> None:
+    _texts.pop(name, None)
+    _stats.pop(name, None)
+    _placeholders.discard(name)
+    with contextlib.suppress(OSError):
+        os.remove(_path(name))
+
+
+_SUMMARY_TYPES: dict[str, Any] = {"name": str, "players": list, "totals": dict, "status": str, "hands": int, "final": dict,
+                                   "hollywood": bool, "reason": (str, type(None)), "last_played": (str, type(None)),
+                                   "winner": (str, type(None))}
+
+
+def _shaped(name: str, line: Any, generation: Any) -> bool:
+    """Whether a stored summary can be shown for the match's text at `generation`: every field of a `Summary`,
+    each of its type (one stored by an older build, without `final`, is computed again)."""
+    if not isinstance(line, dict) or line.get("generation") != generation or line.get("name") != name:
+        return False
+    if not all(isinstance(line.get(key), kind) for key, kind in _SUMMARY_TYPES.items()):
+        return False
+    players = line["players"]
+    return all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)
+
+
+def _summary_of(line: dict[str, Any]) -> Summary:
+    """A stored summary, shaped as `_shaped` checked, as the folder's own type."""
+    return Summary(line["name"], tuple(line["players"]), line["totals"], line["status"], line["reason"], line["hands"],
+                   line["last_played"], line["winner"], line["hollywood"], line["final"])
+
+
+def hold(seen_json: str) -> str:
+    """Make the in-memory folder hold what a request needs, from one read of the storage (`store.snapshot`):
+    `{"keys": every stored name or null, "generations", "texts": {name: text or null when none is stored},
+    "others": {name: what is stored instead of a text}, "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
+    Answers `{"need": [names whose texts the list needs], "damaged": {name: reason}, "held": [names loaded]}`."""
+    folder = _the_folder()
+    seen = json.loads(seen_json)
+    generations: dict[str, Any] = seen["generations"]
+    held: list[str] = []
+    for name, kind in seen["others"].items():
+        folder.damaged[name] = f"it holds {kind}, not a match file's text"
+        _texts.pop(name, None)
+    for name, text in seen["texts"].items():
+        if text is None:
+            _drop(name)
+            folder.damaged.pop(name, None)
+        elif not folder.accepts(name):
+            folder.damaged[name] = "its name is not one a match file may have"
+        else:
+            try:
+                _put(name, text)
+            except UnicodeEncodeError:
+                folder.damaged[name] = "its text is not UTF-8"
+                continue
+            folder.damaged.pop(name, None)
+            _placeholders.discard(name)
+            _texts[name], _stats[name] = text, _stat(name)
+            held.append(name)
+    if seen["keys"] is not None:
+        keys = {key for key in seen["keys"] if isinstance(key, str)}
+        for key in keys:
+            if not folder.accepts(key):
+                folder.damaged[key] = "its name is not one a match file may have"
+            elif not os.path.exists(_path(key)):
+                open(_path(key), "w").close()  # the name is taken
+                _placeholders.add(key)
+        for name in [name for name in folder.damaged if name not in keys]:
+            del folder.damaged[name]
+        for name in set(super(PocketFolder, folder).names()) - keys:
+            _drop(name)
+    for finished, link in seen["next"].items():
+        if finished in _texts and link.get("generation") == generations.get(finished):
+            _links[(finished, folder.version(finished))] = link["started"]
+    folder._next_games.update(_links)
+    need: list[str] = []
+    if seen["summaries"] is not None:
+        lines = seen["summaries"]
+        folder.stored = {name: _summary_of(line) for name, line in lines.items() if _shaped(name, line, generations.get(name))}
+        need = [name for name in folder.names() if name not in folder.stored]
+    return json.dumps({"need": need, "damaged": folder.damaged, "held": held}, ensure_ascii=False)
+
+
+def lines(names_json: str) -> str:
+    """The summaries of these loaded matches, as the list shows them (to store beside their texts)."""
+    folder = _the_folder()
+    return json.dumps({name: folder.summary(name).as_json() for name in json.loads(names_json) if name in _texts}, ensure_ascii=False)
+
+
+def forget() -> None:
+    """Drop every loaded text (after a request failed part way): the next request loads what it needs again."""
+    for name in list(_texts):
+        _drop(name)
 
 
 def changes() -> str:
-    """What the last request changed, as JSON: `{"texts": {name: text or null}, "summaries": {name: summary}}`,
-    a removed file as null. Empty when nothing changed."""
-    global _synced
-    now = {name: text for name in _names() if (text := _read(name)) is not None}
-    texts: dict[str, str | None] = {name: text for name, text in now.items() if _synced.get(name) != text}
-    texts.update({name: None for name in _synced if name not in now})
-    _synced = now
-    return json.dumps({"texts": texts, "summaries": {name: summary(name) for name, text in texts.items() if text is not None}},
-                      ensure_ascii=False)
+    """What the last request changed, as JSON: `{"texts": {name: text or null}, "summaries": {name: summary},
+    "next": {finished: started}}`, a removed file as null. Only files whose state changed are read."""
+    folder = _the_folder()
+    texts: dict[str, str | None] = {}
+    for name in super(PocketFolder, folder).names():
+        if name in _texts:
+            if _stat(name) == _stats[name]:
+                continue
+            text = _read(name)
+            _stats[name] = _stat(name)
+            if text == _texts[name]:
+                continue
+        elif name in _placeholders:
+            if os.path.getsize(_path(name)) == 0:
+                continue
+            raise RuntimeError(f"{name}: a stored match not loaded was written over; nothing was stored")
+        else:
+            text = _read(name)
+            _stats[name] = _stat(name)
+        texts[name] = _texts[name] = text
+        folder.stored.pop(name, None)
+    for name in [name for name in _texts if not os.path.exists(_path(name))]:
+        texts[name] = None
+        _texts.pop(name)
+        _stats.pop(name, None)
+    started = {key: name for key, name in folder._next_games.items() if _links.get(key) != name}
+    _links.update(started)
+    return json.dumps({"texts": texts, "summaries": {name: folder.summary(name).as_json() for name, text in texts.items() if text is not None},
+                       "next": {finished: name for (finished, _), name in started.items()}}, ensure_ascii=False)
 
 
-def summary(name: str) -> dict[str, Any]:
-    """The match's line in the list, as serve's folder page has it (players, totals, status, hands...)."""
-    from ..files.served import Folder
-
-    return Folder(FOLDER).summary(name).as_json()
-
-
-def summaries() -> str:
-    """Every stored match's summary, as JSON by name."""
-    return json.dumps({name: summary(name) for name in _names()}, ensure_ascii=False)
-
-
-def opened(name: str, text: str) -> str:
-    """A `.toml` file opened on the phone, read by the same loader as every match file: put in the folder under a
-    name not yet taken (`{"name": ...}`), or refused with the loader's words (`{"error": ...}`)."""
+def before_reading(name: str, size: int) -> str:
+    """Whether a file opened on the phone may be read at all: the folder's name rules and the size limit, checked
+    on its size before its bytes are read. `{}`, or `{"error": the one-line refusal}`."""
     from ..errors import MatchFileError
-    from ..files.reading import loads
+    from ..files.folder import check_size
 
-    shown = os.path.basename(name.replace("\\", "/")) or "match.toml"
-    if not shown.endswith(".toml"):
-        return json.dumps({"error": f"{shown}: not a match file (a match file's name ends in .toml)"}, ensure_ascii=False)
-    match, _sheet, problems = loads(text)
-    if match is None or problems:
-        return json.dumps({"error": str(MatchFileError(shown, problems or ["not a match"]))}, ensure_ascii=False)
-    taken = set(_names())
-    stem, number, chosen = shown[:-5], 2, shown
-    while chosen in taken:
-        chosen, number = f"{stem}-{number}.toml", number + 1
-    with open(os.path.join(FOLDER, chosen), "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-    return json.dumps({"name": chosen}, ensure_ascii=False)
+    refused = _the_folder().refusal(name)
+    if refused is None:
+        try:
+            check_size(name, size)
+        except MatchFileError as error:
+            refused = str(error)
+    return json.dumps({} if refused is None else {"error": refused}, ensure_ascii=False)
+
+
+def opened(name: str, data: Any, choice: str) -> str:
+    """A file opened on the phone, read as `validate` reads a match file: the folder's name rules, the size
+    limit, UTF-8 and the loader. Answers `{"name", "same"}` (the match kept, or the stored one holding exactly
+    this text), `{"ask": name}` when another match has the name and `choice` is neither `both` nor `replace`,
+    or `{"error": the one-line refusal}`; nothing is kept then."""
+    from ..errors import MatchFileError
+    from ..files.reading import load_file
+
+    folder = _the_folder()
+    content = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
+    early = json.loads(before_reading(name, len(content)))
+    if early:
+        return json.dumps(early, ensure_ascii=False)
+    opening = os.path.join(OPENING, name)
+    os.makedirs(OPENING, exist_ok=True)
+    with open(opening, "wb") as handle:
+        handle.write(content)
+    try:
+        text = load_file(opening).text
+    except MatchFileError as error:
+        problems = error.problems or ["cannot be read"]
+        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''} in the file)" if len(problems) > 1 else ""
+        return json.dumps({"error": f"{name}: {problems[0]}{more}"}, ensure_ascii=False)
+    finally:
+        os.remove(opening)
+    same = [stored for stored, kept in sorted(_texts.items()) if kept == text]
+    if same:
+        return json.dumps({"name": same[0], "same": True}, ensure_ascii=False)
+    taken = os.path.exists(_path(name))
+    if taken and choice not in ("both", "replace"):
+        return json.dumps({"ask": name}, ensure_ascii=False)
+    chosen = name
+    if taken and choice == "both":
+        stem, number = name[:-5], 2
+        while os.path.exists(_path(chosen)):
+            chosen, number = f"{stem}-{number}.toml", number + 1
+    elif taken:
+        _texts.setdefault(chosen, "")  # replaced, as the person asked: written back like a change to it
+        _stats.setdefault(chosen, (0, 0, 0))
+        _placeholders.discard(chosen)
+        folder.damaged.pop(chosen, None)
+        folder.stored.pop(chosen, None)
+    _put(chosen, text)
+    return json.dumps({"name": chosen, "same": False}, ensure_ascii=False)
 
 
 async def request(method: str, raw_path: str, query: str, text: str, content_type: str) -> dict[str, Any]:

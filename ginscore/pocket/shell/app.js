@@ -1,14 +1,16 @@
 // ginscore app: the page. It shows serve's own pages, rendered by ginscore's Python in a Web Worker (worker.js):
-// each navigation, form and the pages' own fetch() calls (static/pages.js) become messages to the worker, and
-// the answer is swapped in. Routes live in the address's #fragment (#/m/friday.toml), so the folder works from
+// each navigation, form and the pages' own calls (static/pages.js, through the host this page gives it) become
+// messages to the worker, and the answer is swapped in. Each page shown is started (ginscorePages.start) after
+// the one before it is stopped, with its timers, listeners and wake lock. Routes live in the address's #fragment (#/m/friday.toml), so the folder works from
 // any static host, at its root or under a sub-path. No rule of the game is written here: every answer is Python's.
 import { CHANNEL, summaries, text } from "./store.js";
 
 const page = document.getElementById("page");
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const TAB = String(Math.random()).slice(2);  // names this tab's own changes, which the other tabs are told of
-let worker = null, asked = 0, ready = false, leanReady = false, pageTimers = [];
+let worker = null, asked = 0, ready = false, leanReady = false;
 const waiting = new Map();
+let damagedRecords = [];  // the last list's records set aside (worker.js)
 let workerStarted;
 const workerThere = new Promise(function (resolve) { workerStarted = resolve; });
 
@@ -32,8 +34,8 @@ function listSaved(lines) {
   names.forEach(function (name) {
     const line = lines[name], entry = document.createElement("li");
     entry.className = "match-entry";
-    if (line.reason) {
-      entry.append(item(name + ": " + line.status + ": " + line.reason, "span"));
+    if (line.reason || !Array.isArray(line.players) || !line.totals) {
+      entry.append(item(name + ": " + line.status + (line.reason ? ": " + line.reason : ""), "span"));
     } else {
       const link = document.createElement("a");
       link.className = "players";
@@ -64,6 +66,7 @@ async function serviceWorker() {
   if (!("serviceWorker" in navigator)) return null;  // plain http on another machine: no offline use, still works
   try {
     const registration = await navigator.serviceWorker.register("sw.js", { scope: "./" });
+    if (!registration) return null;
     watchUpdates(registration);
     await navigator.serviceWorker.ready;
     registration.update().catch(function () {});  // offline: nothing to compare with, and no harm
@@ -99,9 +102,20 @@ function watchUpdates(registration) {
   });
 }
 
+function cannotStart(words) {
+  const starting = document.getElementById("starting");
+  if (!starting) return;
+  starting.className = "error";
+  starting.setAttribute("role", "alert");
+  starting.textContent = "ginscore could not start here: " + words + ". Reload the page to try again; your matches are kept.";
+  page.setAttribute("aria-busy", "false");
+}
+
 function startWorker() {
   worker = new Worker("worker.js", { type: "module" });
   workerStarted();
+  // the worker's own script or the runtime it imports would not load: no message would ever come
+  worker.onerror = function (event) { event.preventDefault(); if (!ready) cannotStart("its files would not load (" + (event.message || "the worker failed") + ")"); };
   worker.onmessage = function (event) {
     const message = event.data;
     if (message.id) {
@@ -126,8 +140,7 @@ function startWorker() {
         show(route());
       }
     } else if (message.type === "failed") {
-      const starting = document.getElementById("starting");
-      if (starting) { starting.className = "error"; starting.textContent = "ginscore could not start here: " + message.error; }
+      cannotStart(message.error.split("\n")[0]);
     }
   };
 }
@@ -194,6 +207,7 @@ async function show(path) {
 }
 
 function present(answer, path) {
+  if (answer.damaged) damagedRecords = answer.damaged;
   if (answer.status >= 300 && answer.status < 400 && header(answer, "location")) {
     go(header(answer, "location"));
     return;
@@ -221,19 +235,15 @@ function present(answer, path) {
 }
 
 function swap(nodes, title, path) {
-  pageTimers.forEach(function (timer) { clearInterval(timer); });
-  pageTimers = [];
-  document.querySelectorAll("script[data-pages]").forEach(function (script) { script.remove(); });
+  if (window.ginscorePages) window.ginscorePages.stop();
   document.title = title;
   page.replaceChildren.apply(page, nodes.map(function (node) { return document.importNode(node, true); }));
   page.setAttribute("aria-busy", "false");
+  page.dataset.shown = String(Number(page.dataset.shown || 0) + 1);  // pages shown so far: the tests wait on it
   page.querySelectorAll("img[src]").forEach(picture);
   extras(split(path)[0]);
-  const script = document.createElement("script");
-  script.src = "static/pages.js";
-  script.dataset.pages = "1";
-  document.body.append(script);
   if (!page.contains(document.activeElement)) window.scrollTo(0, 0);
+  if (window.ginscorePages) window.ginscorePages.start(page, host);
 }
 
 async function picture(img) {
@@ -264,32 +274,93 @@ function extras(path) {
     }
     box.append(buttons, item("It is the same file the command line reads: ginscore show " + name, "p"));
     main.append(box);
+    const opened = sessionStorage.getItem("ginscore-opened");
+    if (opened) {
+      sessionStorage.removeItem("ginscore-opened");
+      const notice = item(opened, "p");
+      notice.className = "notice";
+      notice.setAttribute("role", "status");
+      main.prepend(notice);
+    }
   } else if (path === "/check") {
     const place = document.createElement("div");
     main.append(place);
     typedCheck(place);
   } else if (path === "/") {
-    const box = section("Open a match file", "app-open");
-    const label = document.createElement("label"), input = document.createElement("input"), said = document.createElement("p");
-    label.htmlFor = input.id = "open-file";
-    label.textContent = "A .toml match file from the command line or another phone";
-    input.type = "file";
-    input.accept = ".toml,application/toml,text/plain";
-    said.id = "open-said";
-    said.setAttribute("role", "alert");
-    input.onchange = async function () {
-      const file = input.files[0];
-      if (!file) return;
-      const answer = await ask("open", { name: file.name, text: await file.text() });
-      input.value = "";
-      if (answer.error) { said.className = "error"; said.textContent = answer.error; return; }
-      go("/m/" + encodeURIComponent(answer.name));
-    };
-    const line = document.createElement("p");
-    line.append(label, " ", input);
-    box.append(line, said);
-    main.append(box);
+    main.prepend(openBox());
+    if (damagedRecords.length) main.append(damagedBox(damagedRecords));
   }
+}
+
+// "Open a match file": above the list, so that its answer is in view; the file is read by the worker, as
+// `validate` reads one (its size first).
+function openBox() {
+  const box = section("Open a match file", "app-open");
+  const label = document.createElement("label"), input = document.createElement("input"), said = document.createElement("p");
+  label.htmlFor = input.id = "open-file";
+  label.textContent = "A .toml match file from the command line or another phone";
+  input.type = "file";
+  input.accept = ".toml,application/toml,text/plain";
+  said.id = "open-said";
+  said.setAttribute("role", "alert");
+  said.tabIndex = -1;
+  function tell(words, css, buttons) {
+    said.className = css;
+    said.replaceChildren(words);
+    (buttons || []).forEach(function (made) { said.append(" ", made); });
+    said.scrollIntoView({ block: "center" });
+    said.focus({ preventScroll: true });
+  }
+  async function opening(file, choice) {
+    let answer;
+    try { answer = await ask("open", { file: file, choice: choice || "" }); }
+    catch (error) { tell("error: " + error.message, "error"); return; }
+    if (answer.error) { tell(answer.error, "error"); return; }
+    if (answer.ask) {
+      const both = button("Keep both"), replace = button("Replace");
+      both.onclick = function () { opening(file, "both"); };
+      replace.onclick = function () { opening(file, "replace"); };
+      tell(answer.ask + " is taken by another match on this phone: keep both, or replace it with this file?", "notice", [both, replace]);
+      return;
+    }
+    if (answer.same) sessionStorage.setItem("ginscore-opened", answer.name + " is already on this phone: this is it.");
+    go("/m/" + encodeURIComponent(answer.name));
+  }
+  input.onchange = function () {
+    const file = input.files[0];
+    input.value = "";
+    if (file) opening(file);
+  };
+  const line = document.createElement("p");
+  line.append(label, " ", input);
+  box.append(line, said);
+  return box;
+}
+
+// Records the store holds that are not a match file under a name the folder accepts: set aside, never loaded,
+// kept until the person removes them.
+function damagedBox(records) {
+  const box = section("Damaged records", "app-damaged");
+  box.append(item("These stored records cannot be read as match files; the other matches are not affected.", "p"));
+  const list = document.createElement("ul");
+  records.forEach(function (record) {
+    const entry = document.createElement("li"), shown = typeof record.key === "string" ? record.key : JSON.stringify(record.key);
+    entry.className = "damaged";
+    const download = button("Download as it is"), gone = button("Remove");
+    download.onclick = async function () {
+      const stored = await ask("value", { key: record.key });
+      const named = typeof record.key === "string" && /^[^/\\]+$/.test(record.key) && record.key.replace(/^\.+/, "") ? record.key.replace(/^\.+/, "") : "damaged-record";
+      save(new Blob([typeof stored === "string" ? stored : JSON.stringify(stored)], { type: "text/plain" }), named.slice(0, 120));
+    };
+    gone.onclick = async function () {
+      await ask("remove", { key: record.key });
+      show("/");
+    };
+    entry.append(item(shown + ": " + record.reason, "span"), " ", download, " ", gone);
+    list.append(entry);
+  });
+  box.append(list);
+  return box;
 }
 
 function section(heading, css) {
@@ -353,24 +424,20 @@ document.addEventListener("submit", function (event) {
   call("POST", action, fields, FORM_TYPE).then(function (answer) { present(answer, path); });
 });
 
-// pages.js asks the server with fetch(): under the app, the worker is the server.
-const networkFetch = window.fetch.bind(window);
-window.fetch = function (input, init) {
-  if (!internal(input)) return networkFetch(input, init);
-  const method = ((init && init.method) || "GET").toUpperCase();
-  let body = "", type = "";
-  if (init && init.body instanceof FormData) { body = new URLSearchParams(init.body).toString(); type = FORM_TYPE; }
-  else if (init && typeof init.body === "string") { body = init.body; type = "application/json"; }
-  return call(method, input, body, type).then(function (answer) {
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
-  });
-};
-// pages.js's timers (the live sheet's poll) belong to the page they were made for: cleared when it goes.
-const setEvery = window.setInterval.bind(window);
-window.setInterval = function (callback, delay) {
-  const timer = setEvery(callback, delay);
-  if (document.currentScript && document.currentScript.dataset.pages) pageTimers.push(timer);
-  return timer;
+// What pages.js calls to reach the server: under the app, the worker is the server.
+const host = {
+  fetch: function (url, init) {
+    if (!internal(url)) return Promise.reject(new Error(url + ": not one of the app's pages"));
+    const method = ((init && init.method) || "GET").toUpperCase();
+    let body = "", type = "";
+    if (init && init.body instanceof FormData) { body = new URLSearchParams(init.body).toString(); type = FORM_TYPE; }
+    else if (init && typeof init.body === "string") { body = init.body; type = "application/json"; }
+    return call(method, url, body, type).then(function (answer) {
+      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    });
+  },
+  every: function (callback, delay) { const timer = setInterval(callback, delay); return function () { clearInterval(timer); }; },
+  later: function (callback, delay) { const timer = setTimeout(callback, delay); return function () { clearTimeout(timer); }; },
 };
 
 window.addEventListener("popstate", function () { if (ready) show(route()); });

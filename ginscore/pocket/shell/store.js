@@ -1,67 +1,188 @@
-// The match files kept on the phone: IndexedDB database "ginscore", each match's TOML text in the store "matches"
-// (key: the file's name), and beside it in "summaries" the line the list of matches shows, computed by Python.
-// Used by the page (to list the matches before Python is ready) and by the worker (every read and write).
+// The match files kept on the phone, and the one-at-a-time discipline around them.
+//
+// IndexedDB database "ginscore", version 2, four stores keyed by the match file's name:
+//   matches      the match file's text, exactly as the file holds it (its UTF-8 is the file, byte for byte)
+//   generations  a count raised by every write of that text: a tab knows what changed without reading texts
+//   summaries    the list's line for the match, computed by Python, with the generation it was computed from
+//   next         the game "Next game" started after a finished match: {generation, started}
+// A store written by an earlier build (version 1: texts and summaries only) is upgraded in place: each text
+// gets generation 1; nothing is removed.
+// Pure ES module, nothing touched at import: the page and the worker use it, and so do the Node tests.
 export const LOCK = "ginscore-matches";
 export const CHANNEL = "ginscore";
-const TEXTS = "matches", SUMMARIES = "summaries";
-let opening = null;
+const TEXTS = "matches", GENERATIONS = "generations", SUMMARIES = "summaries", NEXT = "next";
+const STORES = [TEXTS, GENERATIONS, SUMMARIES, NEXT];
+const openings = new Map();
 
-export function database() {
-  if (!opening) {
-    opening = new Promise(function (resolve, reject) {
-      const request = indexedDB.open("ginscore", 1);
-      request.onupgradeneeded = function () {
-        request.result.createObjectStore(TEXTS);
-        request.result.createObjectStore(SUMMARIES);
+// Calls run one after another, each started when the one before has settled, whatever its outcome.
+export function serial() {
+  let tail = Promise.resolve();
+  return function (task) {
+    const run = tail.then(function () { return task(); });
+    tail = run.then(function () {}, function () {});
+    return run;
+  };
+}
+
+export function database(name) {
+  const called = name || "ginscore";
+  if (!openings.has(called)) {
+    openings.set(called, new Promise(function (resolve, reject) {
+      const request = indexedDB.open(called, 2);
+      request.onupgradeneeded = function (event) {
+        const db = request.result, upgrade = request.transaction;
+        STORES.forEach(function (store) { if (!db.objectStoreNames.contains(store)) db.createObjectStore(store); });
+        if (event.oldVersion >= 1) {
+          const counted = upgrade.objectStore(GENERATIONS);
+          upgrade.objectStore(TEXTS).getAllKeys().onsuccess = function (found) {
+            found.target.result.forEach(function (key) { counted.put(1, key); });
+          };
+        }
       };
       request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { opening = null; reject(request.error); };
-    });
+      request.onerror = function () { openings.delete(called); reject(request.error); };
+    }));
   }
-  return opening;
+  return openings.get(called);
 }
 
-function everything(db, name) {
+function asked(request) {
   return new Promise(function (resolve, reject) {
-    const found = {}, transaction = db.transaction(name, "readonly");
-    const cursor = transaction.objectStore(name).openCursor();
-    cursor.onsuccess = function () {
-      const at = cursor.result;
-      if (!at) return;
-      found[at.key] = at.value;
-      at.continue();
-    };
-    transaction.oncomplete = function () { resolve(found); };
-    transaction.onerror = function () { reject(transaction.error); };
-  });
-}
-
-export async function texts() { return everything(await database(), TEXTS); }
-export async function summaries() { return everything(await database(), SUMMARIES); }
-
-export async function text(name) {
-  const db = await database();
-  return new Promise(function (resolve, reject) {
-    const request = db.transaction(TEXTS, "readonly").objectStore(TEXTS).get(name);
     request.onsuccess = function () { resolve(request.result); };
     request.onerror = function () { reject(request.error); };
   });
 }
 
-// Every changed text and its summary in ONE transaction: a tab killed part way leaves the old match or the new one.
-// `changed` maps a name to its new text, or to null when the file is gone.
-export async function write(changed, lines) {
-  const db = await database();
+function finished(transaction) {
   return new Promise(function (resolve, reject) {
-    const transaction = db.transaction([TEXTS, SUMMARIES], "readwrite", { durability: "strict" });
-    const kept = transaction.objectStore(TEXTS), shown = transaction.objectStore(SUMMARIES);
-    Object.keys(changed).forEach(function (name) {
-      if (changed[name] === null) { kept.delete(name); shown.delete(name); return; }
-      kept.put(changed[name], name);
-      if (lines[name]) shown.put(lines[name], name);
-    });
-    Object.keys(lines).forEach(function (name) { if (!(name in changed)) shown.put(lines[name], name); });
     transaction.oncomplete = function () { resolve(); };
     transaction.onerror = transaction.onabort = function () { reject(transaction.error || new Error("not stored")); };
   });
+}
+
+async function pairs(store) {
+  const [keys, values] = await Promise.all([asked(store.getAllKeys()), asked(store.getAll())]);
+  return keys.map(function (key, at) { return [key, values[at]]; });
+}
+
+// What a request needs, in ONE read transaction, so that it is one moment's store:
+//   names: the matches it names; their texts are read only when `held` (name -> generation in memory) is stale;
+//   all: every key of every text, and every generation; listing: every summary; links: each named match's next
+//   game, whose text is read too. Answers {keys, generations, texts, summaries, next}; a name with no text
+//   stored is in `texts` as undefined.
+export async function snapshot(wanted, dbName) {
+  const db = await database(dbName);
+  const transaction = db.transaction(STORES, "readonly");
+  const done = finished(transaction);
+  const texts = transaction.objectStore(TEXTS), counts = transaction.objectStore(GENERATIONS);
+  const held = wanted.held || new Map();
+  const seen = { keys: null, generations: {}, texts: {}, summaries: null, next: {} };
+  const reading = [];
+  if (wanted.all) {
+    reading.push(asked(texts.getAllKeys()).then(function (keys) { seen.keys = keys; }));
+    reading.push(pairs(counts).then(function (found) {
+      found.forEach(function ([key, value]) { if (typeof key === "string") seen.generations[key] = value; });
+    }));
+  }
+  if (wanted.listing) {
+    reading.push(pairs(transaction.objectStore(SUMMARIES)).then(function (found) {
+      seen.summaries = {};
+      found.forEach(function ([key, value]) { if (typeof key === "string") seen.summaries[key] = value; });
+    }));
+  }
+  async function one(name) {
+    const generation = await asked(counts.get(name));
+    seen.generations[name] = generation;
+    if (generation === undefined || generation !== held.get(name)) seen.texts[name] = await asked(texts.get(name));
+  }
+  const names = Array.from(new Set(wanted.names || []));
+  reading.push.apply(reading, names.map(one));
+  if (wanted.links) {
+    reading.push.apply(reading, names.map(async function (name) {
+      const link = await asked(transaction.objectStore(NEXT).get(name));
+      if (!link || typeof link.started !== "string") return;
+      seen.next[name] = link;
+      if (!names.includes(link.started)) await one(link.started);
+    }));
+  }
+  await Promise.all(reading);
+  await done;
+  return seen;
+}
+
+// Every changed text in ONE transaction, acknowledged once it has completed (`oncomplete`, durability strict):
+// a tab killed part way leaves the old match or the new one. `change.texts` maps a name to its new text, or to
+// null when the file is gone; each text gets the next generation and its summary (`change.summaries`) that
+// generation. `change.next` maps a finished match to the game started after it, at the generation in `held`.
+// `change.lines` are summaries computed again for a generation (put only while it is still the stored one),
+// `change.dropped` summaries whose text is gone. Answers the new generations, by name.
+export async function write(change, held, dbName) {
+  const db = await database(dbName);
+  const transaction = db.transaction(STORES, "readwrite", { durability: "strict" });
+  const done = finished(transaction);
+  const texts = transaction.objectStore(TEXTS), counts = transaction.objectStore(GENERATIONS);
+  const shown = transaction.objectStore(SUMMARIES), next = transaction.objectStore(NEXT);
+  const made = {};
+  const changed = change.texts || {}, summaries = change.summaries || {};
+  await Promise.all(Object.keys(changed).map(async function (name) {
+    if (changed[name] === null) {
+      [texts, counts, shown, next].forEach(function (store) { store.delete(name); });
+      made[name] = null;
+      return;
+    }
+    const generation = ((await asked(counts.get(name))) || 0) + 1;
+    texts.put(changed[name], name);
+    counts.put(generation, name);
+    if (summaries[name]) shown.put(Object.assign({}, summaries[name], { generation: generation }), name);
+    else shown.delete(name);
+    made[name] = generation;
+  }));
+  Object.entries(change.next || {}).forEach(function ([finished, started]) {
+    next.put({ generation: held && held.get(finished), started: started }, finished);
+  });
+  await Promise.all(Object.entries(change.lines || {}).map(async function ([name, line]) {
+    if (await asked(counts.get(name)) === line.generation) shown.put(line, name);
+  }));
+  await Promise.all((change.dropped || []).map(async function (name) {
+    if (await asked(texts.get(name)) === undefined) shown.delete(name);
+  }));
+  await done;
+  return made;
+}
+
+// A record set aside as damaged, as it is stored (any value), and its removal when the person asks for it.
+export async function value(key, dbName) {
+  const db = await database(dbName);
+  return asked(db.transaction(TEXTS, "readonly").objectStore(TEXTS).get(key));
+}
+
+export async function remove(key, dbName) {
+  const db = await database(dbName);
+  const transaction = db.transaction(STORES, "readwrite", { durability: "strict" });
+  const done = finished(transaction);
+  STORES.forEach(function (store) { transaction.objectStore(store).delete(key); });
+  await done;
+}
+
+// For the first screen, before Python is ready: the stored summaries that have a text and look like one.
+export async function summaries(dbName) {
+  const db = await database(dbName);
+  const transaction = db.transaction([TEXTS, SUMMARIES], "readonly");
+  const [keys, found] = await Promise.all([asked(transaction.objectStore(TEXTS).getAllKeys()), pairs(transaction.objectStore(SUMMARIES))]);
+  const kept = new Set(keys), lines = {};
+  found.forEach(function ([name, line]) {
+    if (kept.has(name) && line && typeof line === "object" && Array.isArray(line.players)) lines[name] = line;
+  });
+  return lines;
+}
+
+export async function text(name, dbName) {
+  const found = await value(name, dbName);
+  return typeof found === "string" ? found : undefined;
+}
+
+export async function texts(dbName) {
+  const db = await database(dbName);
+  const found = await pairs(db.transaction(TEXTS, "readonly").objectStore(TEXTS));
+  return Object.fromEntries(found.filter(function ([key, found]) { return typeof key === "string" && typeof found === "string"; }));
 }

@@ -1,31 +1,44 @@
-// ginscore serve: makes the pages smoother; every page works without it.
-// The card picker toggles cards in place, and asks the server (never a copy of the solver) what they make.
-// An open match page polls the file's version about once a second and swaps in the new sheet, and keeps the
-// screen awake where the browser has the Screen Wake Lock API.
+// ginscore serve: smoother pages (each works without it). The picker asks the server, never a copy of the
+// solver; a match page polls its version and stays awake. ginscorePages.start(root, host) and
+// stop(): a page's timers, listeners and wake lock end with it; the app (data-host="app") starts each page it
+// shows with its host; serve's pages start alone.
 "use strict";
 (function () {
-  function post(url, form) {
-    return fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { return response.text(); });
-  }
+  var current = null, script = document.currentScript, FRESH = { credentials: "same-origin", cache: "no-store" };
+  var browser = {
+    fetch: function (url, init) { return window.fetch(url, init); },
+    every: function (f, ms) { var t = setInterval(f, ms); return function () { clearInterval(t); }; },
+    later: function (f, ms) { var t = setTimeout(f, ms); return function () { clearTimeout(t); }; },
+  };
 
-  // --- the live sheet ---
-  function live(box) {
+  function Page(root, host) {
+    this.root = root;
+    this.host = host;
+    this.undo = [];
+  }
+  Page.prototype.on = function (target, type, listener) {
+    target.addEventListener(type, listener);
+    this.undo.push(function () { target.removeEventListener(type, listener); });
+  };
+  Page.prototype.every = function (f, ms) { this.undo.push(this.host.every(f, ms)); };
+  Page.prototype.later = function (f, ms) { var end = this.host.later(f, ms); this.undo.push(end); return end; };
+
+  function live(page, box) {
     var busy = false;
     function poll() {
       if (busy || document.hidden) return;
       var sheet = document.getElementById("sheet");
       busy = true;
-      fetch(box.dataset.versionUrl, { credentials: "same-origin", cache: "no-store" })
+      page.host.fetch(box.dataset.versionUrl, FRESH)
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (found) {
           if (!found || !found.version || (sheet && sheet.dataset.version === found.version)) return null;
-          return fetch(box.dataset.sheetUrl, { credentials: "same-origin", cache: "no-store" })
+          return page.host.fetch(box.dataset.sheetUrl, FRESH)
             .then(function (response) { return response.ok ? response.text() : null; })
             .then(function (html) {
-              if (!html) return;
+              if (!html || current !== page) return;
               box.innerHTML = html;
-              // say the newest hand once, rather than having a screen reader read the whole sheet again
+              // the newest hand said once, not the whole sheet again
               var status = document.getElementById("live-status"), last = box.querySelector("tr.hand:last-of-type .result");
               if (status) status.textContent = last ? "Sheet updated: " + last.textContent : "Sheet updated.";
             });
@@ -33,37 +46,38 @@
         .catch(function () {})
         .then(function () { busy = false; });
     }
-    setInterval(poll, 1000);
+    page.every(poll, 1000);
   }
 
-  // --- the screen stays awake while a match is open, where the browser can (Screen Wake Lock) ---
-  function stay_awake() {
-    var wake = navigator.wakeLock, held = null;
+  // refused (battery saver, no permission): silently nothing
+  function stay_awake(page) {
+    var wake = navigator.wakeLock, held = null, stopped = false;
     if (!wake || typeof wake.request !== "function") return;
     function ask() {
-      if (held || document.visibilityState !== "visible") return;
+      if (held || stopped || document.visibilityState !== "visible") return;
       held = "asking";
       Promise.resolve().then(function () { return wake.request("screen"); }).then(function (lock) {
+        if (stopped) { lock.release(); return; }
         held = lock;
-        if (lock && lock.addEventListener) lock.addEventListener("release", function () { held = null; });
-      }).catch(function () { held = null; });  // refused (battery saver, no permission): silently nothing
+        if (lock && lock.addEventListener) lock.addEventListener("release", function () { if (held === lock) held = null; });
+      }).catch(function () { held = null; });
     }
-    // the browser lets the lock go when the page is hidden; ask again when it is shown
-    document.addEventListener("visibilitychange", function () {
+    // the lock goes when the page is hidden: asked again when it is shown
+    page.on(document, "visibilitychange", function () {
       if (document.visibilityState === "visible" && held && held.released) held = null;
       ask();
     });
+    page.undo.push(function () { stopped = true; if (held && held !== "asking") held.release(); held = null; });
     ask();
   }
 
-  // --- the card picker and the live answer ---
   function words(value) { return value.split(/\s+/).filter(Boolean); }
 
-  function picker(form) {
+  function picker(page, form) {
     var box = form.querySelector("[data-picker]");
     var liveHand = document.getElementById("live-hand");
     var picking = box ? box.querySelector("[data-picking]") : null;
-    var timer = null, asked = 0;
+    var cancel = null, asked = 0;
 
     function side(key) { return box.querySelector('[data-side="' + key + '"]'); }
     function sides() { return Array.prototype.slice.call(box.querySelectorAll("[data-side]")); }
@@ -97,11 +111,12 @@
 
     function refresh() {
       if (!liveHand || !form.dataset.liveUrl) return;
-      clearTimeout(timer);
-      timer = setTimeout(function () {
+      if (cancel) cancel();
+      cancel = page.later(function () {
         var mine = ++asked;
-        post(form.dataset.liveUrl, form).then(function (html) {
-          if (mine !== asked) return;
+        page.host.fetch(form.dataset.liveUrl, Object.assign({ method: "POST", body: new FormData(form) }, FRESH))
+          .then(function (response) { return response.text(); }).then(function (html) {
+          if (mine !== asked || current !== page) return;
           var active = document.activeElement, focused = active && liveHand.contains(active) ? active.id : "";
           liveHand.innerHTML = html;
           if (focused && document.getElementById(focused)) document.getElementById(focused).focus();  // a spread chosen keeps focus
@@ -109,7 +124,7 @@
       }, 150);
     }
 
-    form.addEventListener("click", function (event) {
+    page.on(form, "click", function (event) {
       var button = event.target.closest("button");
       if (!button || !box || !box.contains(button)) return;
       if (button.name === "toggle") {
@@ -128,7 +143,7 @@
       refresh();
     });
     function name_sides() {
-      // the side buttons say whose cards they are once the knocker is chosen, as the server's page does
+      // the side buttons name whose cards they are, as the server's page does
       var radios = Array.prototype.slice.call(form.querySelectorAll("input[name=knocker]"));
       var chosen = radios.filter(function (radio) { return radio.checked; })[0];
       if (!box || !chosen || radios.length !== 2) return;
@@ -139,35 +154,47 @@
       });
     }
 
-    form.addEventListener("change", function (event) {
+    page.on(form, "change", function (event) {
       if (event.target.name === "knocker") name_sides();
       refresh();
     });
-    form.addEventListener("submit", function (event) {
-      // a double tap sends the hand once; the server's expected_hands refuses a second one anyway
+    page.on(form, "submit", function (event) {
+      // a double tap sends the hand once (expected_hands refuses a second anyway)
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
-      setTimeout(function () { delete form.dataset.sent; }, 5000);
+      page.later(function () { delete form.dataset.sent; }, 5000);
     });
-    form.addEventListener("input", function (event) {
+    page.on(form, "input", function (event) {
       if (event.target.inputMode === "numeric" || event.target.name === "note") refresh();
     });
     paint();
   }
 
-  // A refused save comes back with its reason beside the field: bring it into view and give it focus.
-  function show_refusal() {
-    var refusal = document.querySelector("[data-refusal]");
+  // A refused save's reason, beside its field, brought into view and focused.
+  function show_refusal(root) {
+    var refusal = root.querySelector("[data-refusal]");
     if (!refusal) return;
     refusal.scrollIntoView({block: "center"});
     refusal.focus({preventScroll: true});
   }
 
-  function start() {
-    show_refusal();
-    var box = document.getElementById("live");
-    if (box && box.dataset.versionUrl) { live(box); stay_awake(); }
-    document.querySelectorAll("form[data-live-url]").forEach(picker);
+  function start(root, host) {
+    stop();
+    var page = current = new Page(root, host || browser);
+    show_refusal(root);
+    var box = root.querySelector("#live");
+    if (box && box.dataset.versionUrl) { live(page, box); stay_awake(page); }
+    root.querySelectorAll("form[data-live-url]").forEach(function (form) { picker(page, form); });
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+
+  function stop() {
+    var page = current;
+    current = null;
+    if (page) page.undo.splice(0).reverse().forEach(function (undo) { undo(); });
+  }
+
+  window.ginscorePages = { start: start, stop: stop };
+  if (script && script.dataset.host === "app") return;
+  function begin() { start(document); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin); else begin();
 })();

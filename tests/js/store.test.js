@@ -1,0 +1,113 @@
+// The store (ginscore/pocket/shell/store.js) against fake-indexeddb: generations, one transaction per change,
+// acknowledged once complete, damaged records left alone, an earlier build's store upgraded.
+import "fake-indexeddb/auto";
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { remove, snapshot, summaries, text, texts, value, write } from "../../ginscore/pocket/shell/store.js";
+
+let count = 0;
+function fresh() { return "test-" + (++count); }
+
+function line(name, generation) {
+  return { name: name, players: ["Ann", "Bob"], totals: { Ann: 0, Bob: 0 }, status: "playing", hands: 0, generation: generation };
+}
+
+test("every write raises the text's generation, and its summary carries it", async function () {
+  const db = fresh();
+  const made = await write({ texts: { "a.toml": "one\r\n" }, summaries: { "a.toml": line("a.toml") } }, new Map(), db);
+  assert.deepEqual(made, { "a.toml": 1 });
+  assert.deepEqual(await write({ texts: { "a.toml": "two\r\n" }, summaries: { "a.toml": line("a.toml") } }, new Map(), db), { "a.toml": 2 });
+  const seen = await snapshot({ names: ["a.toml"], all: true, listing: true }, db);
+  assert.equal(seen.texts["a.toml"], "two\r\n");
+  assert.equal(seen.generations["a.toml"], 2);
+  assert.equal(seen.summaries["a.toml"].generation, 2);
+  assert.deepEqual(seen.keys, ["a.toml"]);
+});
+
+test("a text held at its stored generation is not read again; a stale one is", async function () {
+  const db = fresh();
+  await write({ texts: { "a.toml": "A", "b.toml": "B" } }, new Map(), db);
+  const held = new Map([["a.toml", 1], ["b.toml", 0]]);
+  const seen = await snapshot({ names: ["a.toml", "b.toml", "gone.toml"], held: held }, db);
+  assert.deepEqual(Object.keys(seen.texts).sort(), ["b.toml", "gone.toml"]);
+  assert.equal(seen.texts["gone.toml"], undefined);
+  assert.equal(seen.keys, null);
+  assert.equal(seen.summaries, null);
+});
+
+test("the write is acknowledged only after its transaction completed: a new connection sees it", async function () {
+  const db = fresh();
+  await write({ texts: { "a.toml": "kept" } }, new Map(), db);
+  const reading = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  const found = await new Promise(function (resolve) { reading.transaction("matches").objectStore("matches").get("a.toml").onsuccess = function (e) { resolve(e.target.result); }; });
+  assert.equal(found, "kept");
+  reading.close();
+});
+
+test("a removed text goes with its generation, summary and next game", async function () {
+  const db = fresh();
+  await write({ texts: { "a.toml": "A" }, summaries: { "a.toml": line("a.toml") }, next: { "a.toml": "b.toml" } }, new Map([["a.toml", 1]]), db);
+  let seen = await snapshot({ names: ["a.toml"], links: true }, db);
+  assert.deepEqual(seen.next["a.toml"], { generation: 1, started: "b.toml" });
+  await write({ texts: { "a.toml": null } }, new Map(), db);
+  seen = await snapshot({ names: ["a.toml"], all: true, listing: true, links: true }, db);
+  assert.deepEqual(seen, { keys: [], generations: { "a.toml": undefined }, texts: { "a.toml": undefined }, summaries: {}, next: {} });
+});
+
+test("a summary computed again is stored only while its generation is the stored one", async function () {
+  const db = fresh();
+  await write({ texts: { "a.toml": "A" } }, new Map(), db);
+  await write({ lines: { "a.toml": line("a.toml", 7) } }, new Map(), db);
+  assert.deepEqual(await summaries(db), {});
+  await write({ lines: { "a.toml": line("a.toml", 1) } }, new Map(), db);
+  assert.equal((await summaries(db))["a.toml"].generation, 1);
+});
+
+test("damaged records are kept as they are until removed, and never offered as texts", async function () {
+  const db = fresh();
+  await write({ texts: { "a.toml": "A" } }, new Map(), db);
+  const opened = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  await new Promise(function (resolve) {
+    const t = opened.transaction(["matches", "summaries"], "readwrite");
+    t.objectStore("matches").put(7, "number.toml");
+    t.objectStore("matches").put({ text: "x" }, "sub/x.toml");
+    t.objectStore("matches").put("A", 12);
+    t.objectStore("summaries").put({ name: "s.toml", players: "Ann" }, "s.toml");
+    t.objectStore("summaries").put(line("ghost.toml", 1), "ghost.toml");
+    t.oncomplete = resolve;
+  });
+  opened.close();
+  assert.deepEqual(await texts(db), { "a.toml": "A" });
+  assert.equal(await text("number.toml", db), undefined);
+  assert.equal(await value("number.toml", db), 7);
+  assert.deepEqual(await value(12, db), "A");
+  assert.deepEqual(Object.keys(await summaries(db)), []);  // no text, or not a list of players: not shown
+  const seen = await snapshot({ all: true }, db);
+  assert.deepEqual(seen.keys, [12, "a.toml", "number.toml", "sub/x.toml"]);
+  await remove(12, db);
+  await remove("sub/x.toml", db);
+  assert.deepEqual((await snapshot({ all: true }, db)).keys, ["a.toml", "number.toml"]);
+  await write({ dropped: ["ghost.toml", "a.toml"] }, new Map(), db);
+  const left = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  const keys = await new Promise(function (resolve) { left.transaction("summaries").objectStore("summaries").getAllKeys().onsuccess = function (e) { resolve(e.target.result); }; });
+  assert.deepEqual(keys, ["s.toml"]);  // ghost's text is gone; a.toml had no summary to drop
+  left.close();
+});
+
+test("an earlier build's store (version 1) is upgraded in place: every text kept, at generation 1", async function () {
+  const db = fresh();
+  await new Promise(function (resolve) {
+    const r = globalThis.indexedDB.open(db, 1);
+    r.onupgradeneeded = function () { r.result.createObjectStore("matches"); r.result.createObjectStore("summaries"); };
+    r.onsuccess = function () {
+      const t = r.result.transaction("matches", "readwrite");
+      t.objectStore("matches").put("old text", "old.toml");
+      t.objectStore("matches").put(5, "odd.toml");
+      t.oncomplete = function () { r.result.close(); resolve(); };
+    };
+  });
+  const seen = await snapshot({ names: ["old.toml"], all: true }, db);
+  assert.equal(seen.texts["old.toml"], "old text");
+  assert.deepEqual(seen.generations, { "odd.toml": 1, "old.toml": 1 });
+  assert.equal(await value("odd.toml", db), 5);
+});
