@@ -8,10 +8,12 @@ The server, the phones and the checks are those of test_serve_browser.py; every 
 from __future__ import annotations
 
 import re
+import shutil
 from typing import Any
 
 import test_serve_browser
 from browsers import expect
+from pages import SAMPLES
 from test_serve_browser import KNOCK_K, KNOCK_O, Phone, Server, check_page, record_counts, show_json, words
 
 COMMAND_WORDS = re.compile(r"(^|\s|\()--[a-z]|ginscore [a-z]")
@@ -80,7 +82,7 @@ def test_two_phones_entering_the_same_hand_leave_it_once(browser: Any, server: S
         a.tap("button", "Save the hand")
         a.page.wait_for_url(re.compile(r"\?recorded=1$"))
         b.tap("button", "Save the hand")
-        question = b.page.get_by_text("another one was recorded. Is it the same hand?")
+        question = b.page.get_by_text("While you were entering this hand, the same hand was recorded.")
         question.wait_for()
         expect(b.page.get_by_text("Hand 1: Ann knocked, counts 4 / 23")).to_be_visible()
         no_command_words(b.page)
@@ -128,3 +130,41 @@ def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_and_a_refusal_take
     expect(page.locator("#preview-heading")).to_have_text("This hand will score", use_inner_text=True)
     check_page(page)
     expected_refusals(phone, 400)
+
+
+def test_a_match_started_by_taps_alone_from_the_players_the_folder_knows(phone: Phone, server: Server) -> None:
+    page = phone.page
+    start(page, "known.toml", dealer="Ann")
+    page.goto(server.base + "/")
+    expect(page.locator("label[for=dealer-1]")).to_have_text("First player")  # nothing typed yet
+    phone.tap("button", "Ann vs Bob")  # the last pair, as one choice
+    expect(page.locator("#player1")).to_have_value("Ann")
+    expect(page.locator("#player2")).to_have_value("Bob")
+    expect(page.locator("label[for=dealer-2]")).to_have_text("Bob")  # the dealer choice says the names
+    page.locator(".big-choice label", has_text="Bob").tap()
+    phone.tap("button", "Start the match")
+    page.wait_for_url(re.compile(r".*/m/ann-bob[^/]*\.toml$"))
+    name = page.url.rsplit("/", 1)[1]
+    assert show_json(server, name)["players"] == ["Ann", "Bob"] and show_json(server, name)["next_dealer"] == "Bob"
+    page.goto(server.base + "/")
+    page.locator("#player1").fill("Cy")
+    phone.tap("button", "Bob")  # one name tapped fills the next empty one
+    expect(page.locator("#player2")).to_have_value("Bob")
+    expect(page.locator("label[for=dealer-1]")).to_have_text("Cy")
+
+
+def test_times_are_shown_in_the_phones_time_zone(browser: Any, server: Server) -> None:
+    shutil.copy(SAMPLES / "standard.toml", server.folder / "timed.toml")  # its last hand: 2026-11-30 23:10 UTC
+    context = browser.new_context(timezone_id="Asia/Tokyo", locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        stamps = page.locator("time[datetime]")
+        expect(stamps.first).not_to_have_text(re.compile("UTC"))
+        for stamp in stamps.all():
+            utc = stamp.get_attribute("datetime")
+            assert utc is not None
+            expected = page.evaluate("(utc) => new Date(utc).toLocaleString('en-US', {timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short'})", utc)
+            expect(stamp).to_have_text(expected)
+    finally:
+        context.close()

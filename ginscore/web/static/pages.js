@@ -170,6 +170,34 @@
     paint();
   }
 
+  // The new-match form: a tapped player fills the next name; the dealer choice says the names as typed.
+  function new_match(page, form) {
+    var one = form.elements.player1, two = form.elements.player2;
+    function label() {
+      [one, two].forEach(function (input, at) {
+        var tag = form.querySelector('label[data-names="' + input.name + '"]');
+        if (tag) tag.textContent = input.value.trim() || (at ? "Second player" : "First player");
+      });
+    }
+    page.on(form, "input", label);
+    page.on(form, "click", function (event) {
+      var chip = event.target.closest("button[data-player], button[data-pair]");
+      if (!chip) return;
+      if (chip.dataset.pair) { var pair = chip.dataset.pair.split("\n"); one.value = pair[0]; two.value = pair[1]; }
+      else (one.value.trim() && one.value.trim() !== chip.dataset.player ? two : one).value = chip.dataset.player;
+      label();
+    });
+    label();
+  }
+
+  // Times in the phone's own time zone (the file keeps UTC).
+  function local_times(root) {
+    root.querySelectorAll("time[datetime]").forEach(function (time) {
+      var moment = new Date(time.dateTime);
+      if (!isNaN(moment)) time.textContent = moment.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    });
+  }
+
   // A refused save's reason, beside its field, brought into view and focused.
   function show_refusal(root) {
     var refusal = root.querySelector("[data-refusal]");
@@ -182,9 +210,12 @@
     stop();
     var page = current = new Page(root, host || browser);
     show_refusal(root);
-    var box = root.querySelector("#live");
-    if (box && box.dataset.versionUrl) { live(page, box); stay_awake(page); }
+    var box = root.querySelector("#live"), named = root.querySelector("input[name=player1]");
+    if (box && box.dataset.versionUrl) live(page, box);
+    if (box && box.dataset.versionUrl || root.querySelector("#hand-form")) stay_awake(page);  // the table's pages
     root.querySelectorAll("form[data-live-url]").forEach(function (form) { picker(page, form); });
+    if (named) new_match(page, named.form);
+    local_times(root);
   }
 
   function stop() {
