@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import errno
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 
 class GinscoreError(Exception):
@@ -91,18 +94,43 @@ class NotFoundError(RefusedError):
     http_status = 404
 
 
+@dataclass(frozen=True)
+class PathWords:
+    """A problem's words about a path other than its file (a lock file, a link's target, a folder), the path kept
+    as data: the words are made when the problem is said, with the path as the person knows it."""
+
+    before: str
+    """The words before the path: `the lock file `."""
+    path: str
+    """The path, absolute as the operating system found it."""
+    after: str = ""
+    """The words after it: ` is a symbolic link, ...`."""
+
+
 class MatchFileError(GinscoreError):
     """A match file that cannot be used, with every problem and its place."""
 
-    def __init__(self, path: str, problems: list[str]):
+    def __init__(self, path: str, problems: Sequence[str | PathWords]):
         super().__init__("", field="file", file=path)
-        self.problems = problems
-        """Each problem after the file's name: `hands[3].opponent_cards: 'Kx' is not a card`."""
+        self.parts = tuple(problems)
+        """Each problem after the file's name, a path inside it kept as data (`PathWords`)."""
+        self.folder: str | None = None
+        """The folder the person named the file in (`serve`'s, with its links followed, as the paths in the
+        problems are), when a front end sets it: a path inside it is said by its name there (`.m.toml.lock`)."""
 
     @property
     def path(self) -> str:
         """The file, as `file` names it."""
         return self.file or ""
+
+    @property
+    def problems(self) -> list[str]:
+        """Each problem after the file's name, in words: `hands[3].opponent_cards: 'Kx' is not a card`."""
+        return [part if isinstance(part, str) else f"{part.before}{self._said(part.path)}{part.after}" for part in self.parts]
+
+    def _said(self, path: str) -> str:
+        inside = os.path.join(self.folder, "") if self.folder is not None else None
+        return shown_path(path[len(inside):] if inside and path.startswith(inside) else path)
 
     def __str__(self) -> str:
         return "\n".join(f"{shown_path(self.path)}: {problem}" for problem in self.problems)
@@ -172,5 +200,10 @@ def os_error_text(error: OSError, name: str | None = None) -> str:
 
 def os_error_problem(doing: str, error: OSError) -> str:
     """A match-file problem from an operating-system error, after the file's name: `cannot read: the name is too long`."""
+    return f"cannot {doing}: {os_error_because(error)}"
+
+
+def os_error_because(error: OSError) -> str:
+    """Why, after a colon: `it is a folder, not a file`, `permission denied`."""
     reason = os_error_reason(error)
-    return f"cannot {doing}: " + (f"it {reason}" if reason.startswith(_PREDICATES) else reason)
+    return f"it {reason}" if reason.startswith(_PREDICATES) else reason

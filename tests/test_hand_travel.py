@@ -120,11 +120,12 @@ def cli_record(folder: Path) -> Counter[str]:
     return counts
 
 
-PHONE_SAVE = {"reads": 1, "parses": 1, "scorings": 1, "HandEntry": 1, "Picker": 1, "HandRecord": 3, "ScoredRecord": 1,
+PHONE_SAVE = {"reads": 1, "parses": 1, "scorings": 1, "HandEntry": 1, "HandRecord": 3, "ScoredRecord": 1,
               "HandLine": 1, "TOML table": 1, "TOML text": 1}
-"""A Save of the least-deadwood spread, now: the file read and parsed once (the record page before it parsed the
-same text, remembered), the hand scored once; its record made, regrouped as laid down, and read back from the
-appended text. Before: 2 reads, 4 scorings, 2 `HandEntry` and 2 `HandLine`."""
+"""A Save of the least-deadwood spread, now: the form read straight into the `HandEntry` (no `Picker`), the file
+read and parsed once (the record page before it parsed the same text, remembered), the hand scored once; its record
+made, regrouped as laid down, and read back from the appended text. Before: 2 reads, 4 scorings, 2 `HandEntry`,
+2 `HandLine` and a `Picker` built from the form."""
 CLI_RECORD = {"reads": 1, "parses": 2, "scorings": 9, "HandEntry": 1, "HandRecord": 13, "ScoredRecord": 1, "HandLine": 11,
               "TOML table": 1, "TOML text": 1}
 """`record` in a fresh process, now: the file read once and parsed once, and the appended text parsed alone to prove

@@ -249,6 +249,17 @@ def test_refusals(knocker, opponent, kwargs, error, words):
         assert word in str(caught.value)
 
 
+@pytest.mark.parametrize("name", ["knock over the limit", "ten-card knock over the limit", "given spread over the limit"])
+def test_an_illegal_knock_from_cards_is_about_the_cards(name):
+    """The count over the limit is the knocker's cards' count: the refusal names `cards`, not `deadwood`."""
+    knocker, opponent, kwargs = next(refusal[1:4] for refusal in REFUSALS if refusal[0] == name)
+    kwargs = {key: parse_card(value) if key == "discard" else parse_groups(value) for key, value in kwargs.items()}
+    rules = rules_from("standard", ["knock_limit=8"]) if "groups" in kwargs else STANDARD
+    with pytest.raises(IllegalHandError, match="^illegal knock: ") as caught:
+        score_cards(cards(knocker), cards(opponent), rules, **kwargs)
+    assert caught.value.field == "cards"
+
+
 def test_a_group_with_a_card_the_knocker_does_not_hold_is_refused():
     # 7s 8s 9s is spread, but the knocker holds 7c 8c 9c.
     with pytest.raises(IllegalHandError, match="not in the hand: 7s 8s 9s; left out: 7c 8c 9c"):

@@ -10,8 +10,7 @@ refusal is one of ginscore's errors, naming its field; each front end says how t
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
 from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
@@ -22,10 +21,12 @@ from .reading import MatchFile, load_file
 from .storage import save
 
 
-class Change(NamedTuple):
+@dataclass(frozen=True)
+class Change:
     """A file before a change, and the match and sheet the change made (written, unless it was a preview)."""
 
     before: MatchFile
+    """The file as it was read under the lock, before the change."""
     match: Match
     sheet: Sheet
 

@@ -21,7 +21,7 @@ import re
 import stat
 from collections.abc import Iterator
 
-from ..errors import InputError, MatchFileError, MissingFileError, os_error_problem, quote, shown_path
+from ..errors import InputError, MatchFileError, MissingFileError, PathWords, os_error_because, os_error_problem, quote
 
 MAX_BYTES = 64 * 1024 * 1024
 """No real match comes near this; a bigger file is refused before it is read."""
@@ -72,7 +72,7 @@ def _refuse_special(path: str, outcome: str) -> None:
         status = os.stat(path)
     except FileNotFoundError:
         if os.path.lexists(path):
-            raise MatchFileError(path, [f"is a link to {os.path.realpath(path)}, which does not exist"]) from None
+            raise MatchFileError(path, [PathWords("is a link to ", os.path.realpath(path), ", which does not exist")]) from None
         raise MissingFileError(path) from None
     except OSError as error:
         raise MatchFileError(path, [os_error_problem("read", error)]) from None
@@ -187,7 +187,7 @@ def _refuse_missing_folder(path: str, folder: str) -> None:
 
 
 def _no_folder(path: str, folder: str) -> MatchFileError:
-    return MatchFileError(path, [f"cannot write: the folder {shown_path(folder or '.')} does not exist; nothing was changed"])
+    return MatchFileError(path, [PathWords("cannot write: the folder ", folder or ".", " does not exist; nothing was changed")])
 
 
 def check_writable(path: str) -> None:
@@ -361,7 +361,7 @@ def _take_lock(path: str, lock_path: str) -> tuple[int, bool]:
         except OSError as error:
             if os.path.islink(lock_path) or (os.path.lexists(lock_path) and not os.path.isfile(lock_path)):
                 raise _strange_lock(path, lock_path) from None
-            raise MatchFileError(path, [os_error_problem(f"create the lock file {shown_path(lock_path)}", error)]) from None
+            raise MatchFileError(path, [PathWords("cannot create the lock file ", lock_path, f": {os_error_because(error)}")]) from None
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             os.close(descriptor)
             raise _strange_lock(path, lock_path)
@@ -378,5 +378,5 @@ _LOCK_FLAGS = os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 def _strange_lock(path: str, lock_path: str) -> MatchFileError:
     kind = "a symbolic link" if os.path.islink(lock_path) else "not a regular file"
     return MatchFileError(
-        path, [f"the lock file {shown_path(lock_path)} is {kind}, not one ginscore made: remove it if no ginscore is running; nothing was changed"]
+        path, [PathWords("the lock file ", lock_path, f" is {kind}, not one ginscore made: remove it if no ginscore is running; nothing was changed")]
     )

@@ -99,12 +99,15 @@ class Folder:
 
     @contextlib.contextmanager
     def _named(self, name: str, path: str) -> Iterator[None]:
-        """Errors about `path` said with the name the person gave, as the CLI run in the folder says them."""
+        """Errors about `path` said with the name the person gave, as the CLI run in the folder says them: a path
+        inside the folder that a problem names (the lock file, a link's target) by its name there too."""
         try:
             yield
         except GinscoreError as error:
             if error.file == path:
                 error.file = name
+                if isinstance(error, MatchFileError):
+                    error.folder = os.path.realpath(self.path)
             raise
 
     # reading

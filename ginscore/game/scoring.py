@@ -163,11 +163,11 @@ def score_cards(
     try:
         if groups is not None:
             spread = _given_spread(groups, kept, discard, rules)
+            if spread.deadwood > search.limit:  # refused here, for the cards, before the counts are scored
+                raise IllegalHandError(illegal_knock_message(spread.deadwood, search.limit))
             return search.scored(search.evaluate(spread, discard))
         return search.best(kept, discard)
     except GinscoreError as error:
-        if error.field == "deadwood":  # the count of the knocker's cards: an illegal knock
-            error.field = "cards"
         raise error.about("cards") from None
 
 

@@ -14,7 +14,7 @@ from ..game.rulebook import PRESETS, Rules
 from . import hands
 from .hands import judged
 from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
-from .picker import DECK_CHOICES, judge, picker_from
+from .picker import DECK_CHOICES, Judgement, judge, picker_from
 
 
 def check_page(request: Request, form: dict[str, str]) -> Response:
@@ -41,9 +41,10 @@ def _check_context(form: Mapping[str, str], info: MatchInfo | None) -> dict[str,
     try:
         judged_by = _judged_by(form, info)
     except GinscoreError as error:
-        return {"picker": picker, "form": FormValues(form), "check": {"error": str(error)}, "advice": None}
-    context: dict[str, Any] = {"picker": picker, "form": FormValues(form), "check": judge(cards, judged_by), "advice": None}
-    if len(cards) == 11 and judged_by is not None and not (context["check"] or {}).get("error"):
+        return {"picker": picker, "form": FormValues(form), "check": Judgement(error=str(error)), "advice": None}
+    check = judge(cards, judged_by)
+    context: dict[str, Any] = {"picker": picker, "form": FormValues(form), "check": check, "advice": None}
+    if len(cards) == 11 and judged_by is not None and not (check and check.error):
         context["advice"] = advice_view(cards, *judged_by)
     return context
 

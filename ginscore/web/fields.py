@@ -94,22 +94,45 @@ def list_field(name: str, value: Any) -> list[str]:
     raise InputError(f"{quote(value)} is not a list of texts", field=name)
 
 
-def hand_entry(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected_hands",)) -> tuple[HandEntry, int | None]:
+ENTERED = {
+    "counts": ("knocker", "upcard", "deadwood", "opponent_deadwood", "big_gin", "note"),
+    "cards": ("knocker", "upcard", "cards", "opponent_cards", "discard", "spread", "note"),
+    "cancelled": ("note",),
+}
+"""The fields a page's hand form gives for each way it enters a hand (its `how`); the others it carries (the
+picker's state, its buttons, the boxes of the other ways) are not the hand's."""
+
+
+def hand_entry(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected_hands",),
+               entered: str | None = None) -> tuple[HandEntry, int | None]:
     """A hand's fields, JSON values or form strings alike, as one `HandEntry`, and `expected_hands` (None
-    when not given). An empty form box is a field not given, except a note, where empty clears it."""
-    refuse_unknown(fields, (*HAND_FIELDS, *extra), "a hand")
+    when not given). An empty form box is a field not given, except a note, where empty clears it.
+
+    A page's form says how the hand is `entered` (`counts`, `cards` or `cancelled`): only that way's fields are
+    read (`ENTERED`), a form's note box is always given, and of its spread buttons only `lowest` is a choice (the
+    best spread is the one found anyway, the cards kept as picked). Without it (the API), every field given is read,
+    and one that is no hand's field is refused."""
+    if entered is None:
+        refuse_unknown(fields, (*HAND_FIELDS, *extra), "a hand")
+    taken = HAND_FIELDS if entered is None else ENTERED.get(entered, ENTERED["counts"])
+
+    def given(name: str) -> Any:
+        return fields.get(name) if name in taken else None
+
+    note = fields.get("note") if entered is None else fields.get("note", "")
+    spread = given("spread") if entered is None else ("lowest" if given("spread") == "lowest" else None)
     entry = HandEntry(
-        knocker=text_field("knocker", fields.get("knocker")),
-        cancelled=flag_field("cancelled", fields.get("cancelled")),
-        cards=cards_field("cards", fields.get("cards")),
-        discard=text_field("discard", fields.get("discard")),
-        opponent_cards=cards_field("opponent_cards", fields.get("opponent_cards")),
-        deadwood=number_field("deadwood", fields.get("deadwood"), signed=True),
-        opponent_deadwood=number_field("opponent_deadwood", fields.get("opponent_deadwood"), signed=True),
-        big_gin=flag_field("big_gin", fields.get("big_gin")),
-        upcard=text_field("upcard", fields.get("upcard")),
-        note=text_field("note", fields.get("note"), empty_is_missing=False),
-        spread=text_field("spread", fields.get("spread")),
+        knocker=text_field("knocker", given("knocker")),
+        cancelled=entered == "cancelled" or flag_field("cancelled", given("cancelled")),
+        cards=cards_field("cards", given("cards")),
+        discard=text_field("discard", given("discard")),
+        opponent_cards=cards_field("opponent_cards", given("opponent_cards")),
+        deadwood=number_field("deadwood", given("deadwood"), signed=True),
+        opponent_deadwood=number_field("opponent_deadwood", given("opponent_deadwood"), signed=True),
+        big_gin=flag_field("big_gin", given("big_gin")),
+        upcard=text_field("upcard", given("upcard")),
+        note=text_field("note", note, empty_is_missing=False),
+        spread=text_field("spread", spread),
     )
     expected = number_field("expected_hands", fields.get("expected_hands")) if "expected_hands" in extra else None
     return entry, expected

@@ -45,32 +45,19 @@ def _hand_sides(players: list[str], knocker: str) -> list[tuple[str, str, str]]:
             ("opponent", "opponent_cards", f"{opponent}'s cards" if opponent else "Opponent's cards")]
 
 
-def entered_by(form: Mapping[str, str], picker: Picker) -> str:
+def entered_by(form: Mapping[str, str]) -> str:
     """How the form enters the hand: as it says (`counts`, `cards` or `cancelled`), else by cards once any is picked."""
-    return form.get("how") or ("cards" if picker.cards("knocker") or picker.cards("opponent") else "counts")
+    return form.get("how") or ("cards" if form.get("cards", "").strip() or form.get("opponent_cards", "").strip() else "counts")
 
 
-def hand_entry_of(form: Mapping[str, str], picker: Picker) -> tuple[HandEntry, int | None]:
-    """The hand the form enters, with only the fields of the way it is entered (counts, cards or cancelled), and
-    the count of hands the person saw. The least-deadwood spread, when chosen, is the entry's `spread`."""
-    how = entered_by(form, picker)
-    fields = {"note": form.get("note", ""), "expected_hands": form.get("expected_hands", "")}
-    if how == "cancelled":
-        fields["cancelled"] = "on"
-    else:
-        fields.update(knocker=form.get("knocker", ""), upcard=form.get("upcard", ""))
-        if how == "cards":
-            fields.update(cards=" ".join(picker.cards("knocker")), opponent_cards=" ".join(picker.cards("opponent")),
-                          discard=form.get("discard", ""), spread="lowest" if form.get("spread") == "lowest" else "")
-        else:
-            fields.update(deadwood=form.get("deadwood", ""), opponent_deadwood=form.get("opponent_deadwood", ""),
-                          big_gin=form.get("big_gin", ""))
-    return hand_entry(fields)
+def picked(form: Mapping[str, str], picker: Picker) -> dict[str, str]:
+    """The form as its picker leaves it, the pressed card applied: what it would post next."""
+    return {**form, **{side.field: side.value for side in picker.sides}}
 
 
 def _complete(form: Mapping[str, str], picker: Picker) -> bool:
     """Whether the form says enough for a preview worth showing while the person is still picking."""
-    how = entered_by(form, picker)
+    how = entered_by(picked(form, picker))
     if how == "cancelled":
         return True
     if not form.get("knocker"):
@@ -83,7 +70,7 @@ def _complete(form: Mapping[str, str], picker: Picker) -> bool:
 def count_warning(form: Mapping[str, str], picker: Picker, players: list[str]) -> str:
     """Before Save, when cards are being picked: a warning that either side has the wrong number, naming how
     many each has; empty when both are right or no card is picked yet."""
-    how = entered_by(form, picker)
+    how = entered_by(picked(form, picker))
     mine, theirs = len(picker.cards("knocker")), len(picker.cards("opponent"))
     if how != "cards" or (not mine and not theirs) or (mine in (10, 11) and theirs == 10):
         return ""
@@ -156,7 +143,7 @@ def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
 def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], picker: Picker, *,
                     heading: str, action: str, live_url: str, save_label: str, preview: bool) -> dict[str, Any]:
     kept = FormValues({key: form.get(key, "") for key in KEPT})
-    kept["how"] = entered_by(form, picker)
+    kept["how"] = entered_by(picked(form, picker))
     context: dict[str, Any] = {
         "name": info.name, "players": info.players, "hands_seen": info.hands, "form": kept,
         "score": info.sheet.score_text(), "picker": picker,
@@ -172,8 +159,9 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
 
 
 def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker) -> Preview:
+    shown = picked(form, picker)
     try:
-        entry, _ = hand_entry_of(form, picker)
+        entry, _ = hand_entry(shown, entered=entered_by(shown))
     except GinscoreError as error:
         return refused_preview(error)
     return preview_view(folder, name, entry)
@@ -210,7 +198,7 @@ def record_post(request: Request, form: dict[str, str]) -> Response:
 def _hand_post(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = folder_of(request)
     if form.get("action") == "save" or form.get("also"):  # the file is read once, by the save itself
-        return _save(request, folder, name, form, picker_from(form, _hand_sides([], ""), "The cards"), number)
+        return _save(request, folder, name, form, number)
     info = match_info(folder, name)
     if not form.get("expected_hands"):
         form["expected_hands"] = str(info.hands)
@@ -227,9 +215,10 @@ def _labels(request: Request, name: str, number: int | None) -> dict[str, str]:
             "live_url": page_path(request, "edit_live", name=name, number=number), "save_label": f"Replace hand {number}"}
 
 
-def _save(request: Request, folder: Folder, name: str, form: dict[str, str], picker: Picker, number: int | None) -> Response:
-    """Save the hand; a refusal comes back to `hand_refused`, through the pages' guard."""
-    entry, expected = hand_entry_of(form, picker)
+def _save(request: Request, folder: Folder, name: str, form: dict[str, str], number: int | None) -> Response:
+    """Save the hand the form enters, read straight into its `HandEntry`; a refusal comes back to `hand_refused`,
+    through the pages' guard."""
+    entry, expected = hand_entry(form, entered=entered_by(form))
     if form.get("also"):  # "record mine as well", after seeing the hand someone else recorded
         expected = _seen_count(form, "also")
         if expected is None:
@@ -317,7 +306,7 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
     except GinscoreError as error:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
-    how = entered_by(form, picker)
+    how = entered_by(picked(form, picker))
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
         "preview": _preview_of(folder, name, form, picker) if _complete(form, picker) else None,

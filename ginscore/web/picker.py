@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import GinscoreError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
@@ -84,16 +83,40 @@ class Picker:
         return next(list(side.codes) for side in self.sides if side.key == key)
 
     @property
-    def suits(self) -> list[dict[str, Any]]:
+    def suits(self) -> tuple[SuitRow, ...]:
+        """The deck's rows, a suit each, every card marked as picked for this side or taken by the other."""
         mine = set(self.cards(self.picking))
         others = {code for side in self.sides if side.key != self.picking for code in side.codes}
-        rows = []
-        for suit in SHOWN_SUITS:
-            cards = [{"code": str(card), "rank": card.rank.label, "words": card_words(card),
-                      "pressed": str(card) in mine, "other": str(card) in others}
-                     for card in DECK if card.suit == suit]
-            rows.append({"word": SUIT_WORDS[suit], "symbol": suit.symbol, "cards": cards})
-        return rows
+        return tuple(
+            SuitRow(SUIT_WORDS[suit], suit.symbol, tuple(
+                CardButton(str(card), card.rank.label, card_words(card), str(card) in mine, str(card) in others)
+                for card in DECK if card.suit == suit))
+            for suit in SHOWN_SUITS
+        )
+
+
+@dataclass(frozen=True)
+class CardButton:
+    """One card's button in the picker."""
+
+    code: str
+    rank: str
+    """What the button says: `10`, `J`."""
+    words: str
+    """What a screen reader says: `10 of hearts`."""
+    pressed: bool
+    """Picked for the side being picked."""
+    other: bool
+    """Picked for the other side, so not to be pressed here."""
+
+
+@dataclass(frozen=True)
+class SuitRow:
+    """One suit's row of the picker."""
+
+    word: str
+    symbol: str
+    cards: tuple[CardButton, ...]
 
 
 def picker_from(form: Mapping[str, str], sides: list[tuple[str, str, str]], legend: str) -> Picker:
@@ -122,21 +145,36 @@ UPCARD_FIRST = "Pick the up-card: its value is the knock limit"
 """The verdict on an Oklahoma hand before its up-card is picked."""
 
 
-def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class Judgement:
+    """What `check` says about the picked cards, as the page shows it; or what is still missing (`waiting`), or why
+    the cards cannot be judged (`error`)."""
+
+    waiting: str = ""
+    """How many cards are still to be picked, in words."""
+    error: str = ""
+    melds: tuple[tuple[str, ...], ...] = ()
+    deadwood_cards: tuple[str, ...] = ()
+    discards: tuple[str, ...] = ()
+    """The discards that leave the least deadwood, for 11 cards."""
+    deadwood: int = 0
+    verdict: str = ""
+    """Whether the hand may knock, as a sentence (`UPCARD_FIRST` until an Oklahoma up-card is picked)."""
+
+
+def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judgement | None:
     """What `check` says about the picked cards, or what is still missing; None when none are picked.
     `judged_by` is None for an Oklahoma match whose up-card is not picked yet: the melds, and no verdict."""
     if not cards:
         return None
     if len(cards) < 10:
         missing = 10 - len(cards)
-        return {"waiting": f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand."}
+        return Judgement(waiting=f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand.")
     rules, upcard = judged_by or (Rules(), None)
     try:
         answer = hands.check(cards, rules, upcard)
     except GinscoreError as error:
-        return {"error": str(error)}
-    if judged_by is None:
-        answer["verdict"] = UPCARD_FIRST
-    else:
-        answer["verdict"] = knock_sentence(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
-    return answer
+        return Judgement(error=str(error))
+    verdict = UPCARD_FIRST if judged_by is None else knock_sentence(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
+    return Judgement(melds=tuple(tuple(meld) for meld in answer["melds"]), deadwood_cards=tuple(answer["deadwood_cards"]),
+                     discards=tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict)
