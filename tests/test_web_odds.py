@@ -68,3 +68,11 @@ def test_the_match_s_check_weighs_the_game_as_advise_match_does_for_the_same_see
     if data["game"]["differs"]:
         assert html.escape(data["game"]["differs"], quote=False) in answer
     assert "Seed 5" in answer
+
+
+def test_a_finished_match_s_check_gives_the_hand_s_advice_and_no_game(client):  # noqa: F811
+    page = client.get("/m/standard.toml/check").text
+    assert 'id="check-player"' not in page
+    answer = client.post("/m/standard.toml/check", data={"csrf": csrf(page), "cards": HAND, "action": "check"}).text
+    assert "Which discard?" in answer and '<th scope="row">Qs</th>' in answer
+    assert "game-knock" not in answer and "For the game" not in answer

@@ -54,7 +54,8 @@ def _to_play(info: MatchInfo, form: Mapping[str, str]) -> str:
 
 def _game_question(request: Request, form: Mapping[str, str], info: MatchInfo) -> GameQuestion:
     seed = form.get("seed", "").strip()
-    return GameQuestion(folder_of(request).resolve(info.name), _to_play(info, form), int(seed) if seed.isdigit() else None)
+    chosen = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 18 else None  # else a fresh seed, shown
+    return GameQuestion(folder_of(request).resolve(info.name), _to_play(info, form), chosen)
 
 
 def _check_context(form: Mapping[str, str], info: MatchInfo | None, game: GameQuestion | None = None) -> dict[str, Any]:
@@ -74,12 +75,18 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
     """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand; with a match's
     `game`, as `advise --match` gives them, also each discard's chance to win the game if you knock now and if
     you play on, and the sentence where the game's best play is not the hand's."""
-    weighed = None
+    weighed, game_error = None, None
     try:
-        if game is None:
+        advice = None
+        if game is not None:
+            try:
+                advice, weighed = hands.advise_for_game(cards, upcard, game.path, game.player, game.seed)
+            except GinscoreError as error:
+                if error.field == "cards":
+                    raise
+                game_error = str(error)  # the game cannot be weighed (a target too far off): the hand still can
+        if advice is None:
             advice = hands.advise(cards, rules, upcard)
-        else:
-            advice, weighed = hands.advise_for_game(cards, upcard, game.path, game.player, game.seed)
     except GinscoreError as error:
         return {"error": str(error)}
     choices = {} if weighed is None else {str(choice.discard): choice for choice in weighed.choices}
@@ -97,7 +104,8 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
     best = advice["recommended"]
     summary = f"Discard {best}." if best else "No discard lets you knock: draw on."
     model = "an opponent who has drawn since the deal" if advice["model"] == "improved" else "an opponent's hand as dealt"
-    view = {"options": options, "summary": summary, "samples": advice["samples"], "model": model, "game": None}
+    view = {"options": options, "summary": summary, "samples": advice["samples"], "model": model, "game": None,
+            "game_error": game_error}
     if weighed is not None and game is not None:
         best_play = weighed.best
         view["game"] = {
@@ -118,7 +126,7 @@ def _game_chance(chance: float, interval: tuple[float, float] | None) -> dict[st
 def _check(
     request: Request, form: Mapping[str, str], info: MatchInfo | None, status: int = 200, weigh: bool = False
 ) -> Response:
-    game = _game_question(request, form, info) if weigh and info is not None else None
+    game = _game_question(request, form, info) if weigh and info is not None and not info.sheet.finished else None
     context = _check_context(form, info, game)
     if info is None:
         context.update(name="", action=page_path(request, "check"), live_url=page_path(request, "check_live"))
