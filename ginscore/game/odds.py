@@ -8,7 +8,7 @@ chance. A hand won for 0 points (an undercut bonus of 0 and a tie) leads to the 
 other dealer: the two states are then solved together, two equations in two unknowns.
 
 Each state sums over the points a hand may score: a dot product of the chances with solved states, the
-dealer's points and the other's in one. It is taken in C, from `math.dist` of the two lists and their sums of
+dealer's points and the other's. Each is taken in C, from `math.dist` of the two tuples and their sums of
 squares (kept as the states are solved), about ten times quicker than a Python loop; the rounding it adds is a
 few parts in 10^14. The states with equal totals need nothing from each other, so a whole line of them is solved
 at once by `map` over slices, with no Python loop per state; what is left is the dot products' own work.
@@ -16,7 +16,6 @@ at once by `map` over slices, with no Python loop per state; what is left is the
 
 from __future__ import annotations
 
-import collections
 import functools
 import math
 from operator import add, mul
@@ -75,51 +74,51 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
     top = size - 1
     # A state's chance sums over the points the hand may score: the chances of n, n - 1, ... 1 points of the
     # dealer (n the dealer's scores short of the target) against the states they lead to, farthest first, and
-    # the other player's m, m - 1, ... 1 the same way; both in one dot product, one C call (see the docstring).
+    # the other player's m, m - 1, ... 1 the same way: two dot products, each one C call (see the docstring).
     # Under `winner` the dealer's wins count for the dealer and the other's against; under `alternate` both
     # lead to a state where the other player deals, so both count against.
     sign = 1.0 if winner_deals else -1.0
     dealer_backward = [tuple(dealer_points[n:0:-1]) for n in range(size)]
-    other_backward = [tuple(-sign * p for p in other_points[n:0:-1]) for n in range(size)]
+    other_backward = [tuple(other_points[n:0:-1]) for n in range(size)]
     dealer_squares, other_squares = _squares(dealer_points[1:]), _squares(other_points[1:])
     # what does not depend on later states, by n and by m: the dealer reaching the target in one hand (and,
-    # under `alternate`, scoring short of it); the other scoring short of it
+    # under `alternate`, scoring short of it), the other scoring short of it, and the coefficients' squares
     dealer_reaches = _reaching(outcomes.dealer, size)
     dealer_short, other_short = _short(dealer_points), _short(other_points)
-    dealer_alone = [dealer_reaches[n + 1] + (0.0 if winner_deals else dealer_short[n + 1]) for n in range(size)]
-    other_alone = [other_short[m + 1] for m in range(size)]
-    # the solved states by row (the dealer's score) and by column (the other's), in the order they are solved:
-    # farthest score first, so that a state's successors in a row or a column are the whole list so far
-    rows: list[list[float]] = [[] for _ in range(size)]
-    columns: list[list[float]] = [[] for _ in range(size)]
-    row_squares, column_squares = [0.0] * size, [0.0] * size  # each list's sum of squares
+    half = sign / 2
+    dealer_known = [
+        dealer_reaches[n + 1] + (0.0 if winner_deals else dealer_short[n + 1]) + half * dealer_squares[n]
+        for n in range(size)
+    ]
+    other_known = [other_short[m + 1] - other_squares[m] / 2 for m in range(size)]
+    # the solved states by column (the other's score) and, under `alternate`, by row (the dealer's), as tuples
+    # in the order they are solved: farthest score first, so that a state's successors in a row or a column
+    # are the whole tuple so far, handed to `math.dist` as it is
+    columns: list[tuple[float, ...]] = [()] * size
+    rows: list[tuple[float, ...]] = [()] * size
+    row_squares, column_squares = [0.0] * size, [0.0] * size  # each one's sum of squares
     stay = outcomes.dead + (dealer_zero if winner_deals else 0.0)
     swap = other_zero + (0.0 if winner_deals else dealer_zero)
     keep = 1.0 - stay
-    half = sign / 2
     successors = columns if winner_deals else rows
     successor_squares = column_squares if winner_deals else row_squares
-    dealer_known = [dealer_alone[n] + half * dealer_squares[n] for n in range(size)]
-    other_known = [other_alone[m] + half * other_squares[m] for m in range(size)]
+    dist = math.dist
     for total in range(2 * top, 2 * low - 1, -1):
         # the line of states with this total, a (the dealer's score) from `first` to `last` and b = total - a;
         # every list below is in that order, and the work is done in C, a line at a time
         first, last = max(low, total - top), min(top, total - low)
         by_a, by_b = slice(first, last + 1), slice(total - last, total - first + 1)
         by_n, by_m = slice(top - last, top - first + 1), slice(top - total + first, top - total + last + 1)
-        apart = map(
-            math.dist,
-            map(add, dealer_backward[by_n][::-1], other_backward[by_m]),
-            map(add, successors[by_b][::-1], columns[by_a]),
-        )
         known = [
-            n_part + m_part + half * (b_squares + a_squares - gap * gap)
-            for n_part, m_part, b_squares, a_squares, gap in zip(
-                dealer_known[by_n][::-1], other_known[by_m], successor_squares[by_b][::-1], column_squares[by_a], apart
+            n_part + m_part + half * (b_squares - dealer_gap * dealer_gap) - (a_squares - other_gap * other_gap) / 2
+            for n_part, m_part, b_squares, a_squares, dealer_gap, other_gap in zip(
+                dealer_known[by_n][::-1], other_known[by_m], successor_squares[by_b][::-1], column_squares[by_a],
+                map(dist, dealer_backward[by_n][::-1], successors[by_b][::-1]),
+                map(dist, other_backward[by_m], columns[by_a]),
             )
         ]
         # a state's value joins its row and column once the whole line is solved: its mirror image, on the
-        # same line, reads the lists as they were before it
+        # same line, reads them as they were before it
         if swap:  # only with zero-point wins: (a, b) and (b, a) are solved together
             solved = []
             for a, chance in zip(range(first, last + 1), known):
@@ -131,11 +130,15 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
         else:
             solved = [chance / keep for chance in known]
         squared = list(map(mul, solved, solved))
-        collections.deque(map(list.append, rows[by_a], solved), maxlen=0)
-        collections.deque(map(list.append, columns[by_b], reversed(solved)), maxlen=0)
-        row_squares[by_a] = map(add, row_squares[by_a], squared)
-        column_squares[by_b] = map(add, column_squares[by_b], reversed(squared))
-    return tuple((0.0,) * size if a < low else (0.0,) * low + tuple(reversed(rows[a])) for a in range(size))
+        backward = solved[::-1]
+        columns[by_b] = map(add, columns[by_b], zip(backward))
+        column_squares[by_b] = map(add, column_squares[by_b], squared[::-1])
+        if not winner_deals:
+            rows[by_a] = map(add, rows[by_a], zip(solved))
+            row_squares[by_a] = map(add, row_squares[by_a], squared)
+    # columns[b][i] is the state (top - i, b): read across the columns, farthest a first
+    across = list(zip(*columns[low:]))[::-1]
+    return tuple((0.0,) * size if a < low else (0.0,) * low + across[a - low] for a in range(size))
 
 
 def _squares(chances: list[float]) -> list[float]:
