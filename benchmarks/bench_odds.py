@@ -11,6 +11,8 @@ Run from the repository root:
   three samples; each command run as a subprocess with the `ginscore` next to this Python, interleaved; the
   median wall time and the median CPU time (user + system) of the child.
 - advise: the same 11 cards at the default samples, with and without `--match`; the same medians.
+- The pad's check page of the same match, in-process through Starlette's TestClient: the live answer (no game)
+  and Check (with the game's columns), the same 11 cards; the median wall and CPU time of a request.
 """
 
 from __future__ import annotations
@@ -98,7 +100,35 @@ def main() -> None:
         print(f"  {name}: {wall:.3f}, {cpu:.3f}")
     print(f"  with the game / without: {advice['advise --match'][0] / advice['advise'][0]:.2f} wall, "
           f"{advice['advise --match'][1] / advice['advise'][1]:.2f} CPU")
+    print("the pad's check page, 11 cards, ms (median wall, median CPU):")
+    for name, (wall, cpu) in check_page_times(folder, max(3, args.repeats // 2)).items():
+        print(f"  {name}: {wall * 1000:.0f}, {cpu * 1000:.0f}")
     shutil.rmtree(folder)
+
+
+def check_page_times(folder: Path, repeats: int) -> dict[str, tuple[float, float]]:
+    import re
+
+    from starlette.testclient import TestClient
+
+    from ginscore.web.asgi import create_app
+
+    token = "t" * 32
+    cards = " ".join(HAND)
+    found: dict[str, list[tuple[float, float]]] = {"live answer": [], "Check, with the game": []}
+    with TestClient(create_app(str(folder), token, ["127.0.0.1:8000"]), base_url="http://127.0.0.1:8000") as client:
+        client.get(f"/?token={token}")
+        page = client.get("/m/halfway.toml/check").text
+        field = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert field
+        form = {"csrf": field.group(1), "cards": cards}
+        for _ in range(repeats):
+            for name, url, data in (("live answer", "/m/halfway.toml/check/live", form),
+                                    ("Check, with the game", "/m/halfway.toml/check", {**form, "action": "check", "seed": "1"})):
+                wall, cpu = time.perf_counter(), time.process_time()
+                assert client.post(url, data=data).status_code == 200
+                found[name].append((time.perf_counter() - wall, time.process_time() - cpu))
+    return {name: (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)) for name, runs in found.items()}
 
 
 if __name__ == "__main__":

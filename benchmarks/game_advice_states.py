@@ -13,7 +13,7 @@ import argparse
 
 from ginscore.files.odds_model import baseline
 from ginscore.game.advise import advise
-from ginscore.game.advise_game import GameState, weigh_game
+from ginscore.game.advise_game import GameChoice, GameState, weigh_game
 from ginscore.game.cards import parse_cards
 from ginscore.game.rulebook import PRESETS
 
@@ -30,13 +30,20 @@ def main() -> None:
     rules = PRESETS["standard"]
     model = baseline(rules)
     advice = advise(parse_cards(CARDS), rules, seed=args.seed, samples=args.samples, keep_worlds=True)
-    print(f"{CARDS}; {args.samples} worlds, {args.rollouts} played on; you deal; knock now / play on")
-    print("you  them  " + "  ".join(f"discard {str(o.discard):<18}" for o in advice.options if o.knock))
+    print(f"{CARDS}; {args.samples} worlds, {args.rollouts} played on; you deal")
+    print("knock now / play on against a careful opponent (± its 95% half-width) / against a careless one")
+    print("you  them  " + "  ".join(f"discard {str(o.discard):<28}" for o in advice.options if o.knock))
     for mine in SCORES:
         for theirs in SCORES:
             game = weigh_game(advice, rules, model, GameState(mine, theirs, True, 100, "winner"), args.rollouts)
-            cells = [f"{c.knock_now:>4.0%} / {c.play_on:>4.0%} {'knock' if c.knocks else 'play on':<8}" for c in game.choices]
+            cells = [_cell(c) for c in game.choices]
             print(f"{mine:>3}  {theirs:>4}  " + "  ".join(cells))
+
+
+def _cell(choice: GameChoice) -> str:
+    low, high = choice.play_on_interval or (choice.play_on, choice.play_on)
+    play = "knock" if choice.knocks else "play on"
+    return f"{choice.knock_now:>4.0%} / {choice.play_on:>4.0%} ±{(high - low) / 2:.0%} / {choice.play_on_careless:>4.0%} {play:<8}"
 
 
 if __name__ == "__main__":

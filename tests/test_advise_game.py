@@ -44,6 +44,8 @@ def test_knocking_now_is_the_mean_of_its_listed_outcomes_chances(run, match):
         low, high = option["knock_now_interval"]
         assert low <= option["knock_now"] <= high
         assert option["rollouts"] == 20 and 0.0 <= option["play_on"] <= 1.0
+        low, high = option["play_on_careless_interval"]  # the same worlds against an opponent who may be undercut
+        assert low <= option["play_on_careless"] <= high
         assert option["best"] == ("knock" if option["knock_now"] >= option["play_on"] else "play_on")
     # the hand's own advice, unchanged beside the game's
     assert data["options"][0]["discard"] == "Qs"

@@ -112,6 +112,11 @@ def test_hollywood_gives_each_game_in_play(run, tmp_path):
     assert data["chance"] == games[0]["chance"] and data["game"] == 1
     lines = run("odds", path).stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:3]] == ["Game 1", "Game 2", "Game 3"]
+    # once both have an entry in game 1, every win enters game 2: its chain is exact; game 3 still waits on Bob
+    assert run("record", path, *counts("Bob", "2", "30")).exit_code == 0
+    games = json_object(run("odds", path, "--json"))["games"]
+    assert [g["scores"]["Bob"] for g in games] == [28, 0, 0]
+    assert [g["exact"] for g in games] == [True, True, False]
 
 
 def test_a_target_too_far_off_is_refused_by_odds_and_left_out_by_show(run, tmp_path):

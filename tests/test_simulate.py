@@ -15,7 +15,7 @@ from ginscore.game.melds import min_deadwood
 from ginscore.game.outcomes import DEAD, DEALER, NON_DEALER
 from ginscore.game.rulebook import PRESETS, Rules
 from ginscore.game.scoring import score_cards, score_counts
-from ginscore.game.simulate import POLICY, simulate
+from ginscore.game.simulate import POLICY, careful, simulate, simulate_hand
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -93,3 +93,14 @@ def test_the_simulated_hands_are_scored_again_under_other_bonuses():
     assert ties.dead == 1
     doubled = rescored(Counter({Knock(DEALER, 2, 9, spade=True): 1}), PRESETS["oklahoma"])
     assert dict(doubled.dealer) == {14: 1}
+
+
+def test_a_careful_player_never_knocks_into_an_undercut_and_a_careless_one_does():
+    rng = random.Random(11)
+    careless = [simulate_hand(PRESETS["standard"], rng, (POLICY["eager"], POLICY["eager"])) for _ in range(150)]
+    assert any(hand.result is not None and hand.result.winner != "knocker" for hand in careless)
+    rng = random.Random(11)
+    wary = (careful(POLICY["eager"]), careful(POLICY["eager"]))
+    hands = [simulate_hand(PRESETS["standard"], rng, wary) for _ in range(150)]
+    knocked = [hand for hand in hands if hand.result is not None]
+    assert knocked and all(hand.result.winner == "knocker" for hand in knocked)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import re
 
-from test_web_pages import TOKEN, client, folder, new_match, record  # noqa: F401 (fixtures)
+from conftest import json_object
+from test_web_pages import TOKEN, client, csrf, folder, new_match, record  # noqa: F401 (fixtures)
 
 from ginscore.files.odds_model import match_odds
 from ginscore.sheets.odds_words import percent
@@ -36,3 +38,41 @@ def test_the_api_s_show_carries_the_odds_as_odds_json_gives_them(client, folder)
     expected = match_odds(str(folder / "x.toml")).as_dict()
     assert data["odds"] == expected
     assert data["odds"]["chance"]["Ann"] + data["odds"]["chance"]["Bob"] == 1.0
+
+
+HAND = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"
+
+
+def test_the_match_s_check_weighs_the_game_as_advise_match_does_for_the_same_seed(client, folder, run):  # noqa: F811
+    new_match(client)
+    assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="2", opponent_deadwood="60").status_code == 303
+    page = client.get("/m/x.toml/check").text
+    assert '<option value="Ann" selected>' in page  # Bob deals next: Ann is to play
+    live = client.post("/m/x.toml/check/live", data={"csrf": csrf(page), "cards": HAND}).text
+    assert "game-knock" not in live and "Which discard?" in live  # the live answer leaves the game to Check
+    answer = client.post("/m/x.toml/check", data={"csrf": csrf(page), "cards": HAND, "action": "check",
+                                                  "player": "Bob", "seed": "5"}).text
+    data = json_object(run("advise", *HAND.split(), "--match", folder / "x.toml", "--player", "Bob", "--seed", "5",
+                           "--json"))
+    shown = dict(re.findall(r'<th scope="row">(\w+)</th>[^\n]*?class="num game-knock" data-chance="([^"]+)"', answer))
+    play_on = dict(re.findall(r'<th scope="row">(\w+)</th>[^\n]*?class="num game-play-on" data-chance="([^"]+)"', answer))
+    expected = {option["discard"]: option for option in data["game"]["options"]}
+    assert set(shown) == set(play_on) == set(expected) == {"Qs", "2d"}
+    for discard, option in expected.items():
+        assert float(shown[discard]) == option["knock_now"]
+        assert float(play_on[discard]) == option["play_on"]
+    assert f"For the game, Bob now {data['game']['chance_now']:.0%} to win it." in answer
+    best = data["game"]["best"]
+    play = "Knock" if best["play"] == "knock" else "Play on"
+    assert f"Best for the game: {play}, discarding {best['discard']}." in answer
+    if data["game"]["differs"]:
+        assert html.escape(data["game"]["differs"], quote=False) in answer
+    assert "Seed 5" in answer
+
+
+def test_a_finished_match_s_check_gives_the_hand_s_advice_and_no_game(client):  # noqa: F811
+    page = client.get("/m/standard.toml/check").text
+    assert 'id="check-player"' not in page
+    answer = client.post("/m/standard.toml/check", data={"csrf": csrf(page), "cards": HAND, "action": "check"}).text
+    assert "Which discard?" in answer and '<th scope="row">Qs</th>' in answer
+    assert "game-knock" not in answer and "For the game" not in answer

@@ -7,7 +7,10 @@ chance; the outcomes weighed are listed, so that anyone can recompute it. Playin
 `rollouts` worlds the rest of the stock is shuffled from the unseen cards and the hand is played out by the
 simulator (`simulate.play_out`): you play its eager policy (you knock at your next chance), the opponent one of
 its two policies drawn at random, as in the built-in model; the game's chance is then taken from the hand's end.
-Each chance has the normal interval of a mean.
+Each world is played out twice, from the same shuffle: against a careless opponent, who knocks by its policy
+alone, even into the undercut your low count sets; and against a careful one, who sees your cards and never
+knocks into an undercut. A real opponent lies between the two; the careful figure, the one least kind to playing
+on, is the one the advice goes by. Each chance has the normal interval of a mean.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .advise import Advice
@@ -26,7 +30,7 @@ from .odds import chance_to_win
 from .outcomes import Outcomes
 from .rulebook import Rules
 from .scoring import score_counts
-from .simulate import POLICIES, POLICY, STOCK_LEFT, Position, play_out
+from .simulate import POLICIES, POLICY, STOCK_LEFT, Ending, Position, careful, play_out
 
 ROLLOUTS = 100
 """Worlds played out for each discard that may knock, by default."""
@@ -68,12 +72,16 @@ class GameChoice:
     knock_interval: tuple[float, float] | None
     outcomes: tuple[WeighedOutcome, ...]
     play_on: float
+    """Playing on against a careful opponent, who never knocks into an undercut."""
     play_on_interval: tuple[float, float] | None
     rollouts: int
+    play_on_careless: float
+    """Playing on against a careless opponent, who knocks by its policy alone, undercut or not."""
+    play_on_careless_interval: tuple[float, float] | None
 
     @property
     def knocks(self) -> bool:
-        """Whether knocking now wins the game at least as often as playing on."""
+        """Whether knocking now wins the game at least as often as playing on against the careful opponent."""
         return self.knock_now >= self.play_on
 
 
@@ -127,30 +135,40 @@ def weigh_game(
             weighed.append(WeighedOutcome(who, points, n / total, chance(mine, theirs, who)))
         knock_now, knock_interval = _mean([(w.chance, w.share * total) for w in weighed], total)
         kept = hand_mask ^ option.discard.bit
-        played = []
+        played: list[float] = []
+        careless: list[float] = []
         for world in advice.worlds[:rollouts] if advice.stock > STOCK_LEFT else ():
             rest = [bit for bit in advice.pool if not world & bit]
             rng.shuffle(rest)
-            position = Position([kept, world], rest[: advice.stock], option.discard.bit, 1)
-            policies = (POLICY["eager"], rng.choice(POLICIES))
-            ending = play_out(position, rules, advice.upcard, advice.knock_limit, policies)
-            result = ending.result
-            if result is None or result.winner is None:
-                played.append(chance(state.mine, state.theirs, None))
-                continue
-            mine_won = (ending.knocker == 0) == (result.winner == "knocker")
-            mine = state.mine + (result.points if mine_won else 0)
-            theirs = state.theirs + (0 if mine_won else result.points)
-            played.append(chance(mine, theirs, YOU if mine_won else OPPONENT))
+            policy = rng.choice(POLICIES)
+            for opponent, chances in ((careful(policy), played), (policy, careless)):
+                position = Position([kept, world], rest[: advice.stock], option.discard.bit, 1)
+                ending = play_out(position, rules, advice.upcard, advice.knock_limit, (POLICY["eager"], opponent))
+                chances.append(_ended(ending, state, chance))
         if advice.stock <= STOCK_LEFT:  # a discard now leaves the stock's last two cards: the hand is dead
-            played = [chance(state.mine, state.theirs, None)]
+            played = careless = [chance(state.mine, state.theirs, None)]
         play_on, play_interval = _mean([(p, 1) for p in played], len(played))
+        loose, loose_interval = _mean([(p, 1) for p in careless], len(careless))
         choices.append(
-            GameChoice(option.discard, knock_now, knock_interval, tuple(weighed), play_on, play_interval, len(played))
+            GameChoice(
+                option.discard, knock_now, knock_interval, tuple(weighed), play_on, play_interval, len(played), loose,
+                loose_interval,
+            )
         )
     now = chance(state.mine, state.theirs, None)
     best = max(choices, key=lambda c: max(c.knock_now, c.play_on), default=None)
     return GameAdvice(state, now, tuple(choices), best, _differs(advice, best, choices))
+
+
+def _ended(ending: Ending, state: GameState, chance: Callable[[int, int, str | None], float]) -> float:
+    """Your chance to win the game from the scores a played-out hand leaves (you are player 0, the mover 1)."""
+    result = ending.result
+    if result is None or result.winner is None:
+        return chance(state.mine, state.theirs, None)
+    mine_won = (ending.knocker == 0) == (result.winner == "knocker")
+    mine = state.mine + (result.points if mine_won else 0)
+    theirs = state.theirs + (0 if mine_won else result.points)
+    return chance(mine, theirs, YOU if mine_won else OPPONENT)
 
 
 def _mean(values: list[tuple[float, float]], count: int) -> tuple[float, tuple[float, float] | None]:
@@ -205,6 +223,10 @@ def game_dict(game: GameAdvice) -> dict:
                 "play_on": choice.play_on,
                 "play_on_interval": list(choice.play_on_interval) if choice.play_on_interval else None,
                 "rollouts": choice.rollouts,
+                "play_on_careless": choice.play_on_careless,
+                "play_on_careless_interval": (
+                    list(choice.play_on_careless_interval) if choice.play_on_careless_interval else None
+                ),
                 "best": "knock" if choice.knocks else "play_on",
                 "outcomes": [
                     {"winner": o.winner, "points": o.points, "share": o.share, "chance": o.chance}

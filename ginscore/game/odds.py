@@ -7,15 +7,18 @@ each once; the dead hand's loop back to the same state is solved in closed form,
 chance. A hand won for 0 points (an undercut bonus of 0 and a tie) leads to the same scores, perhaps with the
 other dealer: the two states are then solved together, two equations in two unknowns.
 
-Each state sums over the points a hand may score: a dot product of the chances with solved states. It is taken
-in C, from `math.dist` of the two lists and their sums of squares (kept as the states are solved), about ten
-times quicker than a Python loop; the rounding it adds is a few parts in 10^14.
+Each state sums over the points a hand may score: a dot product of the chances with solved states, the
+dealer's points and the other's. Each is taken in C, from `math.dist` of the two tuples and their sums of
+squares (kept as the states are solved), about ten times quicker than a Python loop; the rounding it adds is a
+few parts in 10^14. The states with equal totals need nothing from each other, so a whole line of them is solved
+at once by `map` over slices, with no Python loop per state; what is left is the dot products' own work.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from operator import add, mul
 
 from .outcomes import Outcomes
 
@@ -56,7 +59,8 @@ def chance_to_win(
 @functools.lru_cache(maxsize=16)
 def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0) -> tuple[tuple[float, ...], ...]:
     """`table[a][b]`: the chance that the dealer wins the game, the dealer on `a` points and the other on `b`,
-    for every score from `low` to `target - 1` (below `low` the entries are 0 and mean nothing)."""
+    for every score from `low` to `target - 1` (below `low` the entries are 0 and mean nothing). Cached: a
+    process solves each model, target and rule once."""
     if next_dealer not in ("winner", "alternate"):
         raise ValueError(f"next_dealer must be 'winner' or 'alternate', not {next_dealer!r}")
     if not 0 <= low < target:
@@ -67,58 +71,74 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
     dealer_zero, other_zero = dealer_points[0], other_points[0]
     if sum(dealer_points[1:]) + sum(other_points[1:]) + _tail(outcomes.dealer, size) + _tail(outcomes.non_dealer, size) <= 0:
         raise ValueError("no hand ever scores a point: the game never ends")
-    dealer_from, other_from = dealer_points[1:], other_points[1:]
-    dealer_squares, other_squares = _squares(dealer_from), _squares(other_from)
-    dealer_first = [dealer_from[:n] for n in range(size)]  # the first n chances, cut once rather than per state
-    other_first = [other_from[:n] for n in range(size)]
-    # dealer_reaches[m]: the chance the dealer scores m or more; dealer_short[m]: from 1 to m - 1 points
+    top = size - 1
+    # A state's chance sums over the points the hand may score: the chances of n, n - 1, ... 1 points of the
+    # dealer (n the dealer's scores short of the target) against the states they lead to, farthest first, and
+    # the other player's m, m - 1, ... 1 the same way: two dot products, each one C call (see the docstring).
+    # Under `winner` the dealer's wins count for the dealer and the other's against; under `alternate` both
+    # lead to a state where the other player deals, so both count against.
+    sign = 1.0 if winner_deals else -1.0
+    dealer_backward = [tuple(dealer_points[n:0:-1]) for n in range(size)]
+    other_backward = [tuple(other_points[n:0:-1]) for n in range(size)]
+    dealer_squares, other_squares = _squares(dealer_points[1:]), _squares(other_points[1:])
+    # what does not depend on later states, by n and by m: the dealer reaching the target in one hand (and,
+    # under `alternate`, scoring short of it), the other scoring short of it, and the coefficients' squares
     dealer_reaches = _reaching(outcomes.dealer, size)
-    dealer_short = _short(dealer_points)
-    other_short = _short(other_points)
-    rows = [[0.0] * size for _ in range(size)]
-    columns = [[0.0] * size for _ in range(size)]
-    # the sum of squares of each row's and column's entries solved so far: those past the state being solved
-    row_squares, column_squares = [0.0] * size, [0.0] * size
+    dealer_short, other_short = _short(dealer_points), _short(other_points)
+    half = sign / 2
+    dealer_known = [
+        dealer_reaches[n + 1] + (0.0 if winner_deals else dealer_short[n + 1]) + half * dealer_squares[n]
+        for n in range(size)
+    ]
+    other_known = [other_short[m + 1] - other_squares[m] / 2 for m in range(size)]
+    # the solved states by column (the other's score) and, under `alternate`, by row (the dealer's), as tuples
+    # in the order they are solved: farthest score first, so that a state's successors in a row or a column
+    # are the whole tuple so far, handed to `math.dist` as it is
+    columns: list[tuple[float, ...]] = [()] * size
+    rows: list[tuple[float, ...]] = [()] * size
+    row_squares, column_squares = [0.0] * size, [0.0] * size  # each one's sum of squares
     stay = outcomes.dead + (dealer_zero if winner_deals else 0.0)
     swap = other_zero + (0.0 if winner_deals else dealer_zero)
     keep = 1.0 - stay
-    top = size - 1
+    successors = columns if winner_deals else rows
+    successor_squares = column_squares if winner_deals else row_squares
     dist = math.dist
     for total in range(2 * top, 2 * low - 1, -1):
-        first = max(low, total - top)
-        last = min(top, total - low)
-        known: dict[int, float] = {}
-        for a in range(first, last + 1):
-            b = total - a
-            n = top - a  # the dealer's scores short of the target
-            won = dealer_reaches[size - a]
-            if n:
-                if winner_deals:
-                    later = columns[b][a + 1 :]
-                    won += (dealer_squares[n] + column_squares[b] - dist(dealer_first[n], later) ** 2) / 2
-                else:
-                    later = rows[b][a + 1 :]
-                    won += dealer_short[size - a] - (dealer_squares[n] + row_squares[b] - dist(dealer_first[n], later) ** 2) / 2
-            m = top - b
-            lost = 0.0
-            if m:
-                later = columns[a][b + 1 :]
-                lost = other_short[size - b] - (other_squares[m] + column_squares[a] - dist(other_first[m], later) ** 2) / 2
-            known[a] = won + lost
-        for a in range(first, last + 1):
-            b = total - a
-            if not swap:
-                value = known[a] / keep
-            elif a == b:
-                value = (known[a] + swap) / (keep + swap)
-            else:  # F(a,b) = (c1 + swap (1 - F(b,a))) / keep, and F(b,a) the same way round
-                c1, c2 = known[a] + swap, known[b] + swap
-                value = (c1 * keep - swap * c2) / (keep * keep - swap * swap)
-            rows[a][b] = value
-            columns[b][a] = value
-            row_squares[a] += value * value
-            column_squares[b] += value * value
-    return tuple(tuple(row) for row in rows)
+        # the line of states with this total, a (the dealer's score) from `first` to `last` and b = total - a;
+        # every list below is in that order, and the work is done in C, a line at a time
+        first, last = max(low, total - top), min(top, total - low)
+        by_a, by_b = slice(first, last + 1), slice(total - last, total - first + 1)
+        by_n, by_m = slice(top - last, top - first + 1), slice(top - total + first, top - total + last + 1)
+        known = [
+            n_part + m_part + half * (b_squares - dealer_gap * dealer_gap) - (a_squares - other_gap * other_gap) / 2
+            for n_part, m_part, b_squares, a_squares, dealer_gap, other_gap in zip(
+                dealer_known[by_n][::-1], other_known[by_m], successor_squares[by_b][::-1], column_squares[by_a],
+                map(dist, dealer_backward[by_n][::-1], successors[by_b][::-1]),
+                map(dist, other_backward[by_m], columns[by_a]),
+            )
+        ]
+        # a state's value joins its row and column once the whole line is solved: its mirror image, on the
+        # same line, reads them as they were before it
+        if swap:  # only with zero-point wins: (a, b) and (b, a) are solved together
+            solved = []
+            for a, chance in zip(range(first, last + 1), known):
+                if a == total - a:
+                    solved.append((chance + swap) / (keep + swap))
+                else:  # F(a,b) = (c1 + swap (1 - F(b,a))) / keep, and F(b,a) the same way round
+                    c1, c2 = chance + swap, known[total - a - first] + swap
+                    solved.append((c1 * keep - swap * c2) / (keep * keep - swap * swap))
+        else:
+            solved = [chance / keep for chance in known]
+        squared = list(map(mul, solved, solved))
+        backward = solved[::-1]
+        columns[by_b] = map(add, columns[by_b], zip(backward))
+        column_squares[by_b] = map(add, column_squares[by_b], squared[::-1])
+        if not winner_deals:
+            rows[by_a] = map(add, rows[by_a], zip(solved))
+            row_squares[by_a] = map(add, row_squares[by_a], squared)
+    # columns[b][i] is the state (top - i, b): read across the columns, farthest a first
+    across = list(zip(*columns[low:]))[::-1]
+    return tuple((0.0,) * size if a < low else (0.0,) * low + across[a - low] for a in range(size))
 
 
 def _squares(chances: list[float]) -> list[float]:

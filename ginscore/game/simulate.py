@@ -39,6 +39,9 @@ class Policy:
     knock_at: int
     """The most deadwood this player knocks with; below the knock limit, the player holds on for a lower count."""
     description: str
+    careful: bool = False
+    """Whether the player, seeing the other's cards, never knocks into an undercut (or a tie): only advise's
+    rollouts use it, as the opponent least kind to playing on."""
 
 
 POLICIES = (
@@ -47,6 +50,11 @@ POLICIES = (
 )
 """The policies of the built-in model; each player of each simulated hand plays one, drawn at random."""
 POLICY = {policy.name: policy for policy in POLICIES}
+
+
+def careful(policy: Policy) -> Policy:
+    """The same policy, except that it never knocks into an undercut or a tie: it holds on and discards instead."""
+    return Policy(f"careful {policy.name}", policy.knock_at, f"{policy.description}, but never into an undercut", True)
 
 
 @dataclass(frozen=True)
@@ -186,7 +194,8 @@ def _act(
     if (big_gin and rules.big_gin) or after <= min(limit, policy.knock_at):
         knocker = tuple(Hand(held))
         scored = score_cards(knocker, tuple(Hand(other)), rules, upcard=upcard if rules.oklahoma else None)
-        return Ending(player, held, other, scored.result, position.draws)
+        if not policy.careful or scored.result.winner == "knocker":
+            return Ending(player, held, other, scored.result, position.draws)
     discard = _highest(discards)
     position.hands[player] = held ^ discard
     position.top = discard

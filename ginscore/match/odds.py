@@ -3,7 +3,8 @@
 The history is every hand of the sheets played by the same rules (every knob equal), each seen from the hand's
 dealer (`match.tally` says who dealt it and what it added). A Hollywood sheet has a chance for each game: the
 first game still open takes every win, so its chance is exact for the model; a later game takes a player's wins
-once they have an entry in the game before it, and is solved as if it took every win from now on.
+once they have an entry in the game before it, and is solved as if it took every win from now on: exact once
+both players have an entry there, an approximation (`exact` False) until then.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class GameChance:
     """Each player's chance to win the game (reach the target first); 1 and 0 once it is over."""
     finished: bool
     exact: bool
-    """False for a later Hollywood game, solved as if every win from now on entered it."""
+    """False for a later Hollywood game that a player's next win may not enter (they have no entry in the game
+    before it yet), solved as if every win from now on entered it."""
 
 
 def game_chances(sheet: Sheet, outcomes: Outcomes) -> tuple[GameChance, ...]:
@@ -58,14 +60,18 @@ def game_chances(sheet: Sheet, outcomes: Outcomes) -> tuple[GameChance, ...]:
     dealer = 0 if sheet.next_dealer == first else 1
     chances = []
     first_open = True
+    before = None
     for index, game in enumerate(sheet.games):
+        # every win from now on enters the game: the first open one, or a later one where both have an entry before
+        takes_all = first_open or (before is not None and all(before.entries[name] for name in match.players))
+        before = game
         scores = {first: game.totals[first], second: game.totals[second]}
         if game.finished:
             p = 1.0 if game.reached == first else 0.0
             chances.append(GameChance(index + 1, scores, {first: p, second: 1.0 - p}, True, True))
             continue
         p = chance_to_win(outcomes, rules.target, rules.next_dealer, (scores[first], scores[second]), dealer)
-        chances.append(GameChance(index + 1, scores, {first: p, second: 1.0 - p}, False, first_open))
+        chances.append(GameChance(index + 1, scores, {first: p, second: 1.0 - p}, False, takes_all))
         first_open = False
     return tuple(chances)
 

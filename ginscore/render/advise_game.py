@@ -28,7 +28,8 @@ def game_report(game: GameAdvice, out: Console) -> None:
         best = "knock" if choice.knocks else "play on"
         out.print(
             f"  discard {choice.discard}: knock now {choice.knock_now:.0%}{_span(choice.knock_interval)}, "
-            f"play on {choice.play_on:.0%}{_span(choice.play_on_interval)} over {choice.rollouts} hands played out: {best}"
+            f"play on {choice.play_on:.0%}{_span(choice.play_on_interval)} over {choice.rollouts} hands played out "
+            f"({choice.play_on_careless:.0%} if they knock into undercuts): {best}"
         )
     if game.best is not None:
         play = "knock" if game.best.knocks else "play on"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
@@ -15,6 +16,15 @@ from . import hands
 from .hands import judged
 from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
 from .picker import DECK_CHOICES, Judgement, judge, picker_from
+
+
+@dataclass(frozen=True)
+class GameQuestion:
+    """What the check page of a match asks to weigh the game: the match file, whose hand it is, and a seed."""
+
+    path: str
+    player: str
+    seed: int | None
 
 
 def check_page(request: Request, form: dict[str, str]) -> Response:
@@ -35,7 +45,20 @@ def _judged_by(form: Mapping[str, str], info: MatchInfo | None) -> tuple[Rules, 
     return judged({key: form[key] for key in ("rules", "upcard") if form.get(key)})
 
 
-def _check_context(form: Mapping[str, str], info: MatchInfo | None) -> dict[str, Any]:
+def _to_play(info: MatchInfo, form: Mapping[str, str]) -> str:
+    """Whose hand the page weighs: the one picked, or by default the next dealer's opponent, who plays first."""
+    if form.get("player") in info.players:
+        return form["player"]
+    return next((name for name in info.players if name != info.sheet.next_dealer), info.players[0])
+
+
+def _game_question(request: Request, form: Mapping[str, str], info: MatchInfo) -> GameQuestion:
+    seed = form.get("seed", "").strip()
+    chosen = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 18 else None  # else a fresh seed, shown
+    return GameQuestion(folder_of(request).resolve(info.name), _to_play(info, form), chosen)
+
+
+def _check_context(form: Mapping[str, str], info: MatchInfo | None, game: GameQuestion | None = None) -> dict[str, Any]:
     picker = picker_from(form, [("hand", "cards", "Your cards")], "Your 10 or 11 cards")
     cards = picker.cards("hand")
     try:
@@ -45,37 +68,73 @@ def _check_context(form: Mapping[str, str], info: MatchInfo | None) -> dict[str,
     check = judge(cards, judged_by)
     context: dict[str, Any] = {"picker": picker, "form": FormValues(form), "check": check, "advice": None}
     if len(cards) == 11 and judged_by is not None and not (check and check.error):
-        context["advice"] = advice_view(cards, *judged_by)
+        context["advice"] = advice_view(cards, *judged_by, game=game)
     return context
 
 
-def advice_view(cards: list[str], rules: Rules, upcard: Card | None) -> dict[str, Any]:
-    """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand."""
+def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQuestion | None = None) -> dict[str, Any]:
+    """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand; with a match's
+    `game`, as `advise --match` gives them, also each discard's chance to win the game if you knock now and if
+    you play on, and the sentence where the game's best play is not the hand's."""
+    weighed, game_error = None, None
     try:
-        advice = hands.advise(cards, rules, upcard)
+        advice = None
+        if game is not None:
+            try:
+                advice, weighed = hands.advise_for_game(cards, upcard, game.path, game.player, game.seed)
+            except GinscoreError as error:
+                if error.field == "cards":
+                    raise
+                game_error = str(error)  # the game cannot be weighed (a target too far off): the hand still can
+        if advice is None:
+            advice = hands.advise(cards, rules, upcard)
     except GinscoreError as error:
         return {"error": str(error)}
+    choices = {} if weighed is None else {str(choice.discard): choice for choice in weighed.choices}
     options = []
     for option in advice["options"]:
+        choice = choices.get(option["discard"])
         options.append({
             "discard": option["discard"], "deadwood": option["deadwood"], "can_knock": option["can_knock"],
             "win": "" if option["win"] is None else f"{option['win']:.0%}",
             "points": "" if option["expected_points"] is None else f"{option['expected_points']:+.1f}",
             "recommended": option["discard"] == advice["recommended"],
+            "knock_now": None if choice is None else _game_chance(choice.knock_now, choice.knock_interval),
+            "play_on": None if choice is None else _game_chance(choice.play_on, choice.play_on_interval),
         })
     best = advice["recommended"]
     summary = f"Discard {best}." if best else "No discard lets you knock: draw on."
     model = "an opponent who has drawn since the deal" if advice["model"] == "improved" else "an opponent's hand as dealt"
-    return {"options": options, "summary": summary, "samples": advice["samples"], "model": model}
+    view = {"options": options, "summary": summary, "samples": advice["samples"], "model": model, "game": None,
+            "game_error": game_error}
+    if weighed is not None and game is not None:
+        best_play = weighed.best
+        view["game"] = {
+            "player": game.player, "now": f"{weighed.now:.0%}", "seed": advice["seed"],
+            "rollouts": max((choice.rollouts for choice in weighed.choices), default=0),
+            "best": None if best_play is None else
+            f"{'Knock' if best_play.knocks else 'Play on'}, discarding {best_play.discard}.",
+            "differs": weighed.differs,
+        }
+    return view
 
 
-def _check(request: Request, form: Mapping[str, str], info: MatchInfo | None, status: int = 200) -> Response:
-    context = _check_context(form, info)
+def _game_chance(chance: float, interval: tuple[float, float] | None) -> dict[str, Any]:
+    words = f"{chance:.0%}" if interval is None else f"{chance:.0%} ({interval[0]:.0%}–{interval[1]:.0%})"
+    return {"value": chance, "words": words}
+
+
+def _check(
+    request: Request, form: Mapping[str, str], info: MatchInfo | None, status: int = 200, weigh: bool = False
+) -> Response:
+    game = _game_question(request, form, info) if weigh and info is not None and not info.sheet.finished else None
+    context = _check_context(form, info, game)
     if info is None:
         context.update(name="", action=page_path(request, "check"), live_url=page_path(request, "check_live"))
     else:
         limit = "the up-card's value" if info.rules.oklahoma else info.rules.knock_limit
         context.update(name=info.name, players=info.players, knock_limit=limit, oklahoma=bool(info.rules.oklahoma),
+                       player=_to_play(info, form), finished=info.sheet.finished,
                        action=page_path(request, "match_check", name=info.name),
                        live_url=page_path(request, "match_check_live", name=info.name))
     context.update(presets=list(PRESETS), deck=DECK_CHOICES)
@@ -89,7 +148,7 @@ def check_post(request: Request, form: dict[str, str]) -> Response:
 def match_check_post(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     info = match_info(folder_of(request), name)
-    return _check(request, form, info)
+    return _check(request, form, info, weigh=True)  # the game's columns on Check only: the live answer stays quick
 
 
 def check_live(request: Request, form: dict[str, str]) -> Response:

@@ -13,6 +13,7 @@ from ..errors import GinscoreError, InputError
 from .fields import LongNumber, cards_field, list_field, number_field, refuse_unknown, text_field
 
 if TYPE_CHECKING:
+    from ..game.advise_game import GameAdvice
     from ..game.cards import Card
     from ..game.rulebook import Rules
 
@@ -115,3 +116,23 @@ def advise_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
     refuse_unknown(fields, ADVISE_FIELDS, "advise")
     rules, card = judged(fields)
     return advise(fields.get("cards"), rules, card, fields)
+
+
+def advise_for_game(
+    cards: list[str], upcard: Card | None, path: str, player: str, seed: int | None
+) -> tuple[dict[str, Any], GameAdvice]:
+    """`advise --match PATH --player PLAYER` at its defaults: the hand's advice as `--json` gives it, and the game's
+    side (`weigh_game`), from the same sampled worlds; `seed` makes it repeatable, as `--seed` does."""
+    from ..files.odds_model import advice_state
+    from ..game.advice_json import advice_dict
+    from ..game.advise import advise as advise_on
+    from ..game.advise_game import weigh_game
+    from ..game.cards import parse_cards
+
+    rules, state, model = advice_state(path, player)
+    try:
+        hand = parse_cards(_cards(cards))
+    except GinscoreError as error:
+        raise error.about("cards") from None
+    advice = advise_on(hand, rules, seed=seed, upcard=upcard, keep_worlds=True)
+    return advice_dict(advice), weigh_game(advice, rules, model.outcomes, state)
