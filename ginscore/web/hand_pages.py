@@ -248,7 +248,7 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
         place = "stale"
         if since:
             # Another phone or the command line recorded while this hand was entered: show what beside mine, and ask.
-            mine = _mine_beside(info, seen or 0, form, picker)
+            mine = _mine_beside(info, seen or 0, form)
             same = mine is not None and any(line.same_hand_as(mine[0]) for line in info.sheet.lines[seen:])
             message = ("While you were entering this hand, the same hand was recorded." if same else
                        "While you were entering this hand, another one was recorded, not the same as yours.")
@@ -281,12 +281,12 @@ def _hand_said(line: HandLine, record: HandRecord) -> dict[str, Any]:
             "words": hand_words(line.result, line.winner, line.points), "note": record.note}
 
 
-def _mine_beside(info: MatchInfo, seen: int, form: Mapping[str, str], picker: Picker) -> tuple[HandLine, HandRecord] | None:
-    """This phone's hand as it would have scored in the place of the first hand recorded meanwhile; None when it
-    cannot be scored there (it is then not taken for the same hand)."""
+def _mine_beside(info: MatchInfo, seen: int, form: Mapping[str, str]) -> tuple[HandLine, HandRecord] | None:
+    """This phone's hand, read as Save reads it, as it would have scored in the place of the first hand recorded
+    meanwhile; None when it cannot be scored there (it is then not taken for the same hand)."""
     before = info.sheet.match.with_hands(info.sheet.match.hands[:seen])
     try:
-        entry, _ = hand_entry_of(form, picker)
+        entry, _ = hand_entry(form, entered=entered_by(form))
         made = make_record(before, entry)
         _, sheet = add_hand(before, made)
     except GinscoreError:
