@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import os
 import random
 import re
 import shutil
@@ -22,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import require_browser
-from playwright.sync_api import expect
+from browsers import expect, require_browser
+from conftest import needs
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
@@ -50,10 +49,8 @@ def ginscore(*args: str) -> Any:
 
 
 def require_npm() -> None:
-    if shutil.which("npm") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI runs the app's tests, but npm (which fetches the pinned Pyodide) is not installed")
-        pytest.skip("app tests skipped: npm is not installed (it fetches the pinned Pyodide runtime)")
+    """Skip, saying why, without npm; under CI, fail instead (conftest's one rule)."""
+    needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's tests")
 
 
 class Host:

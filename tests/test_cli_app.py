@@ -189,13 +189,13 @@ def test_a_folder_holding_only_hidden_entries_is_built_into_without_force(run, t
 
 def test_a_folder_where_the_app_writes_a_file_is_refused_even_with_force(run, tmp_path: Path, cached: Path):
     site = tmp_path / "site"
-    (site / "app.js").mkdir(parents=True)
-    (site / "app.js" / "keep.txt").write_text("mine")
+    (site / "page.js").mkdir(parents=True)
+    (site / "page.js" / "keep.txt").write_text("mine")
     for extra in ((), ("--force",)):
         result = run("app", site, *extra)
         assert result.exit_code == 1
-        assert one_error_line(result) == f"error: {site / 'app.js'}: a folder where the app writes a file: move it away, then build again"
-        assert snapshot(site) == {"app.js": "/", "app.js/keep.txt": b"mine"}
+        assert one_error_line(result) == f"error: {site / 'page.js'}: a folder where the app writes a file: move it away, then build again"
+        assert snapshot(site) == {"page.js": "/", "page.js/keep.txt": b"mine"}
 
 
 def test_a_link_is_built_through_and_stays_a_link(run, tmp_path: Path, cached: Path):

@@ -96,7 +96,7 @@ def test_the_folder_lists_every_file_with_its_score_and_a_broken_one_with_its_re
     assert '<a class="players" href="/m/standard.toml">Maria vs Tom</a>' in page
     final = Folder(str(folder)).show("oklahoma.toml")["final"]  # finished: the winner and the final, bonuses and all
     assert f'<span class="score">Ines won {final["Ines"]} – {final["Raj"]}</span>' in page
-    assert re.search(r'finished · 7 hands · last played \d{4}-\d\d-\d\d \d\d:\d\d UTC', page)
+    assert re.search(r'finished · 7 hands · last played <time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>', page)
     broken = re.search(r'<span class="file">broken.toml</span>\s*<span class="reason"><span class="status">broken:</span>([^<]+)</span>', page)
     assert broken and "is this a ginscore match file?" in broken.group(1)
     assert re.search(r'<span class="file">notes.toml</span>\s*<span class="reason"><span class="status">not a match:</span>', page)
@@ -384,9 +384,11 @@ def test_no_page_or_static_file_names_anything_outside(client, folder):
 
 
 def test_page_sizes_stay_small(client):
+    # 44 kB: a page and every static file, uncompressed (40 kB before the series, the chances, the players offered
+    # and the pages' lifecycle came; the static files are cached after the first page, and precached by the app).
     static = sum(path.stat().st_size for path in STATIC.iterdir())
     for url in ("/", "/m/standard.toml", "/m/standard.toml/record", "/check"):
-        assert len(client.get(url).content) + static < 40_000, url
+        assert len(client.get(url).content) + static < 44_000, url
 
 
 def test_a_cancelled_hand_and_an_oklahoma_up_card(client, folder):

@@ -2,7 +2,7 @@
 
 What the folder holds:
 
-- `index.html`, `app.js` (the shell: it sends each navigation, form and the pages' own `fetch()` calls to the
+- `index.html`, `page.js` (the shell: it sends each navigation, form and the pages' own `fetch()` calls to the
   worker and shows the answer), `worker.js` (Pyodide, and the match files in IndexedDB), `sw.js` (the service
   worker and its versioned precache), `manifest.webmanifest` and `icons/`;
 - `static/`: serve's own style sheet and script, as web/static has them;
@@ -101,7 +101,7 @@ def _app_files() -> dict[str, bytes]:
     files[_archive_name("lean", lean)], files[_archive_name("pages", pages)] = lean, pages
     files["icons/icon-192.png"], files["icons/icon-512.png"] = icons.png(192), icons.png(512)
     files["icons/icon.svg"] = icons.SVG.encode()
-    for name in ("index.html", "app.js", "app.css", "store.js", "worker.js", "manifest.webmanifest"):
+    for name in ("index.html", "page.js", "app.css", "store.js", "worker.js", "manifest.webmanifest"):
         with open(os.path.join(SHELL, name), "rb") as handle:
             files[name] = handle.read()
     return files

@@ -233,9 +233,9 @@ def serve(folder: str, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fa
     if not os.path.isdir(folder):
         raise InputError(f"{quote(folder)} is not a folder: give the folder of match files to serve")
     if not 0 <= port <= 65535:
-        raise InputError(f"--port: {port} is not a port: give one from 1 to 65535, or 0 for any free one")
+        raise InputError(f"{port} is not a port: give one from 1 to 65535, or 0 for any free one", field="port")
     if token is not None and not token.strip():
-        raise InputError("--token: the token is empty: give some text, or leave it out for a random one")
+        raise InputError("the token is empty: give some text, or leave it out for a random one", field="token")
     token = token or new_token()
     bind = "0.0.0.0" if lan else host
     found = lan_addresses() if lan or bind in WILDCARDS else []
