@@ -127,3 +127,13 @@ def signed_in(folder: Path) -> Iterator[TestClient]:
     with TestClient(create_app(str(folder), PAD_TOKEN, ["127.0.0.1:8000"]), base_url="http://127.0.0.1:8000") as client:
         assert client.get(f"/?token={PAD_TOKEN}").status_code == 200
         yield client
+
+
+def samples_and_a_broken_file(folder: Path) -> Path:
+    """`folder` holding the three sample matches and a broken match file: what the pad's page tests read."""
+    import shutil
+
+    for path in SAMPLE_FILES:
+        shutil.copy(path, folder / path.name)
+    (folder / "broken.toml").write_text("[match\nplayers = 1\n", encoding="utf-8")
+    return folder

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from pages import SAMPLE_FILES, signed_in
+from pages import samples_and_a_broken_file, signed_in
 
 COMMAND_WORDS = re.compile(
     r"(^|\s|\()--[a-z]|ginscore [a-z]|knob=value|rule knobs|No match files|File name: |<= ?\d|can knock \(|"
@@ -25,10 +24,7 @@ def words(page: str) -> str:
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    for path in SAMPLE_FILES:
-        shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "broken.toml").write_text("[match\nplayers = 1\n", encoding="utf-8")
-    return tmp_path
+    return samples_and_a_broken_file(tmp_path)
 
 
 def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):

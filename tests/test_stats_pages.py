@@ -6,12 +6,11 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pages import SAMPLE_FILES, signed_in
+from pages import samples_and_a_broken_file, signed_in
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -21,10 +20,7 @@ from ginscore.match.stats import STAT_ROWS, PlayerStats, stat_text
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    for path in SAMPLE_FILES:
-        shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "broken.toml").write_text("[match]\nplayers = 1\n", encoding="utf-8")
-    return tmp_path
+    return samples_and_a_broken_file(tmp_path)
 
 
 @pytest.fixture

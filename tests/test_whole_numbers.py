@@ -13,6 +13,7 @@ import pytest
 from conftest import one_error_line
 from hypothesis import given
 from hypothesis import strategies as st
+from pages import signed_in
 
 from ginscore.errors import InputError
 from ginscore.game.numbers import MOST_DIGITS, parse_whole, read_whole
@@ -298,8 +299,7 @@ def test_api_check_and_advise_read_zero_padded_numbers(api):
 
 @pytest.fixture
 def browser(folder: Path):
-    with TestClient(create_app(str(folder), TOKEN, ["127.0.0.1:8000"]), base_url=BASE) as client:
-        assert client.get(f"/?token={TOKEN}").status_code == 200  # sets the cookie
+    with signed_in(folder) as client:
         yield client
 
 
