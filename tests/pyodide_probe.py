@@ -40,6 +40,12 @@ async def probe(folder: str) -> str:
                                     "application/json")
     after = json.loads(worker.changes())
     polled = (await worker.request("GET", "/m/c.toml/version", "", "", ""))["status"]
+    # n.toml's record turns into something that is not a text (another build, devtools): set aside, and no later
+    # change writes its old text back over it
+    worker.hold(json.dumps({"keys": None, "generations": {}, "texts": {}, "others": {"n.toml": "an object"}, "summaries": None, "next": {}}))
+    await worker.request("POST", "/api/matches/c.toml/hands", "", json.dumps({"knocker": "Bob", "deadwood": 2, "opponent_deadwood": 9}),
+                         "application/json")
+    set_aside = json.loads(worker.changes())["texts"]
     return json.dumps({
         "first_changes": sorted(first["texts"]),
         "held": held,
@@ -48,6 +54,7 @@ async def probe(folder: str) -> str:
         "crlf_kept": after["texts"]["c.toml"].startswith(crlf) and after["texts"]["c.toml"].count("\n") == after["texts"]["c.toml"].count("\r\n"),
         "summary_players": after["summaries"]["c.toml"]["players"],
         "poll": [polled, json.loads(worker.changes())["texts"]],
+        "set_aside_changes": sorted(set_aside),
         "python": list(sys.version_info[:2]),
         "imported": imported,
         "check": json.loads(worker.check_json(KNOCKER)),

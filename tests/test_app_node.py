@@ -66,3 +66,4 @@ def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_pa
                                                             "sub/x.toml": "its name is not one a match file may have"}, "held": ["c.toml"]}
     assert there["recorded"] == 201 and there["crlf_changes"] == ["c.toml"] and there["crlf_kept"] is True
     assert there["summary_players"] == ["Ann", "Bob"] and there["poll"] == [200, {}]
+    assert there["set_aside_changes"] == ["c.toml"]  # the damaged n.toml is not written back

@@ -429,3 +429,23 @@ def test_names_are_stored_composed_and_matched_however_typed(run, tmp_path):
     assert data["players"] == ["Jos\u00e9", "Ann"]
     assert unicodedata.is_normalized("NFC", path.read_text())
     assert data["hands"][0]["winner"] == "Jos\u00e9"
+
+
+def test_the_served_folders_sheets_are_read_again_only_when_a_file_changes(tmp_path, monkeypatch):
+    from pages import SAMPLES
+
+    from ginscore.files import reading
+    from ginscore.files.served import Folder
+
+    shutil.copy(SAMPLES / "standard.toml", tmp_path / "a.toml")
+    shutil.copy(SAMPLES / "counts_only.toml", tmp_path / "b.toml")
+    loads: list[str] = []
+    real = reading.load
+    monkeypatch.setattr(reading, "load", lambda path, *args, **kw: loads.append(path) or real(path, *args, **kw))
+    folder = Folder(str(tmp_path))
+    first = folder.sheets()
+    assert len(first) == 2 and len(loads) == 2
+    assert folder.sheets() == first and len(loads) == 2  # nothing changed: nothing read
+    (tmp_path / "b.toml").write_text((tmp_path / "b.toml").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    folder.sheets()
+    assert [path.rsplit("/", 1)[1] for path in loads[2:]] == ["b.toml"]

@@ -63,6 +63,7 @@ class Folder:
     def __init__(self, path: str):
         self.path = os.path.abspath(path)
         self._summaries: dict[str, tuple[tuple[int, ...], Summary]] = {}
+        self._sheets: dict[str, tuple[tuple[int, ...] | None, Sheet]] = {}
         self._lock = threading.Lock()
         self._next_lock = threading.Lock()
         self._next_games: dict[tuple[str, str], str] = {}
@@ -167,13 +168,32 @@ class Folder:
             return load(path)[1]
 
     def sheets(self) -> list[Sheet]:
-        """Every readable match's sheet, the first started first; a file that cannot be read is left out, as
-        `stats` leaves it out (the listing says what is wrong with it)."""
+        """Every readable match's sheet, the first started first, each read again only when its file has changed;
+        a file that cannot be read is left out, as `stats` leaves it out (the listing says what is wrong with it).
+        For the figures drawn from the whole table: the sheets are shared, and nothing may change them."""
         sheets = []
         for name in self.names():
+            key = self._state(name)
+            with self._lock:
+                cached = self._sheets.get(name)
+            if cached is not None and cached[0] == key and key is not None:
+                sheets.append(cached[1])
+                continue
             with contextlib.suppress(GinscoreError):
-                sheets.append(self.sheet(name))
+                sheet = self.sheet(name)
+                sheets.append(sheet)
+                with self._lock:
+                    self._sheets[name] = (key, sheet)
         return sorted(sheets, key=lambda sheet: sheet.match.created)
+
+    def _state(self, name: str) -> tuple[int, ...] | None:
+        """What changes whenever the file does (each write renames a new file into place); None when it cannot be
+        asked."""
+        try:
+            status = os.stat(os.path.join(self.path, name))
+        except OSError:
+            return None
+        return (status.st_mtime_ns, status.st_ctime_ns, status.st_size, status.st_ino)
 
     def show(self, name: str) -> dict[str, Any]:
         """Exactly what `ginscore show NAME --json` prints."""

@@ -189,7 +189,7 @@ def hold(seen_json: str) -> str:
     held: list[str] = []
     for name, kind in seen["others"].items():
         folder.damaged[name] = f"it holds {kind}, not a match file's text"
-        _texts.pop(name, None)
+        _drop(name)  # its old text gone from memory too, so that no later change writes it back over the record
     for name, text in seen["texts"].items():
         if text is None:
             _drop(name)

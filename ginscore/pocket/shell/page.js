@@ -193,13 +193,18 @@ function header(answer, name) {
 }
 
 let latest = 0;
+function failedAnswer(error) {
+  const said = "Something went wrong (" + (error && error.message || error) + "); nothing was written. Try again.";
+  return { status: 500, headers: [["content-type", "text/plain"]], body: new TextEncoder().encode(said) };
+}
+
 async function show(path) {
   const mine = ++latest;
   let answer;
   try {
     answer = await call("GET", path);
   } catch (error) {
-    answer = { status: 500, headers: [["content-type", "text/plain"]], body: new TextEncoder().encode("error: " + error.message) };
+    answer = failedAnswer(error);
   }
   if (mine !== latest) return false;  // a later navigation wins over a slower, earlier one
   present(answer, path);
@@ -421,7 +426,7 @@ document.addEventListener("submit", function (event) {
   const fields = new URLSearchParams(data).toString();
   if ((form.getAttribute("method") || "get").toLowerCase() === "get") { go(split(action)[0] + "?" + fields); return; }
   const path = route();
-  call("POST", action, fields, FORM_TYPE).then(function (answer) { present(answer, path); });
+  call("POST", action, fields, FORM_TYPE).catch(failedAnswer).then(function (answer) { present(answer, path); });
 });
 
 // What pages.js calls to reach the server: under the app, the worker is the server.

@@ -39,8 +39,16 @@ export function database(name) {
           };
         }
       };
-      request.onsuccess = function () { resolve(request.result); };
+      request.onsuccess = function () {
+        const db = request.result;
+        db.onversionchange = function () { db.close(); openings.delete(called); };  // a newer build's tab may upgrade
+        resolve(db);
+      };
       request.onerror = function () { openings.delete(called); reject(request.error); };
+      request.onblocked = function () {
+        openings.delete(called);
+        reject(new Error("another tab runs an older ginscore: close it, then reload this one"));
+      };
     }));
   }
   return openings.get(called);

@@ -76,7 +76,7 @@ function named(path) {
 
 // Pages that draw on the whole table (the series, the chances, the players' figures) need every stored text; each is
 // still read from IndexedDB only when its generation moved. A poll (`/version`) is not one of them.
-function table(path) { return /^\/(stats(\/[a-z]+)?|m\/[^/]+(\/sheet)?|api\/matches\/[^/]+)?$/.test(path); }
+function table(path) { return /^\/(new|stats(\/[a-z]+)?|m\/[^/]+(\/sheet|\/check(\/live)?)?|api\/matches(\/[^/]+)?)?$/.test(path); }
 
 function describe(stored) {
   if (stored === null) return "nothing (null)";
@@ -150,7 +150,7 @@ async function request(message) {
       held.clear();
       throw error;
     }
-    if (listing) await tidy(seen, need, changing);
+    if (listing) await tidy(seen, need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
     if (listing) result.damaged = damaged;
     return result;
   };
