@@ -40,6 +40,8 @@ async def probe(folder: str) -> str:
                                     "application/json")
     after = json.loads(worker.changes())
     polled = (await worker.request("GET", "/m/c.toml/version", "", "", ""))["status"]
+    polled_changes = json.loads(worker.changes())["texts"]
+    page = (await worker.request("GET", "/m/n.toml", "", "", ""))["status"]
     # n.toml's record turns into something that is not a text (another build, devtools): set aside, and no later
     # change writes its old text back over it
     worker.hold(json.dumps({"keys": None, "generations": {}, "texts": {}, "others": {"n.toml": "an object"}, "summaries": None, "next": {}}))
@@ -53,7 +55,7 @@ async def probe(folder: str) -> str:
         "crlf_changes": sorted(after["texts"]),
         "crlf_kept": after["texts"]["c.toml"].startswith(crlf) and after["texts"]["c.toml"].count("\n") == after["texts"]["c.toml"].count("\r\n"),
         "summary_players": after["summaries"]["c.toml"]["players"],
-        "poll": [polled, json.loads(worker.changes())["texts"]],
+        "poll": [polled, polled_changes],
         "set_aside_changes": sorted(set_aside),
         "python": list(sys.version_info[:2]),
         "imported": imported,
@@ -61,5 +63,5 @@ async def probe(folder: str) -> str:
         "statuses": statuses,
         "totals": shown["totals"],
         "points": [hand.get("points") for hand in shown["hands"]],
-        "page": (await worker.request("GET", "/m/n.toml", "", "", ""))["status"],
+        "page": page,
     }, sort_keys=True)
