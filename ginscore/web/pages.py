@@ -28,16 +28,14 @@ from starlette.routing import Route
 from ..errors import GinscoreError
 from .blocking import blocking
 from .check_pages import check_live, check_page, check_post, match_check_page, match_check_post
+from .folder_pages import folder_page, new_match, new_refused
 from .hand_pages import edit_live, edit_page, edit_pick, edit_post, hand_refused, record_live, record_page, record_post
 from .match_pages import (
     chart,
     export,
-    folder_page,
     fragment_refused,
     json_refused,
     match_page,
-    new_match,
-    new_refused,
     next_game_post,
     next_game_refused,
     sheet_fragment,
