@@ -52,7 +52,8 @@ def test_three_games_in_a_row_and_the_series_after_each(folder: Path, client: Te
         assert series in run("show", str(path))
     assert json.loads(run("show", str(folder / "game3.toml"), "--json"))["series"]["streak"] == {"player": "Bob", "games": 2}
     listing = client.get("/").text
-    assert '<h2 class="pair-heading">Ann vs Bob <span class="pair-series">Series: Ann 1 – Bob 2</span></h2>' in listing
+    pair = '<a href="/stats/pair?a=Ann&amp;b=Bob">'
+    assert f'<h2 class="pair-heading">{pair}Ann vs Bob</a> <span class="pair-series">Series: Ann 1 – Bob 2</span></h2>' in listing
 
 
 def test_a_finished_match_in_the_list_shows_the_winner_and_the_final_with_its_bonuses(folder: Path, client: TestClient):
@@ -68,7 +69,9 @@ def test_a_finished_match_in_the_list_shows_the_winner_and_the_final_with_its_bo
 
 def test_no_series_is_said_before_a_game_between_them_is_over(folder: Path, client: TestClient):
     run("new", str(folder / "first.toml"), "Ann", "Bob")
-    assert "Series:" not in client.get("/m/first.toml").text
+    page = client.get("/m/first.toml").text
+    assert "Series:" not in page
+    assert '<a href="/stats/pair?a=Ann&amp;b=Bob">Ann and Bob: their figures</a>' in page  # the pair's page, still a tap away
     assert "Series:" not in run("show", str(folder / "first.toml"))
     play_game(folder / "other.toml", "Cy", first="Cy", second="Dee")
     assert "Series:" not in client.get("/m/first.toml").text
