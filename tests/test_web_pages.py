@@ -590,3 +590,18 @@ def test_a_page_without_the_token_speaks_a_phones_words(folder):
         assert "open the link it printed, or scan its QR code" in page.text and "Bearer" not in page.text
         api = stranger.get("/api/matches")
         assert api.status_code == 401 and "Authorization: Bearer TOKEN" in api.json()["error"]
+
+
+@pytest.mark.parametrize(("method", "url", "status", "heading"), [
+    ("GET", "/no/such/page", 404, "No such page"),
+    ("GET", "/static/nothing.js", 404, "No such page"),
+    ("DELETE", "/", 405, "This cannot be done here"),
+])
+def test_an_address_the_pad_does_not_have_gets_a_page_in_a_players_words(client: TestClient, method: str, url: str, status: int, heading: str):
+    response = client.request(method, url)
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("text/html")
+    assert f"<h1>{heading}</h1>" in response.text and '<a href="/">Back to the matches</a>' in response.text
+    assert "error:" not in response.text
+    if method == "GET":  # the API keeps its own words, for a program
+        assert client.get("/api" + url).json() == {"error": "no such page or match file", "field": None}

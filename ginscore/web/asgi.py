@@ -21,7 +21,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -31,6 +31,7 @@ from ..files.served import Folder
 from . import api, pages
 from .answers import error_dict
 from .limits import Limit, Limits
+from .page_helpers import problem_page, render
 from .security import BODY_SECONDS, Guard
 
 ADVISING_ROUTES = ("advise_hand", "check_post", "check_live", "match_check_post", "match_check_live")
@@ -68,7 +69,7 @@ async def _ginscore_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, GinscoreError)  # registered for GinscoreError only
     if _is_api(request):
         return JSONResponse(error_dict(error, str(error)), error.http_status)
-    return PlainTextResponse(f"error: {error}\n", error.http_status)
+    return problem_page(request, error)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
@@ -76,7 +77,17 @@ async def _http_error(request: Request, error: Exception) -> Response:
     message = {404: "no such page or match file", 405: "that method is not allowed here"}.get(error.status_code, error.detail)
     if _is_api(request):
         return JSONResponse({"error": message, "field": None}, error.status_code, headers=error.headers)
-    return PlainTextResponse(f"error: {message}\n", error.status_code, headers=error.headers)
+    heading, said = PAGE_WORDS.get(error.status_code, ("This page cannot be shown", str(error.detail)))
+    page = render(request, "problem.html", {"heading": heading, "message": said}, error.status_code)
+    page.headers.update(error.headers or {})
+    return page
+
+
+PAGE_WORDS = {
+    404: ("No such page", "There is nothing at this address. Your matches are all on the first page."),
+    405: ("This cannot be done here", "This address only shows a page: open it from the matches instead."),
+}
+"""A phone's words for a page the routes do not have, by status; the API keeps its own."""
 
 
 def _taking_turns(names: Iterable[str], limit: Limit) -> Callable[[Sequence[BaseRoute]], list[BaseRoute]]:
