@@ -206,34 +206,34 @@
     refusal.focus({preventScroll: true});
   }
 
-  // Share the result: the card's SVG, asked of the host (the app's worker draws it too), drawn at 2x onto a canvas
-  // and shared as a PNG where the phone shares files, else downloaded. A share cancelled says nothing.
+  // Share the result: the card's SVG, asked of the host (in the app, the worker), drawn at 2x onto a canvas and
+  // shared as a PNG where the phone shares files, else downloaded; a share cancelled says nothing.
   function share_result(page, root) {
-    var scripted = root.documentElement || root;  // the picture's link is for pages without script
-    scripted.classList.add("scripted");
-    page.undo.push(function () { scripted.classList.remove("scripted"); });
+    var top = root.documentElement || root;  // with script the button shows, not the picture's link
+    top.classList.add("scripted");
+    page.undo.push(function () { top.classList.remove("scripted"); });
     page.on(root, "click", function (event) {
       var button = event.target.closest && event.target.closest("button[data-share]");
       if (!button) return;
-      var said = button.parentNode.querySelector("[role=status]"), name = button.dataset.file.replace(/\.toml$/, "");
+      var said = button.parentNode.querySelector("[role=status]"), data = button.dataset;
       said.textContent = "";
       button.disabled = true;
-      page.host.fetch(button.dataset.share, FRESH).then(function (response) {
-        if (!response.ok) throw new Error(response.status);
-        return response.text();
+      page.host.fetch(data.share, FRESH).then(function (answer) {
+        if (!answer.ok) throw new Error(answer.status);
+        return answer.text();
       }).then(png).then(function (blob) {
-        var file = new File([blob], name + "-result.png", { type: "image/png" });
+        var file = new File([blob], data.file.replace(/\.toml$/, "") + "-result.png", { type: "image/png" });
         if (!navigator.canShare || !navigator.canShare({ files: [file] })) return download(page, file);
-        return navigator.share({ files: [file], title: button.dataset.title, text: button.dataset.text.trim() })
-          .catch(function (error) { if (error.name === "NotAllowedError") return download(page, file); throw error; });
+        return navigator.share({ files: [file], title: data.title, text: data.text.trim() }).catch(function (error) {
+          if (error.name !== "NotAllowedError") throw error;
+          download(page, file);  // too long after the tap to share
+        });
       }).catch(function (error) {
-        if (error && error.name === "AbortError") return;
-        said.textContent = "The picture could not be made or shared. Try again.";
+        if (error.name !== "AbortError") said.textContent = "The picture could not be made or shared. Try again.";
       }).then(function () { button.disabled = false; });
     });
   }
 
-  // too long after the tap, a share is refused (NotAllowedError): the picture is downloaded instead
   function download(page, file) {
     var link = document.createElement("a");
     link.href = URL.createObjectURL(file);
