@@ -12,6 +12,7 @@ import pytest
 from pages import HOSTILE, PAD_TOKEN, QUOTED, SAMPLES, PageReader, signed_in, write_hostile_hollywood
 from result_svg import read_card
 from starlette.testclient import TestClient
+from test_phone_words import COMMAND_WORDS, words
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
@@ -113,6 +114,7 @@ def test_a_finished_match_s_picture_is_its_card_as_svg(folder: Path, client: Tes
     assert answer.status_code == 200
     assert answer.headers["content-type"] == "image/svg+xml"
     assert answer.text == card_of(folder, "standard.toml")
+    assert COMMAND_WORDS.search(words(answer.text)) is None
     assert "img-src 'self' blob:;" in answer.headers["content-security-policy"]  # the page draws it from a blob: URL
 
 
@@ -138,6 +140,7 @@ def test_a_match_in_play_has_no_picture_nor_a_share_button(folder: Path, client:
     page = PageReader(answer.text)
     assert page.text("h1") == "No result yet"
     assert page.text("error") == "This match is still in play: its result can be shared once the game is won."
+    assert COMMAND_WORDS.search(words(answer.text)) is None
     assert "data-share" not in client.get("/m/open.toml").text
     missing = client.get("/m/nothing.toml/result.svg")
     assert missing.status_code == 404 and PageReader(missing.text).text("h1") == "No such match"
