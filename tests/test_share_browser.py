@@ -1,6 +1,7 @@
 """"Share the result" on `ginscore serve`'s game-over screen, in Chromium at 390 x 844 with touch (and at 320 px):
 the PNG the page draws from the result card's SVG, downloaded where the phone cannot share files and handed to
-the Web Share API where it can; a cancelled share says nothing, a failed one says so.
+the Web Share API where it can (downloaded when the share comes too long after the tap); a cancelled share says
+nothing, a failed one says so.
 
 Skipped without Playwright or Chromium, failed instead under CI (CI=true), as tests/browsers.py says.
 """
@@ -32,6 +33,7 @@ Navigator.prototype.share = function (data) {
                        title: data.title, text: data.text });
   if (window.shareAnswer === "abort") return Promise.reject(new DOMException("Share canceled", "AbortError"));
   if (window.shareAnswer === "fail") return Promise.reject(new DOMException("No share target", "DataError"));
+  if (window.shareAnswer === "late") return Promise.reject(new DOMException("Must be handling a user gesture", "NotAllowedError"));
   return Promise.resolve();
 };
 """
@@ -164,11 +166,18 @@ def test_where_the_phone_shares_files_the_tap_shares_one_png(phone: Phone):
     expect(button).to_be_enabled()
     expect(page.locator(".share-said")).to_have_text("")
 
+    page.evaluate("window.shareAnswer = 'late'")  # the tap's moment had passed when the picture was ready
+    with page.expect_download() as downloading:
+        button.tap()
+    assert downloading.value.suggested_filename == "game2-result.png"
+    expect(button).to_be_enabled()
+    expect(page.locator(".share-said")).to_have_text("")
+
     page.evaluate("window.shareAnswer = 'fail'")
     button.tap()
     expect(page.get_by_role("status").filter(has_text="picture")).to_have_text("The picture could not be made or shared. Try again.")
     expect(button).to_be_enabled()
-    assert page.evaluate("window.shared.length") == 3
+    assert page.evaluate("window.shared.length") == 4
 
 
 def test_the_game_over_screen_with_its_share_button_passes_axe_and_fits_320_px(browser: Any, phone: Phone, server: Server):
