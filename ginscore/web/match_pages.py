@@ -17,17 +17,15 @@ from ..game.numbers import read_whole
 from ..match.series import Series, series_of
 from ..match.tally import Sheet
 from ..sheets.odds_words import chance_line
+from ..sheets.result_card import card_svg, final_rows, game_end_lines, result_card
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import (
-    BONUS_WORDS,
     counts_words,
-    game_end,
     hand_words,
     lead_words,
     series_words,
     sheet_title,
     sides_words,
-    summary_rows,
     target_words,
     upcard_words,
     verdict,
@@ -178,8 +176,7 @@ def sheet_view(
         rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
                      "detail": detail, "note": record.note, "cells": cells})
     ends = _hollywood_ends(sheet) if match.hollywood else _ends(sheet)
-    game_ends = [(f"Game {index + 1}: " if match.hollywood else "") + game_end(game, match.rules)
-                 for index, game in enumerate(sheet.games) if game.finished]
+    game_ends = game_end_lines(sheet)
     chart = sheet_chart(sheet)
     inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
     return SheetView(
@@ -204,18 +201,7 @@ def _series_lines(series: Series | None) -> dict[str, str]:
 
 def _ends(sheet: Sheet) -> list[dict[str, Any]]:
     """The ledger's foot, summed over the games: points and boxes, and once the match is over its bonuses and final."""
-    match = sheet.match
-    summary = {row[0]: row[1:] for row in summary_rows(sheet)}
-    labels = ["points", "boxes", *BONUS_WORDS.values(), "final"]
-    finished = sheet.finished
-    ends = []
-    for index, label in enumerate(labels):
-        values = [summary[player][index] for player in match.players]
-        if index >= 2 and not finished or (label == BONUS_WORDS["shutout"] and not any(v != "0" for v in values)):
-            continue
-        ends.append({"label": label, "css": label.split()[0] if index < 2 or label == "final" else list(BONUS_WORDS)[index - 2],
-                     "cells": values})
-    return ends
+    return [{"label": row.label, "css": row.kind, "cells": list(row.cells)} for row in final_rows(sheet)]
 
 
 def _hollywood_ends(sheet: Sheet) -> list[dict[str, Any]]:
@@ -344,6 +330,20 @@ def chart(request: Request, form: dict[str, str]) -> Response:
     sheet = load_sheet(folder_of(request), name)
     return Response(chart_svg(sheet_chart(sheet)), media_type="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=31536000, immutable"})
+
+
+def result_picture(request: Request, form: dict[str, str]) -> Response:
+    """A finished match's result card as SVG, the picture "Share the result" draws; a page saying so while the
+    match is in play."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    sheet = load_sheet(folder, name)
+    card = result_card(sheet, series_of(sheet.match.players, folder.sheets()))
+    if card is None:
+        over = "the three games are over" if sheet.match.hollywood else "the game is won"
+        return render(request, "problem.html", {"heading": "No result yet",
+                                                "message": f"This match is still in play: its result can be shared once {over}."}, 404)
+    return Response(card_svg(card), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 def version(request: Request, form: dict[str, str]) -> Response:

@@ -17,7 +17,8 @@ In order, for each HTTP request:
    one not complete within `BODY_SECONDS` of its head gets 408. The body is read whole before the request is
    let in among those answered at once (`limits`): a client trickling one holds only its own connection.
 5. **Headers.** Every response, errors included, gets the Content-Security-Policy in `HEADERS` (the server
-   itself only, no inline script or style, no framing) and the other headers there. With
+   itself only, no inline script or style, no framing; pictures from `blob:` too, the PNG "Share the result"
+   draws from the result's SVG) and the other headers there. With
    `Referrer-Policy: no-referrer` a browser sends `Origin: null` on a form's POST, which the Origin check
    refuses: pages carry `<meta name="referrer" content="same-origin">` (templates/base.html), so that their
    forms send their real origin while no address ever leaves for another site.
@@ -58,7 +59,7 @@ CSRF_HEADER = "x-csrf-token"
 HEADERS = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; "
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; object-src 'none'; "
         b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
     (b"x-content-type-options", b"nosniff"),

@@ -206,6 +206,59 @@
     refusal.focus({preventScroll: true});
   }
 
+  // Share the result: the card's SVG, asked of the host (in the app, the worker), drawn at 2x onto a canvas and
+  // shared as a PNG where the phone shares files, else downloaded; a share cancelled says nothing.
+  function share_result(page, root) {
+    var top = root.documentElement || root;  // with script the button shows, not the picture's link
+    top.classList.add("scripted");
+    page.undo.push(function () { top.classList.remove("scripted"); });
+    page.on(root, "click", function (event) {
+      var button = event.target.closest && event.target.closest("button[data-share]");
+      if (!button) return;
+      var said = button.parentNode.querySelector("[role=status]"), data = button.dataset;
+      said.textContent = "";
+      button.disabled = true;
+      page.host.fetch(data.share, FRESH).then(function (answer) {
+        if (!answer.ok) throw new Error(answer.status);
+        return answer.text();
+      }).then(png).then(function (blob) {
+        var file = new File([blob], data.file.replace(/\.toml$/, "") + "-result.png", { type: "image/png" });
+        if (!navigator.canShare || !navigator.canShare({ files: [file] })) return download(page, file);
+        return navigator.share({ files: [file], title: data.title, text: data.text.trim() }).catch(function (error) {
+          if (error.name !== "NotAllowedError") throw error;
+          download(page, file);  // too long after the tap to share
+        });
+      }).catch(function (error) {
+        if (error.name !== "AbortError") said.textContent = "The picture could not be made or shared. Try again.";
+      }).then(function () { button.disabled = false; });
+    });
+  }
+
+  function download(page, file) {
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = file.name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    page.host.later(function () { URL.revokeObjectURL(link.href); }, 10000);
+  }
+
+  function png(svg) {
+    var drawn = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement, picture = new Image();
+    var url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    return new Promise(function (loaded, failed) { picture.onload = loaded; picture.onerror = failed; picture.src = url; })
+      .then(function () {
+        var canvas = document.createElement("canvas");
+        canvas.width = 2 * drawn.getAttribute("width");
+        canvas.height = 2 * drawn.getAttribute("height");
+        canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height);
+        return new Promise(function (made, failed) {
+          canvas.toBlob(function (blob) { if (blob) made(blob); else failed(new Error("no PNG")); }, "image/png");
+        });
+      }).finally(function () { URL.revokeObjectURL(url); });
+  }
+
   function start(root, host) {
     stop();
     var page = current = new Page(root, host || browser);
@@ -216,6 +269,7 @@
     root.querySelectorAll("form[data-live-url]").forEach(function (form) { picker(page, form); });
     if (named) new_match(page, named.form);
     local_times(root);
+    share_result(page, root);
   }
 
   function stop() {
