@@ -6,13 +6,13 @@ from __future__ import annotations
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.records import Match, make_record
-from ginscore.match.series import GameResult, Series, series_of
+from ginscore.match.series import GameResult, Series, series_as_of, series_of
 from ginscore.match.tally import Sheet, add_hand, tally
 from ginscore.sheets.words import series_words, won_words
 
 
-def played(players: tuple[str, str], *hands: tuple[str, int, int], preset: str = "standard") -> Sheet:
-    match = Match(players, PRESETS[preset], players[0], preset=preset)
+def played(players: tuple[str, str], *hands: tuple[str, int, int], preset: str = "standard", created: str = "") -> Sheet:
+    match = Match(players, PRESETS[preset], players[0], preset=preset, created=created)
     sheet = tally(match)
     for knocker, mine, theirs in hands:
         match, sheet = add_hand(match, make_record(match, HandEntry(knocker=knocker, deadwood=mine, opponent_deadwood=theirs)))
@@ -77,3 +77,15 @@ def test_a_finished_sheets_result_is_worded_with_its_bonuses():
     sheet = played(("Ann", "Bob"), *BOB_WINS)
     assert won_words(sheet.winner, sheet.summed("final")) == "Bob won 230 – 30"
     assert won_words(None, {"Ann": 150, "Bob": 150}) == "drawn 150 – 150"
+
+
+def test_a_game_sees_the_series_as_it_stood_after_it_not_the_games_played_later():
+    hours = [f"2026-12-01T2{hour}:00:00Z" for hour in range(3)]
+    first, second, third = (played(("Ann", "Bob"), *hands, created=hour) for hands, hour in zip((ANN_SHUTS_OUT, BOB_WINS, BOB_WINS), hours))
+    sheets = [first, second, third]
+    assert series_as_of(first, sheets).wins == (1, 0)
+    assert series_as_of(second, sheets).wins == (1, 1)
+    assert series_as_of(third, sheets).wins == (1, 2) == series_of(("Ann", "Bob"), sheets).wins
+    same_second = played(("Ann", "Bob"), *ANN_SHUTS_OUT, created=hours[1])
+    assert series_as_of(same_second, sheets).wins == (2, 0)  # started with the second: only the first is before it
+    assert series_as_of(played(("Ann", "Bob"), *BOB_WINS), sheets).wins == (1, 2)  # no start time: every game given

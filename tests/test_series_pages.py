@@ -51,6 +51,9 @@ def test_three_games_in_a_row_and_the_series_after_each(folder: Path, client: Te
         assert client.get(f"/api/matches/{path.name}").json()["series"] == shown
         assert series in run("show", str(path))
     assert json.loads(run("show", str(folder / "game3.toml"), "--json"))["series"]["streak"] == {"player": "Bob", "games": 2}
+    first = client.get("/m/game1.toml").text  # the first game still says the series as it stood after it
+    assert ">Series: Ann 1 – Bob 0</a>" in first and "Bob 2" not in first
+    assert json.loads(run("show", str(folder / "game1.toml"), "--json"))["series"]["wins"] == {"Ann": 1, "Bob": 0}
     listing = client.get("/").text
     pair = '<a href="/stats/pair?a=Ann&amp;b=Bob">'
     assert f'<h2 class="pair-heading">{pair}Ann vs Bob</a> <span class="pair-series">Series: Ann 1 – Bob 2</span></h2>' in listing

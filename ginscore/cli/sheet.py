@@ -46,7 +46,7 @@ def show(
         print_json(show_dict(file, sheet))
         return
     from ..files.history import folder_of, folder_sheets
-    from ..match.series import series_of
+    from ..match.series import series_as_of
     from ..render import console
     from ..render.odds import odds_view, series_view
     from ..render.sheet import sheet_view
@@ -55,7 +55,7 @@ def show(
     sheet_view(sheet, out)
     sheets = folder_sheets(folder_of(file))
     odds_view(file_odds(file, sheet, sheets=sheets), out)
-    series_view(series_of(sheet.match.players, sheets), out)
+    series_view(series_as_of(sheet, sheets), out)
     if chart:
         from ..render.chart import chart_view
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from ..errors import GinscoreError
-from ..match.series import Series, series_of
+from ..match.series import Series, series_as_of
 from ..match.tally import Sheet
 from .reading import load
 
@@ -37,4 +37,4 @@ def folder_sheets(folder: str) -> list[Sheet]:
 
 def file_series(path: str, sheet: Sheet) -> Series:
     """The series of the players of the match file at `path` (read as `sheet`), over the matches of its folder."""
-    return series_of(sheet.match.players, folder_sheets(folder_of(path)))
+    return series_as_of(sheet, folder_sheets(folder_of(path)))

@@ -203,14 +203,14 @@ def file_odds(path: str, sheet: Sheet, prior: int = DEFAULT_PRIOR, sheets: list[
 def show_dict(path: str, sheet: Sheet) -> dict[str, Any]:
     """The `show --json` object of a match file: the sheet, under `odds` its chances as `odds --json`, and under
     `series` the players' series over the folder's matches."""
-    from ..match.series import series_of
+    from ..match.series import series_as_of
     from ..match.tally import sheet_dict
 
     sheets = folder_sheets(folder_of(path))
     data = sheet_dict(sheet)
     odds = file_odds(path, sheet, sheets=sheets)
     data["odds"] = None if odds is None else odds.as_dict()
-    data["series"] = series_of(sheet.match.players, sheets).as_json()
+    data["series"] = series_as_of(sheet, sheets).as_json()
     return data
 
 

@@ -168,23 +168,24 @@ class Folder:
             return load(path)[1]
 
     def sheets(self) -> list[Sheet]:
-        """Every readable match's sheet, the first started first, each read again only when its file has changed;
-        a file that cannot be read is left out, as `stats` leaves it out (the listing says what is wrong with it).
+        """Every readable match's sheet, the first started first (by name within a second), each read again only
+        when its file has changed; a file that cannot be read is left out, as `stats` leaves it out (the listing
+        says what is wrong with it).
         For the figures drawn from the whole table: the sheets are shared, and nothing may change them."""
-        sheets = []
+        sheets: list[tuple[str, Sheet]] = []
         for name in self.names():
             key = self._state(name)
             with self._lock:
                 cached = self._sheets.get(name)
             if cached is not None and cached[0] == key and key is not None:
-                sheets.append(cached[1])
+                sheets.append((name, cached[1]))
                 continue
             with contextlib.suppress(GinscoreError):
                 sheet = self.sheet(name)
-                sheets.append(sheet)
+                sheets.append((name, sheet))
                 with self._lock:
                     self._sheets[name] = (key, sheet)
-        return sorted(sheets, key=lambda sheet: sheet.match.created)
+        return [sheet for _, sheet in sorted(sheets, key=lambda named: (named[1].match.created, named[0]))]
 
     def _state(self, name: str) -> tuple[int, ...] | None:
         """What changes whenever the file does (each write renames a new file into place); None when it cannot be

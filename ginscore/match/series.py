@@ -95,6 +95,23 @@ def series_of(players: tuple[str, str], sheets: Iterable[Sheet]) -> Series:
     return Series(players, tuple(games))
 
 
+def series_as_of(sheet: Sheet, sheets: Iterable[Sheet]) -> Series:
+    """The series of `sheet`'s players as that match stands in it: over `sheets` (oldest first) up to this match,
+    so that an older game's "after this game" leaves out the games played after it. Where this match is not
+    among them, over those started before it, then this one; a match with no start time (a file written by
+    hand) sees every game."""
+    created = sheet.match.created
+    if not created:
+        return series_of(sheet.match.players, sheets)
+    given = [other for other in sheets if other.match.created <= created]
+    # Started in the same second, the order given decides; two matches alike in every hand as well cannot be told
+    # apart, and the later is taken.
+    found = [at for at, other in enumerate(given) if other.match.created == created and other.match == sheet.match]
+    if found:
+        return series_of(sheet.match.players, given[:found[-1] + 1])
+    return series_of(sheet.match.players, [*(other for other in given if other.match.created < created), sheet])
+
+
 def _in_order(names: tuple[str, str], players: tuple[str, str]) -> tuple[str, str]:
     """`names` (one sheet's spelling) in the order of `players` (the series' spelling)."""
     return names if names[0].casefold() == players[0].casefold() else (names[1], names[0])

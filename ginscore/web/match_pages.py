@@ -14,7 +14,7 @@ from ..errors import GinscoreError, InputError, StaleError
 from ..files.odds_model import MatchOdds, file_odds
 from ..files.served import Folder
 from ..game.numbers import read_whole
-from ..match.series import Series, series_of
+from ..match.series import Series, series_as_of
 from ..match.tally import Sheet
 from ..sheets.odds_words import chance_line
 from ..sheets.result_card import card_svg, final_rows, game_end_lines, result_card
@@ -299,7 +299,7 @@ def _view(folder: Folder, name: str, sheet: Sheet, version: str, request: Reques
     """A match page's sheet, with its chances and its series, both drawn from the folder's matches read once."""
     sheets = folder.sheets()
     odds = file_odds(folder.resolve(name), sheet, sheets=sheets)
-    series = series_of(sheet.match.players, sheets)
+    series = series_as_of(sheet, sheets)
     return sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name), odds, series)
 
 
@@ -338,7 +338,7 @@ def result_picture(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
-    card = result_card(sheet, series_of(sheet.match.players, folder.sheets()))
+    card = result_card(sheet, series_as_of(sheet, folder.sheets()))
     if card is None:
         over = "the three games are over" if sheet.match.hollywood else "the game is won"
         return render(request, "problem.html", {"heading": "No result yet",
