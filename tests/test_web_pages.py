@@ -568,9 +568,9 @@ def test_a_card_hand_shows_both_sides_on_the_sheet(client, folder):
     assert record(client, "x.toml", knocker="Ann", how="cards", cards=KNOCK_K, opponent_cards=opponent).status_code == 303
     page = client.get("/m/x.toml").text
     bits = re.findall(r'<span class="bit">([^<]*)</span>', page)
-    assert "Ann laid down 3h 4h 5h | 7c 8c 9c | Kc Kd Ks | 2d" in bits
-    assert "Bob melded 6s 7s 8s | Qd Qh Qs" in bits
-    assert "Bob laid off 6h" in bits
+    assert "Ann laid down 3♥ 4♥ 5♥ | 7♣ 8♣ 9♣ | K♣ K♦ K♠ | (2♦)" in bits  # the glyphs, the deadwood in brackets
+    assert "Bob melded 6♠ 7♠ 8♠ | Q♦ Q♥ Q♠" in bits
+    assert "Bob laid off 6♥" in bits
     assert "Bob&#39;s count after lay-offs: 15" in bits  # 4d 9h 2c
 
 

@@ -15,7 +15,7 @@ from ..game.numbers import read_whole
 from ..match.records import HandRecord, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
-from ..sheets.words import counts_words, hand_words, sides_words, verdict
+from ..sheets.words import LaidDown, counts_words, hand_words, laid_down, sides_words, verdict
 from .fields import hand_entry
 from .page_helpers import (
     FormValues,
@@ -29,7 +29,7 @@ from .page_helpers import (
     redirect,
     render,
 )
-from .picker import DECK_CHOICES, Picker, judge, picker_from
+from .picker import DECK_CHOICES, Picker, card_face, cards_face, judge, picker_from
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry
@@ -87,6 +87,10 @@ def _choice_words(choice: SpreadChoice, knocker: str, opponent: str) -> str:
     return hand_words(result.result, winner, result.points)
 
 
+def _laid(choice: SpreadChoice) -> LaidDown:
+    return laid_down(choice.scored.spread, choice.scored.discard)
+
+
 @dataclass(frozen=True)
 class Choice:
     """One radio button of the spread question."""
@@ -103,7 +107,8 @@ class Preview:
 
     words: str = ""
     result: str = ""
-    spread: str = ""
+    spread: LaidDown | None = None
+    """The knocker's spread scored, for a hand given by cards."""
     sides: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
     choice_question: str = ""
@@ -113,6 +118,14 @@ class Preview:
 
 def refused_preview(error: GinscoreError) -> Preview:
     return Preview(error=str(error), field=error.field)
+
+
+def save_reason(preview: Preview | None, warning: str) -> str:
+    """Why Save is off, said beside it: the preview's refusal, or the card-count warning; empty when Save may be
+    tapped (a refusal the preview did not foresee still comes back from the save itself)."""
+    if preview is not None and preview.error:
+        return f"Save waits until the hand can be recorded: {preview.error.rstrip('.')}."
+    return f"Save waits for the cards: {warning}" if warning else ""
 
 
 def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
@@ -126,17 +139,19 @@ def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
     opponent = change.match.other(knocker) if knocker else ""
     both = choices(line.scored)
     if both is None:
-        spread = spread_of(line.scored).cards if line.scored is not None else ""
+        spread = _laid(spread_of(line.scored)) if line.scored is not None else None
         return Preview(hand_words(line.result, line.winner, line.points), line.result, spread,
-                       tuple(sides_words(line.scored, knocker, opponent)))
+                       tuple(sides_words(line.scored, knocker, opponent, card_face)))
     lowest, best = both
     shown = lowest if entry.spread == "lowest" else best
     buttons = (
-        Choice("best", f"Best for {knocker}: {best.cards} ({_choice_words(best, knocker, opponent)})", shown is best),
-        Choice("lowest", f"Least deadwood: {lowest.cards} ({_choice_words(lowest, knocker, opponent)})", shown is lowest),
+        Choice("best", f"Best for {knocker}: {_laid(best).words(card_face)} ({_choice_words(best, knocker, opponent)})",
+               shown is best),
+        Choice("lowest", f"Least deadwood: {_laid(lowest).words(card_face)} ({_choice_words(lowest, knocker, opponent)})",
+               shown is lowest),
     )
     words = hand_words(line.result, line.winner, line.points) if shown is best else _choice_words(lowest, knocker, opponent)
-    return Preview(words, line.result, shown.cards, tuple(sides_words(shown.scored, knocker, opponent)), buttons,
+    return Preview(words, line.result, _laid(shown), tuple(sides_words(shown.scored, knocker, opponent, card_face)), buttons,
                    "Which spread was laid down? They score differently.")
 
 
@@ -149,12 +164,13 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
         "score": info.sheet.score_text(), "picker": picker,
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
         "oklahoma": bool(info.rules.oklahoma), "deck": DECK_CHOICES,
-        "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
+        "discard_choices": [(code, card_face(code)) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if kept["how"] == "cards" else None,
         "preview": None, "count_warning": count_warning(form, picker, info.players),
     }
     if preview:
         context["preview"] = _preview_of(folder_of(request), info.name, form, picker)
+    context["save_reason"] = save_reason(context["preview"], context["count_warning"])
     return context
 
 
@@ -202,6 +218,8 @@ def _hand_post(request: Request, name: str, form: dict[str, str], number: int | 
     info = match_info(folder, name)
     if not form.get("expected_hands"):
         form["expected_hands"] = str(info.hands)
+    if form.get("action") == "gin":  # the Gin button: the knocker's count is 0
+        form.update(how="counts", deadwood="0")
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     preview = form.get("action") == "preview" or _complete(form, picker)
     return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, **_labels(request, name, number)))
@@ -276,7 +294,7 @@ def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
 
 
 def _hand_said(line: HandLine, record: HandRecord) -> dict[str, Any]:
-    how = f"cards {record.cards}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
+    how = f"cards {cards_face(record.cards)}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
     return {"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
             "words": hand_words(line.result, line.winner, line.points), "note": record.note}
 
@@ -307,10 +325,11 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = entered_by(picked(form, picker))
+    preview = _preview_of(folder, name, form, picker) if _complete(form, picker) else None
+    warning = count_warning(form, picker, info.players)
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
-        "preview": _preview_of(folder, name, form, picker) if _complete(form, picker) else None,
-        "count_warning": count_warning(form, picker, info.players),
+        "preview": preview, "count_warning": warning, "save_reason": save_reason(preview, warning),
     }
     return render(request, "_live_hand.html", context)
 
