@@ -105,10 +105,8 @@
       if (discard && knocker) {
         var cards = words(knocker.value), chosen = discard.value;
         while (discard.options.length > 1) discard.remove(1);
-        cards.forEach(function (code) {
-          if (cards.length <= 10) return;
-          var shown = box.querySelector('button[name=toggle][value="' + code + '"]');  // its face as the picker shows it: 9♥
-          discard.add(new Option(shown ? shown.textContent : code, code, false, code === chosen));
+        if (cards.length > 10) cards.forEach(function (code) {  // said as its picker button says it: 9♥
+          discard.add(new Option(box.querySelector('[name=toggle][value="' + code + '"]').textContent, code, false, code === chosen));
         });
       }
     }
@@ -129,19 +127,18 @@
       }, 150);
     }
 
-    // Save is off while the server's preview refuses the hand, its reason (the server's words) beside it.
+    // Save is off while the preview refuses the hand, the server's reason beside it
     function save_state() {
-      var save = form.querySelector("button[name=action][value=save]"), reason = form.querySelector("#save-reason");
+      var save = form.querySelector("button[value=save]"), reason = form.querySelector("#save-reason");
       if (!save || !reason) return;
       var said = liveHand.querySelector("[data-save-reason]");
-      save.disabled = !!said;
-      reason.textContent = said ? said.dataset.saveReason : "";
+      save.disabled = Boolean(said);
       reason.hidden = !said;
+      reason.textContent = said ? said.dataset.saveReason : "";
       if (said) save.setAttribute("aria-describedby", "save-reason"); else save.removeAttribute("aria-describedby");
     }
 
-    // The Gin button: the knocker's count is 0 in one tap; the opponent's count comes next, then the preview.
-    function gin() {
+    function gin() {  // the knocker's count 0 in one tap; the opponent's count next
       var theirs = form.elements.opponent_deadwood;
       form.elements.deadwood.value = "0";
       if (theirs && !theirs.value.trim()) theirs.focus();
