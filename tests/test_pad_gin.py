@@ -168,3 +168,18 @@ def test_a_spread_laid_down_in_words():
 def test_stored_cards_are_shown_with_glyphs_and_the_rest_kept():
     assert cards_face("3h 4h 5h | Ks KC kd|2d") == "3♥ 4♥ 5♥ | K♠ K♣ K♦|2♦"
     assert cards_face("10c, Xx") == "10♣, Xx"
+
+
+def test_the_edit_page_previews_the_hand_in_its_place_so_a_finished_match_can_still_be_mended(client, folder):
+    """Hand 1 of the finished sample match, as it was entered: previewed in its place, not as a hand added after
+    the end (which is refused), so Replace stays on."""
+    page = client.get("/m/standard.toml/edit/1").text
+    form = {"csrf": csrf(page), "expected_hands": hidden(page, "expected_hands"), "how": "cards", "knocker": "Maria",
+            "cards": "3h 4h 5h 9c 9d 9s Jd Qd Kd 2c Ks", "opponent_cards": "7c 7d 7s 10h 10c 2d 3s 4c Ac 6h"}
+    previewed = client.post("/m/standard.toml/edit/1", data={**form, "action": "preview"}).text
+    assert '<p class="preview-words">knock: Maria scores 28</p>' in previewed
+    assert "disabled" not in save_button(previewed) and save_reason(previewed) is None
+    live = client.post("/m/standard.toml/edit/1/live", data=form).text
+    assert "knock: Maria scores 28" in live and "data-save-reason" not in live
+    worse = client.post("/m/standard.toml/edit/1", data={**form, "cards": "3h 4h 5h Ks Kc Kd 8c 9d Jc Qd", "action": "preview"}).text
+    assert " disabled" in save_button(worse) and "illegal knock" in (save_reason(worse) or "")

@@ -128,13 +128,14 @@ def save_reason(preview: Preview | None, warning: str) -> str:
     return f"Save waits for the cards: {warning}" if warning else ""
 
 
-def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
-    """The preview box for `entry`; its `spread`, when given, picks which of two spreads the box shows."""
+def preview_view(folder: Folder, name: str, entry: HandEntry, number: int | None = None) -> Preview:
+    """The preview box for `entry`, recorded or (with `number`) in the place of hand `number`; its `spread`, when
+    given, picks which of two spreads the box shows."""
     try:
-        change = folder.preview(name, replace(entry, spread=None))
+        change = folder.preview(name, replace(entry, spread=None), number)
     except GinscoreError as error:
         return refused_preview(error)
-    line = change.sheet.lines[-1]
+    line = change.sheet.lines[-1 if number is None else number - 1]
     knocker = line.knocker or ""
     opponent = change.match.other(knocker) if knocker else ""
     both = choices(line.scored)
@@ -156,7 +157,8 @@ def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
 
 
 def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], picker: Picker, *,
-                    heading: str, action: str, live_url: str, save_label: str, preview: bool) -> dict[str, Any]:
+                    heading: str, action: str, live_url: str, save_label: str, preview: bool,
+                    number: int | None = None) -> dict[str, Any]:
     kept = FormValues({key: form.get(key, "") for key in KEPT})
     kept["how"] = entered_by(picked(form, picker))
     context: dict[str, Any] = {
@@ -169,18 +171,18 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
         "preview": None, "count_warning": count_warning(form, picker, info.players),
     }
     if preview:
-        context["preview"] = _preview_of(folder_of(request), info.name, form, picker)
+        context["preview"] = _preview_of(folder_of(request), info.name, form, picker, number)
     context["save_reason"] = save_reason(context["preview"], context["count_warning"])
     return context
 
 
-def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker) -> Preview:
+def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker, number: int | None) -> Preview:
     shown = picked(form, picker)
     try:
         entry, _ = hand_entry(shown, entered=entered_by(shown))
     except GinscoreError as error:
         return refused_preview(error)
-    return preview_view(folder, name, entry)
+    return preview_view(folder, name, entry, number)
 
 
 HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note",
@@ -222,7 +224,8 @@ def _hand_post(request: Request, name: str, form: dict[str, str], number: int | 
         form.update(how="counts", deadwood="0")
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     preview = form.get("action") == "preview" or _complete(form, picker)
-    return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, **_labels(request, name, number)))
+    return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, number=number,
+                                                          **_labels(request, name, number)))
 
 
 def _labels(request: Request, name: str, number: int | None) -> dict[str, str]:
@@ -314,10 +317,10 @@ def _mine_beside(info: MatchInfo, seen: int, form: Mapping[str, str]) -> tuple[H
 
 def record_live(request: Request, form: dict[str, str]) -> Response:
     """The record form's live part: the picked cards judged, and the preview once the hand is complete."""
-    return _live(request, request.path_params["name"], form)
+    return _live(request, request.path_params["name"], form, None)
 
 
-def _live(request: Request, name: str, form: dict[str, str]) -> Response:
+def _live(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = folder_of(request)
     try:
         info = match_info(folder, name)
@@ -325,7 +328,7 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = entered_by(picked(form, picker))
-    preview = _preview_of(folder, name, form, picker) if _complete(form, picker) else None
+    preview = _preview_of(folder, name, form, picker, number) if _complete(form, picker) else None
     warning = count_warning(form, picker, info.players)
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
@@ -377,5 +380,4 @@ def edit_post(request: Request, form: dict[str, str]) -> Response:
 
 
 def edit_live(request: Request, form: dict[str, str]) -> Response:
-    hand_number(request.path_params["number"])
-    return _live(request, request.path_params["name"], form)
+    return _live(request, request.path_params["name"], form, hand_number(request.path_params["number"]))
