@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -228,7 +228,16 @@ def _hand_post(request: Request, name: str, form: dict[str, str], number: int | 
                                                           **_labels(request, name, number)))
 
 
-def _labels(request: Request, name: str, number: int | None) -> dict[str, str]:
+class Labels(TypedDict):
+    """What differs between the record and the edit page's forms."""
+
+    heading: str
+    action: str
+    live_url: str
+    save_label: str
+
+
+def _labels(request: Request, name: str, number: int | None) -> Labels:
     if number is None:
         return {"heading": "Record a hand", "action": page_path(request, "record", name=name),
                 "live_url": page_path(request, "record_live", name=name), "save_label": "Save the hand"}
