@@ -41,7 +41,7 @@ def save_button(page: str) -> str:
 
 def save_reason(page: str) -> str | None:
     """The reason beside Save, when it is shown."""
-    found = re.search(r'<p class="reason" id="save-reason"( hidden)?>([^<]*)</p>', page)
+    found = re.search(r'<p class="save-reason" id="save-reason"( hidden)?>([^<]*)</p>', page)
     assert found, "no place for Save's reason"
     return None if found.group(1) else found.group(2)
 
