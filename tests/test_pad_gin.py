@@ -183,3 +183,15 @@ def test_the_edit_page_previews_the_hand_in_its_place_so_a_finished_match_can_st
     assert "knock: Maria scores 28" in live and "data-save-reason" not in live
     worse = client.post("/m/standard.toml/edit/1", data={**form, "cards": "3h 4h 5h Ks Kc Kd 8c 9d Jc Qd", "action": "preview"}).text
     assert " disabled" in save_button(worse) and "illegal knock" in (save_reason(worse) or "")
+
+
+def test_eleven_melded_cards_are_big_gin_beside_the_count_only_where_the_rules_score_it():
+    from ginscore.game.rulebook import preset
+    from ginscore.web.picker import judge
+
+    eleven = "3h 4h 5h Ks Kc Kd 7c 8c 9c 10c Jc".split()
+    standard, tournament = judge(eleven, (preset("standard"), None)), judge(eleven, (preset("tournament"), None))
+    assert standard is not None and tournament is not None
+    assert (standard.deadwood, standard.gin, tournament.gin) == (0, "gin", "big gin")
+    knock = judge("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d".split(), (preset("standard"), None))
+    assert knock is not None and knock.gin == ""

@@ -167,7 +167,8 @@ class Judgement:
     verdict: str = ""
     """Whether the hand may knock, as a sentence (`UPCARD_FIRST` until an Oklahoma up-card is picked)."""
     gin: str = ""
-    """`gin` when no deadwood is left (`big gin` when all 11 cards meld), said beside the count; else empty."""
+    """`gin` when no deadwood is left (`big gin` when all 11 cards meld and the rules score it), said beside the
+    count; else empty."""
 
 
 def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judgement | None:
@@ -184,6 +185,7 @@ def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judg
     except GinscoreError as error:
         return Judgement(error=str(error))
     verdict = UPCARD_FIRST if judged_by is None else knock_sentence(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
-    gin = RESULT_WORDS["big_gin" if answer["big_gin"] else "gin"] if answer["deadwood"] == 0 else ""
+    big = answer["big_gin"] and rules.big_gin  # without the knob, eleven melded cards are a gin with a discard
+    gin = RESULT_WORDS["big_gin" if big else "gin"] if answer["deadwood"] == 0 else ""
     return Judgement(melds=tuple(tuple(meld) for meld in answer["melds"]), deadwood_cards=tuple(answer["deadwood_cards"]),
                      discards=tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict, gin=gin)

@@ -106,7 +106,8 @@
         var cards = words(knocker.value), chosen = discard.value;
         while (discard.options.length > 1) discard.remove(1);
         if (cards.length > 10) cards.forEach(function (code) {  // said as its picker button says it: 9♥
-          discard.add(new Option(box.querySelector('[name=toggle][value="' + code + '"]').textContent, code, false, code === chosen));
+          var shown = box.querySelector('[name=toggle][value="' + code + '"]');
+          discard.add(new Option(shown ? shown.textContent : code, code, false, code === chosen));
         });
       }
     }
