@@ -195,3 +195,14 @@ def test_eleven_melded_cards_are_big_gin_beside_the_count_only_where_the_rules_s
     assert (standard.deadwood, standard.gin, tournament.gin) == (0, "gin", "big gin")
     knock = judge("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d".split(), (preset("standard"), None))
     assert knock is not None and knock.gin == ""
+
+
+def test_a_card_hand_recorded_meanwhile_is_said_with_glyphs(client):
+    new_match(client)
+    page = client.get("/m/x.toml/record").text
+    form = {"csrf": csrf(page), "expected_hands": "0", "knocker": "Ann", "how": "cards", "cards": GIN_K.replace("10c", "2d"),
+            "opponent_cards": OPPONENT, "action": "save"}
+    assert client.post("/m/x.toml/record", data=form, follow_redirects=False).status_code == 303
+    again = client.post("/m/x.toml/record", data=form, follow_redirects=False)  # the double tap
+    assert again.status_code == 409
+    assert "Hand 1: Ann knocked, cards 3♥ 4♥ 5♥ K♠ K♣ K♦ 7♣ 8♣ 9♣ 2♦: <strong>knock: Ann scores 35</strong>" in again.text
