@@ -1,6 +1,6 @@
 """The score pad's moments of entry, in Debian's Chromium on a 390 x 844 touch screen: the next game twice in a
 row with no typing, who deals first, two phones entering the same hand, both sides of a card hand in the
-preview, the card-count warning, and a refused save brought into view with focus on its reason.
+preview, the card-count warning with Save off, and a refused save brought into view with focus on its reason.
 
 The server, the phones and the checks are those of test_serve_browser.py; every request goes to 127.0.0.1.
 """
@@ -103,7 +103,8 @@ def pick(page: Any, cards: str) -> None:
         page.get_by_role("button", name=words(card), exact=True).tap()
 
 
-def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_and_a_refusal_takes_the_focus(phone: Phone, server: Server) -> None:
+def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_with_save_off_and_a_refusal_takes_the_focus(
+        phone: Phone, server: Server) -> None:
     page = phone.page
     start(page, "cards.toml")
     phone.tap("link", "Record a hand")
@@ -115,20 +116,30 @@ def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_and_a_refusal_take
     warning = page.locator("#count-warning")
     warning.wait_for()
     expect(warning).to_have_text("Ann: 10 cards picked; Bob: 9 picked. Bob's hand needs 10.", use_inner_text=True)
-    phone.tap("button", "Save the hand")
-    refusal = page.locator("[data-refusal]")
-    refusal.wait_for()
-    assert page.evaluate("document.activeElement.matches('[data-refusal]')")
-    box = refusal.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
-    no_command_words(page)
+    save = page.get_by_role("button", name="Save the hand", exact=True)
+    expect(save).to_be_disabled()  # a save that could only be refused is not offered; the warning says why
+    expect(save).to_have_accessible_description("Save waits for the cards: Ann: 10 cards picked; Bob: 9 picked. Bob's hand needs 10.")
     pick(page, KNOCK_O.split()[9])
     page.locator(".sides-words").wait_for()
     sides = page.locator(".sides-words li").all_inner_texts()
     assert sides[0].startswith("Bob melded ") and sides[1].startswith("Bob laid off") and sides[2].startswith("Bob's count after lay-offs: ")
     assert page.locator("#count-warning").count() == 0
     expect(page.locator("#preview-heading")).to_have_text("This hand will score", use_inner_text=True)
+    expect(save).to_be_enabled()
     check_page(page)
+    # A refusal the preview cannot foresee (by counts, the opponent's count not given yet) still comes from Save:
+    # its reason is brought into view beside the field, and takes the focus.
+    page.get_by_text("Counts", exact=True).tap()
+    page.get_by_label("Knocker's count").fill("4")
+    expect(save).to_be_enabled()
+    save.tap()
+    refusal = page.locator("[data-refusal]")
+    refusal.wait_for()
+    assert refusal.get_attribute("id") == "error-opponent_deadwood"
+    assert page.evaluate("document.activeElement.matches('[data-refusal]')")
+    box = refusal.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    no_command_words(page)
     expected_refusals(phone, 400)
 
 

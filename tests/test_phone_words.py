@@ -1,5 +1,6 @@
 """No command-line words on a phone page: every page and refusal of serve's pad, read for the phrases a player
-should never meet (an option, a command, `knob=value`, a `<=` verdict, an `error:` prefix, a bearer token)."""
+should never meet (an option, a command, `knob=value`, a `<=` verdict, an `error:` prefix, a bearer token), and for a
+card written as the command line takes it (`3h`) where the phone says `3♥`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ COMMAND_WORDS = re.compile(
     r"(^|\s|\()--[a-z]|ginscore [a-z]|knob=value|rule knobs|No match files|File name: |<= ?\d|can knock \(|"
     r"\berror: |Authorization: Bearer|Starting Python",
 )
+
+CARD_CODES = re.compile(r"(?<![\w'’-])(?:10|[2-9AJQK])[cdhs](?![\w'’-])")
+"""A card in the command line's notation, `3h` or `10c`, standing alone as a word."""
 
 
 def words(page: str) -> str:
@@ -30,6 +34,7 @@ def folder(tmp_path: Path) -> Path:
 def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
     with signed_in(folder) as client:
         pages = ["/", "/check", "/stats", "/stats/pair?a=Maria&b=Tom", "/stats/player?name=Ines", "/m/standard.toml",
+                 "/m/oklahoma.toml", "/m/standard.toml/edit/1", "/m/standard.toml/edit/3",
                  "/m/oklahoma.toml/record", "/m/counts_only.toml/record", "/m/counts_only.toml/edit/1",
                  "/m/counts_only.toml/undo", "/m/oklahoma.toml/check", "/m/broken.toml", "/m/missing.toml",
                  "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99"]
@@ -42,12 +47,25 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
             "new, a bad name": ("/new", {"player1": "Ann", "player2": "Bob", "file": ".hidden"}),
             "record, an illegal knock": ("/m/counts_only.toml/record", {"how": "counts", "knocker": "1", "deadwood": "30", "opponent_deadwood": "40"}),
             "check, a bad card": ("/check", {"cards": "3h 4h Xx"}),
+            "edit, a card hand previewed": ("/m/standard.toml/edit/1", {
+                "how": "cards", "knocker": "Maria", "action": "preview",
+                "cards": "3h 4h 5h 9c 9d 9s Jd Qd Kd 2c Ks", "opponent_cards": "7c 7d 7s 10h 10c 2d 3s 4c Ac 6h"}),
         }
         for name, (url, form) in refusals.items():
             said[name] = client.post(url, data={"csrf": csrf.group(1), **form}).text
+    assert "Spread:" in words(said["edit, a card hand previewed"])  # the preview, its spread and both sides, is read
     for place, page in said.items():
-        found = COMMAND_WORDS.search(words(page))
-        assert found is None, (place, found and " ".join(words(page)[max(0, found.start() - 120):found.end() + 60].split()))
+        for pattern in (COMMAND_WORDS, CARD_CODES):
+            found = pattern.search(words(page))
+            assert found is None, (place, found and " ".join(words(page)[max(0, found.start() - 120):found.end() + 60].split()))
+
+
+def test_the_card_check_can_fail():
+    """What the sheet said before the glyphs is found; a word such as `As` at a sentence's start is a card only
+    when it is one (`As` is the ace of spades here), and glyphs, counts and times are not cards."""
+    assert CARD_CODES.search("Maria laid down 3h 4h 5h | 9c 9d 9s") and CARD_CODES.search("up-card 10d")
+    assert CARD_CODES.search("the best one 3h 4h")
+    assert not CARD_CODES.search("Maria laid down 3♥ 4♥ 5♥ | (2♦) · 2 / 30 · 14:52 · hands · 10 cards · Ks-ready")
 
 
 def test_the_page_a_stranger_gets_speaks_a_phones_words(folder: Path):

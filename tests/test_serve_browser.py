@@ -139,9 +139,11 @@ def page_totals(page: Any) -> list[int]:
 
 
 SMALL_TARGETS = """[...document.querySelectorAll('main button:not([hidden]), main a.button, .big-choice label, .card')]
+  .filter(e => e.getClientRects().length)
   .map(e => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
   .filter(([, r]) => r.width < 44 || r.height < 44).map(([text, r]) => [text, Math.round(r.width), Math.round(r.height)])"""
-"""Buttons smaller than 44 x 44 px: every card, every choice and every button is a thumb's size."""
+"""Buttons smaller than 44 x 44 px: every card, every choice and every button is a thumb's size (those of a part
+not shown, such as the counts' Gin while cards are picked, have no box at all and are not targets)."""
 
 
 def check_page(page: Any) -> None:

@@ -118,12 +118,22 @@ def edit(path: str, number: int, entry: HandEntry, *, expected_hands: int | None
     with locked(path, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
-        hands = before.match.hands
-        old = hands[number - 1] if 1 <= number <= len(hands) else None
-        kept_note = entry.note if entry.note is not None else (old.note if old else "")
-        made = make_record(before.match, entry, recorded=old.recorded if old else now(), note=kept_note)
-        match, sheet = replace_hand(before.match, number, made)
-        save(path, match, sheet, before)
+        change = _replaced(before, number, entry)
+        save(path, change.match, change.sheet, before)
+    return change
+
+
+def preview_edit(path: str, number: int, entry: HandEntry) -> Change:
+    """What `edit` would make of hand `number`, written nowhere: the same checks and the same answer."""
+    return _replaced(load_file(path), number, entry)
+
+
+def _replaced(before: MatchFile, number: int, entry: HandEntry) -> Change:
+    hands = before.match.hands
+    old = hands[number - 1] if 1 <= number <= len(hands) else None
+    kept_note = entry.note if entry.note is not None else (old.note if old else "")
+    made = make_record(before.match, entry, recorded=old.recorded if old else now(), note=kept_note)
+    match, sheet = replace_hand(before.match, number, made)
     return Change(before, match, sheet)
 
 

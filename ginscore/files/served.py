@@ -286,13 +286,13 @@ class Folder:
         with self._named(name, path):
             return changes.record(path, entry, expected_hands=expected_hands)
 
-    def preview(self, name: str, entry: HandEntry) -> Change:
-        """What `record` would make of the hand, written nowhere."""
+    def preview(self, name: str, entry: HandEntry, number: int | None = None) -> Change:
+        """What `record` would make of the hand, or `edit` of hand `number` when given, written nowhere."""
         from . import changes
 
         path = self.resolve(name)
         with self._named(name, path):
-            return changes.preview(path, entry)
+            return changes.preview(path, entry) if number is None else changes.preview_edit(path, number, entry)
 
     def edit(self, name: str, number: int, entry: HandEntry, expected_hands: int | None = None) -> Change:
         """Replace hand `number` (from 1); it keeps its time, and its note unless the entry gives one."""

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
+    from ..game.cards import Card
+    from ..game.melds import Arrangement
     from ..game.rulebook import Rules
     from ..game.scoring import ScoredKnock
     from ..match.series import Series
@@ -182,20 +186,47 @@ def knock_sentence(deadwood: int, big_gin: bool, limit: int) -> str:
     return f"You cannot knock: {deadwood} deadwood, limit {limit}"
 
 
-def sides_words(scored: ScoredKnock | None, knocker: str, opponent: str) -> list[str]:
-    """Both sides of a hand scored from the players' cards, as a sheet shows them under the hand: the knocker's
-    spread, the opponent's own melds, what they laid off and their count after it (the last three only when the
-    opponent's cards were given); empty for a hand recorded by counts."""
-    from ..match.records import spread_text
+@dataclass(frozen=True)
+class LaidDown:
+    """A knocker's spread as a sheet shows it: each meld's cards, the deadwood, and the card discarded face down,
+    all in card notation (`3h`), for a page to draw as chips or `words` to say."""
 
+    melds: tuple[tuple[str, ...], ...]
+    """Each meld's cards, runs in rank order."""
+    deadwood: tuple[str, ...]
+    """The cards in no meld."""
+    discard: str | None = None
+    """The card discarded face down, for 11 cards; None for a big gin or 10 cards."""
+
+    def words(self, face: Callable[[str], str] = str) -> str:
+        """As `score` prints it: `3h 4h 5h | 7c 8c 9c | (2d) (discarded 9h)`, each card through `face` (a phone's
+        `3♥`)."""
+        groups = [" ".join(face(code) for code in meld) for meld in self.melds]
+        if self.deadwood:
+            groups.append("(" + " ".join(face(code) for code in self.deadwood) + ")")
+        said = " | ".join(groups) if groups else "-"
+        return f"{said} (discarded {face(self.discard)})" if self.discard else said
+
+
+def laid_down(spread: Arrangement, discard: Card | None = None) -> LaidDown:
+    """A spread, and the card discarded with it, as `LaidDown`."""
+    return LaidDown(tuple(tuple(meld) for meld in spread.card_lists()),
+                    tuple(str(card) for card in spread.deadwood_cards.sorted()), None if discard is None else str(discard))
+
+
+def sides_words(scored: ScoredKnock | None, knocker: str, opponent: str, face: Callable[[str], str] = str) -> list[str]:
+    """Both sides of a hand scored from the players' cards, as a sheet shows them under the hand: the knocker's
+    spread (its deadwood in brackets, and the discard), the opponent's own melds, what they laid off and their count
+    after it (the last three only when the opponent's cards were given); empty for a hand recorded by counts.
+    Each card goes through `face`, as `upcard_words`' does."""
     if scored is None:
         return []
-    words = [f"{knocker} laid down {spread_text(scored.spread)}"]
+    words = [f"{knocker} laid down {laid_down(scored.spread, scored.discard).words(face)}"]
     response = scored.response
     if response is None:
         return words
-    melds = " | ".join(" ".join(str(card) for card in meld.sorted()) for meld in response.spread.melds)
-    laid = " ".join(str(card) for card in response.layoffs.sorted())
+    melds = " | ".join(" ".join(face(str(card)) for card in meld.sorted()) for meld in response.spread.melds)
+    laid = " ".join(face(str(card)) for card in response.layoffs.sorted())
     words.append(f"{opponent} melded {melds}" if melds else f"{opponent} had no meld")
     words.append(f"{opponent} laid off {laid}" if laid else f"{opponent} laid off nothing")
     words.append(f"{opponent}'s count after lay-offs: {response.deadwood}")

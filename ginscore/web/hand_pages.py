@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -15,7 +15,7 @@ from ..game.numbers import read_whole
 from ..match.records import HandRecord, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
-from ..sheets.words import counts_words, hand_words, sides_words, verdict
+from ..sheets.words import LaidDown, counts_words, hand_words, laid_down, sides_words, verdict
 from .fields import hand_entry
 from .page_helpers import (
     FormValues,
@@ -29,7 +29,7 @@ from .page_helpers import (
     redirect,
     render,
 )
-from .picker import DECK_CHOICES, Picker, judge, picker_from
+from .picker import DECK_CHOICES, Picker, card_face, cards_face, judge, picker_from
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry
@@ -87,6 +87,10 @@ def _choice_words(choice: SpreadChoice, knocker: str, opponent: str) -> str:
     return hand_words(result.result, winner, result.points)
 
 
+def _laid(choice: SpreadChoice) -> LaidDown:
+    return laid_down(choice.scored.spread, choice.scored.discard)
+
+
 @dataclass(frozen=True)
 class Choice:
     """One radio button of the spread question."""
@@ -103,7 +107,8 @@ class Preview:
 
     words: str = ""
     result: str = ""
-    spread: str = ""
+    spread: LaidDown | None = None
+    """The knocker's spread scored, for a hand given by cards."""
     sides: tuple[str, ...] = ()
     choices: tuple[Choice, ...] = ()
     choice_question: str = ""
@@ -115,33 +120,45 @@ def refused_preview(error: GinscoreError) -> Preview:
     return Preview(error=str(error), field=error.field)
 
 
-def preview_view(folder: Folder, name: str, entry: HandEntry) -> Preview:
-    """The preview box for `entry`; its `spread`, when given, picks which of two spreads the box shows."""
+def save_reason(preview: Preview | None, warning: str) -> str:
+    """Why Save is off, said beside it: the preview's refusal, or the card-count warning; empty when Save may be
+    tapped (a refusal the preview did not foresee still comes back from the save itself)."""
+    if preview is not None and preview.error:
+        return f"Save waits until the hand can be recorded: {preview.error.rstrip('.')}."
+    return f"Save waits for the cards: {warning}" if warning else ""
+
+
+def preview_view(folder: Folder, name: str, entry: HandEntry, number: int | None = None) -> Preview:
+    """The preview box for `entry`, recorded or (with `number`) in the place of hand `number`; its `spread`, when
+    given, picks which of two spreads the box shows."""
     try:
-        change = folder.preview(name, replace(entry, spread=None))
+        change = folder.preview(name, replace(entry, spread=None), number)
     except GinscoreError as error:
         return refused_preview(error)
-    line = change.sheet.lines[-1]
+    line = change.sheet.lines[-1 if number is None else number - 1]
     knocker = line.knocker or ""
     opponent = change.match.other(knocker) if knocker else ""
     both = choices(line.scored)
     if both is None:
-        spread = spread_of(line.scored).cards if line.scored is not None else ""
+        spread = _laid(spread_of(line.scored)) if line.scored is not None else None
         return Preview(hand_words(line.result, line.winner, line.points), line.result, spread,
-                       tuple(sides_words(line.scored, knocker, opponent)))
+                       tuple(sides_words(line.scored, knocker, opponent, card_face)))
     lowest, best = both
     shown = lowest if entry.spread == "lowest" else best
     buttons = (
-        Choice("best", f"Best for {knocker}: {best.cards} ({_choice_words(best, knocker, opponent)})", shown is best),
-        Choice("lowest", f"Least deadwood: {lowest.cards} ({_choice_words(lowest, knocker, opponent)})", shown is lowest),
+        Choice("best", f"Best for {knocker}: {_laid(best).words(card_face)} ({_choice_words(best, knocker, opponent)})",
+               shown is best),
+        Choice("lowest", f"Least deadwood: {_laid(lowest).words(card_face)} ({_choice_words(lowest, knocker, opponent)})",
+               shown is lowest),
     )
     words = hand_words(line.result, line.winner, line.points) if shown is best else _choice_words(lowest, knocker, opponent)
-    return Preview(words, line.result, shown.cards, tuple(sides_words(shown.scored, knocker, opponent)), buttons,
+    return Preview(words, line.result, _laid(shown), tuple(sides_words(shown.scored, knocker, opponent, card_face)), buttons,
                    "Which spread was laid down? They score differently.")
 
 
 def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], picker: Picker, *,
-                    heading: str, action: str, live_url: str, save_label: str, preview: bool) -> dict[str, Any]:
+                    heading: str, action: str, live_url: str, save_label: str, preview: bool,
+                    number: int | None = None) -> dict[str, Any]:
     kept = FormValues({key: form.get(key, "") for key in KEPT})
     kept["how"] = entered_by(picked(form, picker))
     context: dict[str, Any] = {
@@ -149,22 +166,23 @@ def _record_context(request: Request, info: MatchInfo, form: Mapping[str, str], 
         "score": info.sheet.score_text(), "picker": picker,
         "heading": heading, "action": action, "live_url": live_url, "save_label": save_label,
         "oklahoma": bool(info.rules.oklahoma), "deck": DECK_CHOICES,
-        "discard_choices": [(code, code) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
+        "discard_choices": [(code, card_face(code)) for code in picker.cards("knocker")] if len(picker.cards("knocker")) > 10 else [],
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if kept["how"] == "cards" else None,
         "preview": None, "count_warning": count_warning(form, picker, info.players),
     }
     if preview:
-        context["preview"] = _preview_of(folder_of(request), info.name, form, picker)
+        context["preview"] = _preview_of(folder_of(request), info.name, form, picker, number)
+    context["save_reason"] = save_reason(context["preview"], context["count_warning"])
     return context
 
 
-def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker) -> Preview:
+def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Picker, number: int | None) -> Preview:
     shown = picked(form, picker)
     try:
         entry, _ = hand_entry(shown, entered=entered_by(shown))
     except GinscoreError as error:
         return refused_preview(error)
-    return preview_view(folder, name, entry)
+    return preview_view(folder, name, entry, number)
 
 
 HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note",
@@ -202,12 +220,24 @@ def _hand_post(request: Request, name: str, form: dict[str, str], number: int | 
     info = match_info(folder, name)
     if not form.get("expected_hands"):
         form["expected_hands"] = str(info.hands)
+    if form.get("action") == "gin":  # the Gin button: the knocker's count is 0
+        form.update(how="counts", deadwood="0")
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     preview = form.get("action") == "preview" or _complete(form, picker)
-    return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, **_labels(request, name, number)))
+    return render(request, "record.html", _record_context(request, info, form, picker, preview=preview, number=number,
+                                                          **_labels(request, name, number)))
 
 
-def _labels(request: Request, name: str, number: int | None) -> dict[str, str]:
+class Labels(TypedDict):
+    """What differs between the record and the edit page's forms."""
+
+    heading: str
+    action: str
+    live_url: str
+    save_label: str
+
+
+def _labels(request: Request, name: str, number: int | None) -> Labels:
     if number is None:
         return {"heading": "Record a hand", "action": page_path(request, "record", name=name),
                 "live_url": page_path(request, "record_live", name=name), "save_label": "Save the hand"}
@@ -276,7 +306,7 @@ def _hands_since(info: MatchInfo, seen: int) -> list[dict[str, Any]]:
 
 
 def _hand_said(line: HandLine, record: HandRecord) -> dict[str, Any]:
-    how = f"cards {record.cards}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
+    how = f"cards {cards_face(record.cards)}" if record.cards else f"counts {counts_words(line)}" if line.knocker else ""
     return {"number": line.number, "knocker": line.knocker or "nobody (cancelled)", "how": how,
             "words": hand_words(line.result, line.winner, line.points), "note": record.note}
 
@@ -296,10 +326,10 @@ def _mine_beside(info: MatchInfo, seen: int, form: Mapping[str, str]) -> tuple[H
 
 def record_live(request: Request, form: dict[str, str]) -> Response:
     """The record form's live part: the picked cards judged, and the preview once the hand is complete."""
-    return _live(request, request.path_params["name"], form)
+    return _live(request, request.path_params["name"], form, None)
 
 
-def _live(request: Request, name: str, form: dict[str, str]) -> Response:
+def _live(request: Request, name: str, form: dict[str, str], number: int | None) -> Response:
     folder = folder_of(request)
     try:
         info = match_info(folder, name)
@@ -307,10 +337,11 @@ def _live(request: Request, name: str, form: dict[str, str]) -> Response:
         return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = entered_by(picked(form, picker))
+    preview = _preview_of(folder, name, form, picker, number) if _complete(form, picker) else None
+    warning = count_warning(form, picker, info.players)
     context = {
         "check": judge(picker.cards("knocker"), info.judged_by(form.get("upcard", ""))) if how == "cards" else None,
-        "preview": _preview_of(folder, name, form, picker) if _complete(form, picker) else None,
-        "count_warning": count_warning(form, picker, info.players),
+        "preview": preview, "count_warning": warning, "save_reason": save_reason(preview, warning),
     }
     return render(request, "_live_hand.html", context)
 
@@ -358,5 +389,4 @@ def edit_post(request: Request, form: dict[str, str]) -> Response:
 
 
 def edit_live(request: Request, form: dict[str, str]) -> Response:
-    hand_number(request.path_params["number"])
-    return _live(request, request.path_params["name"], form)
+    return _live(request, request.path_params["name"], form, hand_number(request.path_params["number"]))

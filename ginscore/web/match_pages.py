@@ -172,7 +172,7 @@ def sheet_view(
             games = ", ".join(str(index + 1) for index in line.columns)
             detail.append(f"in game{'s' if len(line.columns) > 1 else ''} {games}")
         if line.knocker is not None:
-            detail += sides_words(line.scored, line.knocker, match.other(line.knocker))
+            detail += sides_words(line.scored, line.knocker, match.other(line.knocker), card_face)
         rows.append({"number": line.number, "result": line.result, "words": hand_words(line.result, line.winner, line.points),
                      "detail": detail, "note": record.note, "cells": cells})
     ends = _hollywood_ends(sheet) if match.hollywood else _ends(sheet)

@@ -6,13 +6,14 @@ toggled; the script toggles in place. Every answer about cards comes from the se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import GinscoreError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
 from ..game.rulebook import Rules
-from ..sheets.words import knock_sentence
+from ..sheets.words import RESULT_WORDS, knock_sentence
 from . import hands
 
 RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -27,6 +28,11 @@ def card_face(code: str) -> str:
         return parse_card(code).symbol_text
     except GinscoreError:
         return code
+
+
+def cards_face(text: str) -> str:
+    """Cards as typed or stored (`3h 4h 5h | 2d`) as the phone shows them, `3♥ 4♥ 5♥ | 2♦`; the rest kept."""
+    return re.sub(r"[^\s|,]+", lambda found: card_face(found.group()), text)
 
 
 def card_words(card: Card) -> str:
@@ -160,6 +166,9 @@ class Judgement:
     deadwood: int = 0
     verdict: str = ""
     """Whether the hand may knock, as a sentence (`UPCARD_FIRST` until an Oklahoma up-card is picked)."""
+    gin: str = ""
+    """`gin` when no deadwood is left (`big gin` when all 11 cards meld and the rules score it), said beside the
+    count; else empty."""
 
 
 def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judgement | None:
@@ -176,5 +185,7 @@ def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judg
     except GinscoreError as error:
         return Judgement(error=str(error))
     verdict = UPCARD_FIRST if judged_by is None else knock_sentence(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
+    big = answer["big_gin"] and rules.big_gin  # without the knob, eleven melded cards are a gin with a discard
+    gin = RESULT_WORDS["big_gin" if big else "gin"] if answer["deadwood"] == 0 else ""
     return Judgement(melds=tuple(tuple(meld) for meld in answer["melds"]), deadwood_cards=tuple(answer["deadwood_cards"]),
-                     discards=tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict)
+                     discards=tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict, gin=gin)

@@ -105,7 +105,10 @@
       if (discard && knocker) {
         var cards = words(knocker.value), chosen = discard.value;
         while (discard.options.length > 1) discard.remove(1);
-        if (cards.length > 10) cards.forEach(function (code) { discard.add(new Option(code, code, false, code === chosen)); });
+        if (cards.length > 10) cards.forEach(function (code) {  // said as its picker button says it: 9♥
+          var shown = box.querySelector('[name=toggle][value="' + code + '"]');
+          discard.add(new Option(shown ? shown.textContent : code, code, false, code === chosen));
+        });
       }
     }
 
@@ -120,12 +123,32 @@
           var active = document.activeElement, focused = active && liveHand.contains(active) ? active.id : "";
           liveHand.innerHTML = html;
           if (focused && document.getElementById(focused)) document.getElementById(focused).focus();  // a spread chosen keeps focus
+          save_state();
         }).catch(function () {});
       }, 150);
     }
 
+    // Save is off while the preview refuses the hand, the server's reason beside it
+    function save_state() {
+      var save = form.querySelector("button[value=save]"), reason = form.querySelector("#save-reason");
+      if (!save || !reason) return;
+      var said = liveHand.querySelector("[data-save-reason]");
+      save.disabled = Boolean(said);
+      reason.hidden = !said;
+      reason.textContent = said ? said.dataset.saveReason : "";
+      if (said) save.setAttribute("aria-describedby", "save-reason"); else save.removeAttribute("aria-describedby");
+    }
+
+    function gin() {  // the knocker's count 0 in one tap; the opponent's count next
+      var theirs = form.elements.opponent_deadwood;
+      form.elements.deadwood.value = "0";
+      if (theirs && !theirs.value.trim()) theirs.focus();
+      refresh();
+    }
+
     page.on(form, "click", function (event) {
       var button = event.target.closest("button");
+      if (button && button.hasAttribute("data-gin")) { event.preventDefault(); gin(); return; }
       if (!button || !box || !box.contains(button)) return;
       if (button.name === "toggle") {
         var input = side(picking.value), cards = words(input.value), at = cards.indexOf(button.value);
