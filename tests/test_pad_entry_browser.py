@@ -103,16 +103,22 @@ def pick(page: Any, cards: str) -> None:
         page.get_by_role("button", name=words(card), exact=True).tap()
 
 
-def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_with_save_off_and_a_refusal_takes_the_focus(
-        phone: Phone, server: Server) -> None:
+def cards_entered(phone: Phone, file: str, knocker: str, opponent: str) -> None:
+    """A new match `file`, and on its record page Ann's knock by cards: `knocker`'s cards, then `opponent`'s."""
     page = phone.page
-    start(page, "cards.toml")
+    start(page, file)
     phone.tap("link", "Record a hand")
     page.get_by_text("Ann", exact=True).tap()
     page.get_by_text("Cards", exact=True).tap()
-    pick(page, KNOCK_K)
+    pick(page, knocker)
     page.locator("button[data-side-button=opponent]").tap()
-    pick(page, " ".join(KNOCK_O.split()[:9]))
+    pick(page, opponent)
+
+
+def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_with_save_off_and_a_refusal_takes_the_focus(
+        phone: Phone, server: Server) -> None:
+    page = phone.page
+    cards_entered(phone, "cards.toml", KNOCK_K, " ".join(KNOCK_O.split()[:9]))
     warning = page.locator("#count-warning")
     warning.wait_for()
     expect(warning).to_have_text("Ann: 10 cards picked; Bob: 9 picked. Bob's hand needs 10.", use_inner_text=True)

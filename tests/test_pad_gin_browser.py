@@ -15,7 +15,7 @@ import pytest
 import test_serve_browser
 from browsers import expect
 from test_export_browser import assert_no_sideways_scroll
-from test_pad_entry_browser import pick, start
+from test_pad_entry_browser import cards_entered, pick, start
 from test_serve_browser import Phone, Server, check_page, show_json
 
 server = test_serve_browser.server  # the fixtures: a server of this file's own, and a phone on it
@@ -61,13 +61,7 @@ def test_a_gin_by_one_tap(phone: Phone, server: Server, width: int) -> None:
 
 def test_save_is_off_with_its_reason_on_an_illegal_knock_and_on_again_once_mended(phone: Phone, server: Server) -> None:
     page = phone.page
-    start(page, "illegal.toml")
-    phone.tap("link", "Record a hand")
-    page.get_by_text("Ann", exact=True).tap()
-    page.get_by_text("Cards", exact=True).tap()
-    pick(page, ILLEGAL_K)
-    page.locator("button[data-side-button=opponent]").tap()
-    pick(page, OPPONENT)
+    cards_entered(phone, "illegal.toml", ILLEGAL_K, OPPONENT)
     expect(page.locator("#preview-heading")).to_have_text("This hand cannot be recorded as it is", use_inner_text=True)
     save = page.get_by_role("button", name="Save the hand", exact=True)
     expect(save).to_be_disabled()
