@@ -322,7 +322,7 @@ def test_a_new_build_replaces_the_old_whole_and_the_open_page_says_so(phone: Pho
         phone.context.set_offline(False)
         page = phone.main
         page.evaluate("navigator.serviceWorker.getRegistration().then(found => found.update())")  # as a visit would
-        notice = page.get_by_role("status").filter(has_text="A new version of ginscore is ready")
+        notice = page.get_by_role("status").filter(has_text="A new version of the score pad is ready")
         notice.wait_for(timeout=30000)
         assert page.locator("table.hands, h1").count() > 0  # the page goes on working on the old build meanwhile
         with page.expect_navigation():
@@ -652,7 +652,7 @@ def test_a_runtime_that_cannot_start_says_so(browser: Any, phone: Phone, tmp_pat
         page = context.new_page()
         page.goto(host.url)
         said = page.locator("#starting")
-        expect(said).to_contain_text("ginscore could not start here", timeout=60000)
+        expect(said).to_contain_text("The score pad could not start here", timeout=60000)
         expect(said).to_contain_text("your matches are kept")
     finally:
         context.close()

@@ -107,7 +107,7 @@ function cannotStart(words) {
   if (!starting) return;
   starting.className = "error";
   starting.setAttribute("role", "alert");
-  starting.textContent = "ginscore could not start here: " + words + ". Reload the page to try again; your matches are kept.";
+  starting.textContent = "The score pad could not start here: " + words + ". Reload the page to try again; your matches are kept.";
   page.setAttribute("aria-busy", "false");
 }
 
