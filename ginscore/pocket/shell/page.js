@@ -108,7 +108,10 @@ function cannotStart(words) {
   starting.className = "error";
   starting.setAttribute("role", "alert");
   starting.textContent = "The score pad could not start here: " + words + ". Reload the page to try again; your matches are kept.";
+  starting.tabIndex = -1;
   page.setAttribute("aria-busy", "false");
+  starting.scrollIntoView({ block: "center" });  // the list may have been scrolled meanwhile
+  starting.focus({ preventScroll: true });
 }
 
 function startWorker() {
@@ -202,7 +205,10 @@ document.addEventListener("submit", function (event) {
   event.preventDefault();
   const answer = form.parentNode.querySelector(".typed-answer");
   if (!leanReady) answer.replaceChildren(item("The score pad is still getting ready…", "p"));
-  ask("check", { text: form.elements.cards.value }).then(function (said) { answer.replaceChildren(checkAnswer(JSON.parse(said))); });
+  ask("check", { text: form.elements.cards.value }).then(function (said) {
+    answer.replaceChildren(checkAnswer(JSON.parse(said)));
+    answer.scrollIntoView({ block: "center" });  // below the box typed in, and under the keyboard: in view, whole
+  });
 });
 
 // --- the pages ----------------------------------------------------------------------------------------------------
