@@ -114,17 +114,21 @@ class Phone:
         return page
 
     def second(self, route: str = "/") -> Any:
-        """The second tab, showing `route`: opened the first time (with `COUNTERS`), else taken there."""
+        """The second tab, showing `route`, in front: opened the first time (with `COUNTERS`), else taken there."""
         if self.other is None or self.other.is_closed():
             self.other = self.open("#" + route, COUNTERS)
-        elif self.other.url.split("#")[-1] != route:
-            visit(self.other, route)
+        else:
+            self.other.bring_to_front()
+            if self.other.url.split("#")[-1] != route:
+                visit(self.other, route)
         return self.other
 
     def park(self) -> None:
-        """The second tab, done with for now, on a page that neither polls nor redraws on the other tab's changes."""
+        """The second tab, done with for now, on a page that neither polls nor redraws on the other tab's changes;
+        the first tab in front again (a tap on a tab behind waits about 3 s for a frame)."""
         if self.other is not None and not self.other.is_closed():
             visit(self.other, "/check")
+        self.main.bring_to_front()
 
 
 def ready(page: Any) -> None:
