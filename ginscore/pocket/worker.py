@@ -178,13 +178,13 @@ _SUMMARY_TYPES: dict[str, Any] = {"name": str, "players": list, "totals": dict, 
 
 def _shaped(name: str, line: Any, generation: Any) -> bool:
     """Whether a stored summary can be shown for the match's text at `generation`: every field of a `Summary`,
-    each of its type (one stored by an older build, without `final`, is computed again)."""
+    each of its type (one stored by an older build, without `final` or `damage`, is computed again)."""
     if not isinstance(line, dict) or line.get("generation") != generation or line.get("name") != name:
         return False
     if not all(isinstance(line.get(key), kind) for key, kind in _SUMMARY_TYPES.items()):
         return False
     players = line["players"]
-    damage = line.get("damage")
+    damage = line.get("damage", False)  # none at all: stored by an older build, which said a damaged text otherwise
     if damage is not None and not (isinstance(damage, dict) and isinstance(damage.get("words"), str)
                                    and isinstance(damage.get("line"), int | type(None))):
         return False
