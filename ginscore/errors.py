@@ -107,13 +107,25 @@ class PathWords:
     """The words after it: ` is a symbolic link, ...`."""
 
 
+@dataclass(frozen=True)
+class DamagedText:
+    """A problem: the file's text is not a TOML document at all, kept as data, so that a phone can say it in a
+    player's words while the command line says the loader's."""
+
+    words: str
+    """The loader's words: `not valid TOML: Expected '=' after a key in a key/value pair (at line 3, column 5)`."""
+    line: int | None = None
+    """The line where the reading stopped (from 1), when the parser says (Python 3.14's `tomllib` does)."""
+
+
 class MatchFileError(GinscoreError):
     """A match file that cannot be used, with every problem and its place."""
 
-    def __init__(self, path: str, problems: Sequence[str | PathWords]):
+    def __init__(self, path: str, problems: Sequence[str | PathWords | DamagedText]):
         super().__init__("", field="file", file=path)
         self.parts = tuple(problems)
-        """Each problem after the file's name, a path inside it kept as data (`PathWords`)."""
+        """Each problem after the file's name, a path inside it (`PathWords`) or a text that is not TOML
+        (`DamagedText`) kept as data."""
         self.folder: str | None = None
         """The folder the person named the file in (`serve`'s, with its links followed, as the paths in the
         problems are), when a front end sets it: a path inside it is said by its name there (`.m.toml.lock`)."""
@@ -126,7 +138,13 @@ class MatchFileError(GinscoreError):
     @property
     def problems(self) -> list[str]:
         """Each problem after the file's name, in words: `hands[3].opponent_cards: 'Kx' is not a card`."""
-        return [part if isinstance(part, str) else f"{part.before}{self._said(part.path)}{part.after}" for part in self.parts]
+        return [part if isinstance(part, str) else part.words if isinstance(part, DamagedText)
+                else f"{part.before}{self._said(part.path)}{part.after}" for part in self.parts]
+
+    @property
+    def damage(self) -> DamagedText | None:
+        """The problem that the text is not TOML at all, when it is the file's."""
+        return next((part for part in self.parts if isinstance(part, DamagedText)), None)
 
     def _said(self, path: str) -> str:
         inside = os.path.join(self.folder, "") if self.folder is not None else None

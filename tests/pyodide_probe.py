@@ -18,7 +18,7 @@ async def probe(folder: str) -> str:
         for info in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"ginscore.{part}.{info.name}")
             imported.append(f"{part}.{info.name}")
-    worker.FOLDER = folder
+    worker.FOLDER, worker.OPENING = folder, folder + "-opening"
     worker.start_pages()
     asked = [
         ("POST", "/api/matches", {"file": "n.toml", "players": ["Ann", "Bob"]}),
@@ -48,6 +48,7 @@ async def probe(folder: str) -> str:
     await worker.request("POST", "/api/matches/c.toml/hands", "", json.dumps({"knocker": "Bob", "deadwood": 2, "opponent_deadwood": 9}),
                          "application/json")
     set_aside = json.loads(worker.changes())["texts"]
+    damaged = json.loads(worker.opened("damaged.toml", b'[match]\nplayers = ["Ann", "Bob"]\nfirst_dealer "Ann"\n', ""))
     return json.dumps({
         "first_changes": sorted(first["texts"]),
         "held": held,
@@ -60,6 +61,8 @@ async def probe(folder: str) -> str:
         "python": list(sys.version_info[:2]),
         "imported": imported,
         "check": json.loads(worker.check_json(KNOCKER)),
+        "lean_check": json.loads(worker.check(KNOCKER)),
+        "damaged_open": damaged["error"],
         "statuses": statuses,
         "totals": shown["totals"],
         "points": [hand.get("points") for hand in shown["hands"]],

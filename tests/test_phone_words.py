@@ -1,19 +1,24 @@
-"""No command-line words on a phone page: every page and refusal of serve's pad, read for the phrases a player
-should never meet (an option, a command, `knob=value`, a `<=` verdict, an `error:` prefix, a bearer token), and for a
-card written as the command line takes it (`3h`) where the phone says `3♥`."""
+"""No command-line words on a phone page: every page and refusal of serve's pad, and of the offline app (its shell's
+page and scripts, a file it refuses to open, its first check before the pages load), read for the phrases a player
+should never meet (an option, a command, `knob=value`, a `<=` verdict, an `error:` prefix, a bearer token, the
+TOML parser's words about a damaged file), and for a card written as the command line takes it (`3h`) where the
+phone says `3♥`."""
 
 from __future__ import annotations
 
 import html
+import json
 import re
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pages import samples_and_a_broken_file, signed_in
 
 COMMAND_WORDS = re.compile(
     r"(^|\s|\()--[a-z]|ginscore [a-z]|knob=value|rule knobs|No match files|File name: |<= ?\d|can knock \(|"
-    r"\berror: |Authorization: Bearer|Starting Python",
+    r"\berror: |Authorization: Bearer|Starting Python|not valid TOML|Expected '='",
 )
 
 CARD_CODES = re.compile(r"(?<![\w'’-])(?:10|[2-9AJQK])[cdhs](?![\w'’-])")
@@ -37,7 +42,7 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
                  "/m/oklahoma.toml", "/m/standard.toml/edit/1", "/m/standard.toml/edit/3",
                  "/m/oklahoma.toml/record", "/m/counts_only.toml/record", "/m/counts_only.toml/edit/1",
                  "/m/counts_only.toml/undo", "/m/oklahoma.toml/check", "/m/broken.toml", "/m/missing.toml",
-                 "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99"]
+                 "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99", "/no/such/page"]
         said = {url: client.get(url).text for url in pages}
         csrf = re.search(r'name="csrf" value="([^"]+)"', said["/"])
         assert csrf
@@ -76,3 +81,66 @@ def test_the_page_a_stranger_gets_speaks_a_phones_words(folder: Path):
     with TestClient(create_app(str(folder), "t", ["127.0.0.1:8000"]), base_url="http://127.0.0.1:8000") as stranger:
         page = stranger.get("/")
     assert page.status_code == 401 and COMMAND_WORDS.search(words(page.text)) is None
+
+
+SHELL = Path(__file__).resolve().parent.parent / "ginscore" / "pocket" / "shell"
+NOT_TOML = '[match]\nplayers = ["Ann", "Bob"]\nfirst_dealer "Ann"\n'
+"""A match file damaged on its third line: a key without its `=`."""
+
+
+def test_the_damaged_file_is_said_in_a_players_words_on_the_list_and_its_page(tmp_path: Path):
+    (tmp_path / "damaged.toml").write_text(NOT_TOML, encoding="utf-8")
+    line = " line 3 is not a score sheet line" if sys.version_info >= (3, 14) else " it cannot be read as a score sheet"
+    with signed_in(tmp_path) as client:
+        listed, shown = words(client.get("/").text), words(client.get("/m/damaged.toml").text)
+    assert "damaged.toml" in listed and f"broken: this file is damaged:{line}" in " ".join(listed.split())
+    assert f"damaged.toml: this file is damaged:{line}" in " ".join(shown.split())
+    for page in (listed, shown):
+        assert COMMAND_WORDS.search(page) is None
+
+
+def test_the_apps_shell_speaks_a_players_words():
+    page = words((SHELL / "index.html").read_text(encoding="utf-8"))
+    assert "Getting the score pad ready" in page
+    said = {"index.html": page}
+    for script in ("page.js", "worker.js", "store.js", "sw.js"):
+        source = (SHELL / script).read_text(encoding="utf-8")
+        said |= {f"{script}: {text}": text for text in re.findall(r'"((?:[^"\\\n]|\\.)*)"', source)}  # every string it can show
+    assert any("was not opened" in text for text in said), "the open-file refusal is among the scripts' strings"
+    for place, text in said.items():
+        assert COMMAND_WORDS.search(text) is None, place
+
+
+@pytest.fixture
+def pocket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The app's worker module (`pocket/worker.py`) under CPython, its pages over an empty folder of its own."""
+    from ginscore.pocket import worker
+
+    for name in ("_app", "_folder"):
+        monkeypatch.setattr(worker, name, getattr(worker, name))
+    monkeypatch.setattr(worker, "FOLDER", str(tmp_path / "matches"))
+    monkeypatch.setattr(worker, "OPENING", str(tmp_path / "opening"))
+    worker.start_pages()
+    yield worker
+    worker.forget()
+
+
+def test_the_apps_refusals_and_its_first_check_speak_a_players_words(pocket: Any):
+    refused = {
+        "not TOML": pocket.opened("damaged.toml", NOT_TOML.encode(), ""),
+        "not UTF-8": pocket.opened("latin.toml", b'[match]\nplayers = ["Jos\xe9", "Ann"]\n', ""),
+        "a hidden name": pocket.before_reading(".hidden.toml", 10),
+        "no .toml": pocket.before_reading("holly", 10),
+        "too big": pocket.before_reading("big.toml", 70 * 2**20),
+        "a bad card": pocket.check("3h 4h Xx"),
+        "too few cards": pocket.check("3h 4h 5h"),
+    }
+    said = {place: json.loads(answer)["error"] for place, answer in refused.items()}
+    assert said["not TOML"].startswith("damaged.toml: this file is damaged: ")
+    assert said["no .toml"] == "'holly' cannot be a match file's name: use letters, digits, - and _ only, like holly.toml"
+    checked = json.loads(pocket.check("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"))
+    assert checked["verdict"] == "You can knock: 2 deadwood, limit 10"
+    assert [[card["face"] for card in meld] for meld in checked["melds"]] == [["3♥", "4♥", "5♥"], ["7♣", "8♣", "9♣"], ["K♣", "K♦", "K♠"]]
+    said["the verdict"] = checked["verdict"]
+    for place, text in said.items():
+        assert COMMAND_WORDS.search(text) is None, (place, text)

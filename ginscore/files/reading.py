@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..errors import GinscoreError, MatchFileError, quote
+from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
 from ..match.records import HandRecord, Match, check_note, check_players
 from ..match.tally import HandLine, Sheet, tally
@@ -54,6 +54,8 @@ class Reading:
     plain: bool = False
     """Whether the text is in the plain layout ginscore writes (`plain_toml`), so that a hand appended to it
     can be read back alone."""
+    damage: DamagedText | None = None
+    """The one problem, as data, when the text is not TOML at all."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ def load_file(path: str) -> MatchFile:
         return known
     read = load_text(text)
     if read.problems or read.data is None or read.match is None or read.sheet is None:
-        raise MatchFileError(path, list(read.problems))
+        raise MatchFileError(path, [read.damage] if read.damage else list(read.problems))
     loaded = MatchFile(path, text, read.data, read.match, read.sheet, read.plain)
     REMEMBERED.remember(path, text, loaded)
     return loaded
@@ -125,7 +127,7 @@ def _read_hands_of(text: str) -> tuple[Reading, list[Any], list[tuple[int, str]]
     try:
         data, plain = parse_layout(text.removeprefix(BOM))
     except UnreadableError as error:
-        return Reading(None, None, None, (str(error),)), [], []
+        return Reading(None, None, None, (str(error),), damage=DamagedText(str(error), error.line)), [], []
     problems: list[str] = []
     match = _read_match(data, problems)
     if match is None:
@@ -144,7 +146,13 @@ def _hand_place(number: int, field: str | None) -> str:
 
 
 class UnreadableError(ValueError):
-    """Text that is not a TOML document Python can hold, in words."""
+    """Text that is not a TOML document Python can hold, in words, with the line where the reading stopped when
+    the parser says."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
+        """The line (from 1), or None."""
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -164,7 +172,7 @@ def parse_layout(text: str) -> tuple[dict[str, Any], bool]:
     try:
         return tomllib.loads(text), False
     except tomllib.TOMLDecodeError as error:
-        raise UnreadableError(f"not valid TOML: {error}") from None
+        raise UnreadableError(f"not valid TOML: {error}", getattr(error, "lineno", None)) from None
     except RecursionError:
         raise UnreadableError("a value is nested too deeply to be a match file (hundreds of levels of [ or {)") from None
     except ValueError as error:  # Python's limit on the digits of a whole number, or another value it cannot hold

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
+from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch
@@ -46,6 +46,9 @@ class Summary:
     hollywood: bool
     final: dict[str, int] = field(default_factory=dict)
     """Each player's final total, every bonus included, once the match is over; empty while it is in play."""
+    damage: DamagedText | None = None
+    """When the file's text is not TOML at all, that problem as data (`reason` holds its words), for a phone to
+    say in a player's words."""
 
     def as_json(self) -> dict[str, Any]:
         """The line as the API's listing gives it."""
@@ -142,7 +145,7 @@ class Folder:
         try:
             read = load_file(path)
         except MatchFileError as error:
-            return self._broken(name, path, _one_line(error.problems), modified)
+            return self._broken(name, path, _one_line(error.problems), modified, error.damage)
         sheet, hands = read.sheet, read.match.hands
         last = hands[-1].recorded if hands and hands[-1].recorded else modified
         status = "finished" if sheet.finished else "playing"
@@ -150,14 +153,16 @@ class Folder:
         return Summary(name, read.match.players, sheet.summed("totals"), status, None, len(hands), last, sheet.winner,
                        read.match.hollywood, final)
 
-    def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None) -> Summary:
+    def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None,
+                damage: DamagedText | None = None) -> Summary:
         looks_like_a_match = False
         if path is not None:
             with contextlib.suppress(OSError, UnicodeDecodeError):
                 with open(path, encoding="utf-8") as handle:
                     head = handle.read(4096)
                 looks_like_a_match = "[match]" in head or head.startswith("# ginscore match file")
-        return Summary(name, (), {}, "broken" if looks_like_a_match else "not a match", reason, 0, modified, None, False)
+        return Summary(name, (), {}, "broken" if looks_like_a_match else "not a match", reason, 0, modified, None, False,
+                       damage=damage)
 
     def sheet(self, name: str) -> Sheet:
         """The match's sheet, as `show` reads it; errors name the file as the person named it."""
@@ -229,7 +234,8 @@ class Folder:
             raise InputError("give the new match file's name, e.g. friday.toml", field="file")
         name = self._checked_name(file)
         if name is None:
-            raise InputError(f"{quote(file)} is not a match file's name here: use a plain name ending in .toml, e.g. friday.toml", field="file")
+            raise InputError(f"{quote(file)} cannot be a match file's name: use letters, digits, - and _ only, like {_plain_name(file)}",
+                             field="file")
         return name
 
     def fresh_name(self, players: list[str]) -> str:
@@ -309,6 +315,15 @@ class Folder:
         path = self.resolve(name)
         with self._named(name, path):
             return changes.undo(path, expected_hands=expected_hands)
+
+
+def _plain_name(typed: str) -> str:
+    """A name to type instead of a refused one, made of what was typed where that can be: `.hidden.toml` gives
+    `hidden.toml`; else `friday.toml`."""
+    stem = typed[:-5] if typed.lower().endswith(".toml") else typed
+    words = "".join(char if char.isascii() and (char.isalnum() or char in "-_") else " " for char in stem).split()
+    plain = "-".join(words)[:60].strip("-_")
+    return f"{plain}.toml" if plain else "friday.toml"
 
 
 def _one_line(problems: list[str]) -> str:

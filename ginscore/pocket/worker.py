@@ -1,7 +1,7 @@
 """The Python the app's Web Worker runs under Pyodide: serve's own pages, answered in the browser.
 
 The worker's script (`shell/worker.js`) loads Pyodide, unpacks the lean archive and imports this module; `check`
-answers at once from `game.check`, while `start_pages` imports the web layer. Then every navigation, form and
+answers at once from `game.check`, in the check page's words, while `start_pages` imports the web layer. Then every navigation, form and
 `fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
 over a folder in Pyodide's in-memory file system.
 
@@ -21,7 +21,7 @@ import secrets
 import time
 from typing import Any
 
-from ..errors import GinscoreError
+from ..errors import DamagedText, GinscoreError
 from ..files.served import Folder, Summary
 
 FOLDER = "/matches"
@@ -36,15 +36,30 @@ _token = secrets.token_urlsafe(24)
 
 
 def check(text: str) -> str:
-    """`ginscore check`'s plain answer for one hand's cards (standard rules), or its error line."""
+    """Can these cards knock (standard rules), as the check page says it, for the shell to lay out: `{"verdict",
+    "discards", "melds", "deadwood_cards", "deadwood"}`, each card `{"face": "3♥", "red": true}`; or `{"error":
+    why, in the solver's words}`."""
     from ..errors import GinscoreError
-    from ..game.check import check_hand, plain_report
+    from ..game.cards import parse_card
+    from ..game.check import check_hand
     from ..game.rulebook import PRESETS
+    from ..sheets.words import knock_sentence
+
+    def chip(code: str) -> dict[str, Any]:
+        card = parse_card(code)
+        return {"face": card.symbol_text, "red": card.suit.is_red}
 
     try:
-        return plain_report(check_hand(text), PRESETS["standard"].knock_limit)
+        answer = check_hand(text)
     except GinscoreError as error:
-        return f"error: {error}"
+        return json.dumps({"error": str(error)}, ensure_ascii=False)
+    return json.dumps({
+        "verdict": knock_sentence(answer.deadwood, answer.big_gin, PRESETS["standard"].knock_limit),
+        "discards": [chip(code) for code in answer.discards],
+        "melds": [[chip(code) for code in meld] for meld in answer.melds],
+        "deadwood_cards": [chip(code) for code in answer.deadwood_cards],
+        "deadwood": answer.deadwood,
+    }, ensure_ascii=False)
 
 
 def check_json(text: str) -> str:
@@ -163,19 +178,25 @@ _SUMMARY_TYPES: dict[str, Any] = {"name": str, "players": list, "totals": dict, 
 
 def _shaped(name: str, line: Any, generation: Any) -> bool:
     """Whether a stored summary can be shown for the match's text at `generation`: every field of a `Summary`,
-    each of its type (one stored by an older build, without `final`, is computed again)."""
+    each of its type (one stored by an older build, without `final` or `damage`, is computed again)."""
     if not isinstance(line, dict) or line.get("generation") != generation or line.get("name") != name:
         return False
     if not all(isinstance(line.get(key), kind) for key, kind in _SUMMARY_TYPES.items()):
         return False
     players = line["players"]
+    damage = line.get("damage", False)  # none at all: stored by an older build, which said a damaged text otherwise
+    if damage is not None and not (isinstance(damage, dict) and isinstance(damage.get("words"), str)
+                                   and isinstance(damage.get("line"), int | type(None))):
+        return False
     return all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)
 
 
 def _summary_of(line: dict[str, Any]) -> Summary:
     """A stored summary, shaped as `_shaped` checked, as the folder's own type."""
+    damage = line.get("damage")
     return Summary(line["name"], tuple(line["players"]), line["totals"], line["status"], line["reason"], line["hands"],
-                   line["last_played"], line["winner"], line["hollywood"], line["final"])
+                   line["last_played"], line["winner"], line["hollywood"], line["final"],
+                   None if damage is None else DamagedText(damage["words"], damage["line"]))
 
 
 def hold(seen_json: str) -> str:
@@ -296,6 +317,7 @@ def opened(name: str, data: Any, choice: str) -> str:
     or `{"error": the one-line refusal}`; nothing is kept then."""
     from ..errors import MatchFileError
     from ..files.reading import load_file
+    from ..web.file_words import damaged_words
 
     folder = _the_folder()
     content = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
@@ -309,7 +331,7 @@ def opened(name: str, data: Any, choice: str) -> str:
     try:
         text = load_file(opening).text
     except MatchFileError as error:
-        problems = error.problems or ["cannot be read"]
+        problems = [damaged_words(error.damage)] if error.damage is not None else error.problems or ["cannot be read"]
         more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''} in the file)" if len(problems) > 1 else ""
         return json.dumps({"error": f"{name}: {problems[0]}{more}"}, ensure_ascii=False)
     finally:

@@ -13,6 +13,7 @@ from ..errors import GinscoreError
 from ..game.cards import Card
 from ..game.rulebook import PRESETS, Rules
 from . import hands
+from .file_words import problem_words
 from .hands import judged
 from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
 from .picker import DECK_CHOICES, Judgement, judge, picker_from
@@ -157,5 +158,5 @@ def check_live(request: Request, form: dict[str, str]) -> Response:
         try:
             info = match_info(folder_of(request), request.path_params["name"])
         except GinscoreError as error:
-            return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
+            return HTMLResponse(f'<p class="error">{escaped(problem_words(error))}</p>', error.http_status)
     return render(request, "_check_answer.html", _check_context(form, info))

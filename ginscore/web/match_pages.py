@@ -34,6 +34,7 @@ from ..sheets.words import (
 from .answers import error_dict
 from .exports import export_of
 from .fields import number_field
+from .file_words import problem_words
 from .page_helpers import (
     MatchInfo,
     escaped,
@@ -397,7 +398,7 @@ def undo_refused(request: Request, form: dict[str, str], error: GinscoreError) -
 
 def fragment_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
     """A part of a page the script swaps in, refused: the message where the part would be."""
-    return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
+    return HTMLResponse(f'<p class="error">{escaped(problem_words(error))}</p>', error.http_status)
 
 
 def json_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:

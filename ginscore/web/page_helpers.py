@@ -17,6 +17,7 @@ from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..game.rulebook import Rules
 from ..match.tally import Sheet
+from .file_words import problem_words, reason_words
 from .security import CSRF_FIELD, csrf_token
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ def _face(code: str) -> str:
 
 TEMPLATES.env.filters["face"] = _face
 TEMPLATES.env.filters["red"] = _is_red
+TEMPLATES.env.filters["reason"] = reason_words
 
 
 def folder_of(request: Request) -> Folder:
@@ -79,7 +81,7 @@ def redirect(request: Request, route: str, query: str = "", **params: Any) -> Re
 def problem_page(request: Request, error: GinscoreError) -> HTMLResponse:
     """A page of its own for an error with nothing to keep: a missing or broken match file."""
     heading = "No such match" if error.http_status == 404 else "This match cannot be shown"
-    return render(request, "problem.html", {"heading": heading, "message": str(error)}, error.http_status)
+    return render(request, "problem.html", {"heading": heading, "message": problem_words(error)}, error.http_status)
 
 
 def hand_number(text: str) -> int:

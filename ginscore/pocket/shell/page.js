@@ -35,7 +35,7 @@ function listSaved(lines) {
     const line = lines[name], entry = document.createElement("li");
     entry.className = "match-entry";
     if (line.reason || !Array.isArray(line.players) || !line.totals) {
-      entry.append(item(name + ": " + line.status + (line.reason ? ": " + line.reason : ""), "span"));
+      entry.append(item(name + ": " + line.status, "span"));  // why, in a player's words, once the pages are in
     } else {
       const link = document.createElement("a");
       link.className = "players";
@@ -107,8 +107,11 @@ function cannotStart(words) {
   if (!starting) return;
   starting.className = "error";
   starting.setAttribute("role", "alert");
-  starting.textContent = "ginscore could not start here: " + words + ". Reload the page to try again; your matches are kept.";
+  starting.textContent = "The score pad could not start here: " + words + ". Reload the page to try again; your matches are kept.";
+  starting.tabIndex = -1;
   page.setAttribute("aria-busy", "false");
+  starting.scrollIntoView({ block: "center" });  // the list may have been scrolled meanwhile
+  starting.focus({ preventScroll: true });
 }
 
 function startWorker() {
@@ -152,18 +155,60 @@ function link(href, words) {
   return anchor;
 }
 
-// "Can I knock?" with the cards typed: answered by ginscore.game.check as soon as the lean layers are in, before
-// the pages are; `ginscore check`'s own words.
+// "Can I knock?" with the cards typed: answered by the lean layers as soon as they are in, before the pages are,
+// and laid out as the check page lays out its answer (worker.py `check`).
 function typedCheck(into) {
   into.replaceWith(document.getElementById("typed-check").content.cloneNode(true));
 }
+
+function chip(card) {
+  const made = document.createElement("span");
+  made.className = card.red ? "card-chip red" : "card-chip";
+  made.textContent = card.face;
+  return made;
+}
+
+function checkAnswer(said) {
+  if (said.error) {
+    const refused = item(said.error, "p");
+    refused.className = "error";
+    refused.setAttribute("role", "alert");
+    return refused;
+  }
+  const box = document.createElement("div"), verdict = item(said.verdict, "p"), answer = document.createElement("dl");
+  box.className = "hand-check";
+  verdict.className = "knock-verdict";
+  said.discards.forEach(function (card, at) { verdict.append(at ? " or " : ", discarding ", chip(card)); });
+  verdict.append(".");
+  const melds = document.createElement("dd"), deadwood = document.createElement("dd"), count = item(String(said.deadwood), "span");
+  melds.className = "melds";
+  said.melds.forEach(function (meld) {
+    const group = document.createElement("span");
+    group.className = "meld";
+    group.append.apply(group, meld.map(chip));
+    melds.append(group);
+  });
+  if (!said.melds.length) melds.textContent = "none";
+  deadwood.className = "deadwood";
+  count.className = "deadwood-count";
+  deadwood.append.apply(deadwood, said.deadwood_cards.map(chip));
+  deadwood.append(" ", count);
+  answer.className = "answer";
+  answer.append(item("Melds", "dt"), melds, item("Deadwood", "dt"), deadwood);
+  box.append(verdict, answer);
+  return box;
+}
+
 document.addEventListener("submit", function (event) {
   const form = event.target;
   if (!form.classList.contains("typed-check")) return;
   event.preventDefault();
   const answer = form.parentNode.querySelector(".typed-answer");
-  if (!leanReady) answer.textContent = "Python is still starting…";
-  ask("check", { text: form.elements.cards.value }).then(function (said) { answer.textContent = said; });
+  if (!leanReady) answer.replaceChildren(item("The score pad is still getting ready…", "p"));
+  ask("check", { text: form.elements.cards.value }).then(function (said) {
+    answer.replaceChildren(checkAnswer(JSON.parse(said)));
+    answer.scrollIntoView({ block: "center" });  // below the box typed in, and under the keyboard: in view, whole
+  });
 });
 
 // --- the pages ----------------------------------------------------------------------------------------------------
@@ -277,7 +322,7 @@ function extras(path) {
       share.onclick = function () { matchFile(name).then(function (file) { navigator.share({ files: [file], title: name }).catch(function () {}); }); };
       buttons.append(share);
     }
-    box.append(buttons, item("It is the same file the command line reads: ginscore show " + name, "p"));
+    box.append(buttons, item("It is the same file the command line reads on a computer.", "p"));
     main.append(box);
     const opened = sessionStorage.getItem("ginscore-opened");
     if (opened) {
@@ -319,7 +364,7 @@ function openBox() {
   async function opening(file, choice) {
     let answer;
     try { answer = await ask("open", { file: file, choice: choice || "" }); }
-    catch (error) { tell("error: " + error.message, "error"); return; }
+    catch (error) { tell(file.name + " was not opened: something went wrong while reading it, and nothing on this phone changed. Try again.", "error"); return; }
     if (answer.error) { tell(answer.error, "error"); return; }
     if (answer.ask) {
       const both = button("Keep both"), replace = button("Replace");

@@ -31,7 +31,7 @@ async function archive(py, path) {
   if (typeof original !== "function") return;
   WebAssembly[name] = function () {
     return original.apply(WebAssembly, arguments).catch(function (error) {
-      if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) failed("the Python runtime is damaged (" + error.message + ")");
+      if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) failed("its files are damaged (" + error.message + ")");
       throw error;
     });
   };
@@ -40,11 +40,11 @@ async function archive(py, path) {
 const build = fetch("./build.json").then(function (response) { return response.json(); });
 const lean = (async function () {
   const info = await build;
-  say({ type: "progress", value: 0.1, text: "Starting Python" });
+  say({ type: "progress", value: 0.1, text: "Getting the score pad ready" });
   const here = new URL("./pyodide/", import.meta.url).href;
   const py = await loadPyodide({ indexURL: here, packageBaseUrl: here, fullStdLib: false, stdout: function () {}, stderr: function (line) { console.warn(line); } });
   times.python = performance.now();
-  say({ type: "progress", value: 0.7, text: "Loading ginscore" });
+  say({ type: "progress", value: 0.7, text: "Loading the score pad" });
   await archive(py, info.archives.lean);
   pocket = py.pyimport("ginscore.pocket.worker");
   times.lean = performance.now();
