@@ -99,6 +99,16 @@ def test_the_damaged_file_is_said_in_a_players_words_on_the_list_and_its_page(tm
         assert COMMAND_WORDS.search(page) is None
 
 
+def test_a_record_page_whose_file_is_damaged_meanwhile_says_so_in_a_players_words(tmp_path: Path):
+    (tmp_path / "damaged.toml").write_text(NOT_TOML, encoding="utf-8")
+    with signed_in(tmp_path) as client:
+        csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/").text)
+        assert csrf
+        live = client.post("/m/damaged.toml/record/live", data={"csrf": csrf.group(1), "how": "counts", "deadwood": "3"})
+    assert live.status_code == 422 and "damaged.toml: this file is damaged:" in words(live.text)
+    assert COMMAND_WORDS.search(words(live.text)) is None
+
+
 def test_the_apps_shell_speaks_a_players_words():
     page = words((SHELL / "index.html").read_text(encoding="utf-8"))
     assert "Getting the score pad ready" in page

@@ -17,6 +17,7 @@ from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
 from ..sheets.words import LaidDown, counts_words, hand_words, laid_down, sides_words, verdict
 from .fields import hand_entry
+from .file_words import problem_words
 from .page_helpers import (
     FormValues,
     MatchInfo,
@@ -117,7 +118,7 @@ class Preview:
 
 
 def refused_preview(error: GinscoreError) -> Preview:
-    return Preview(error=str(error), field=error.field)
+    return Preview(error=problem_words(error), field=error.field)
 
 
 def save_reason(preview: Preview | None, warning: str) -> str:
@@ -334,7 +335,7 @@ def _live(request: Request, name: str, form: dict[str, str], number: int | None)
     try:
         info = match_info(folder, name)
     except GinscoreError as error:
-        return HTMLResponse(f'<p class="error">{escaped(str(error))}</p>', error.http_status)
+        return HTMLResponse(f'<p class="error">{escaped(problem_words(error))}</p>', error.http_status)
     picker = picker_from(form, _hand_sides(info.players, form.get("knocker", "")), "The cards")
     how = entered_by(picked(form, picker))
     preview = _preview_of(folder, name, form, picker, number) if _complete(form, picker) else None
