@@ -4,9 +4,10 @@ sub-path, opened once online in Debian's Chromium (390 x 844, touch), then used 
 The tests run in file order on one browser context (one phone): the first opens the app online, the rest run in
 airplane mode. A second tab, for the tests of two tabs at once, is opened once and kept (each tab starts Python
 afresh, a few seconds), counting its wake locks and listeners from the start, until a test closes it mid-write.
-The last tests are an evening at the table, offline: three games in a row by taps, the series after each, the
-pair's figures against `ginscore stats --json` over the files the phone keeps, and "Share the result" drawn as a
-PNG from the card the worker's Python makes. They skip without Playwright, Chromium or npm (which fetches the
+The last tests are an evening at the table, offline: three games in a row by taps (the first gin by the Gin
+button), the series after each, the pair's figures against `ginscore stats --json` over the files the phone
+keeps, the next match started by taps alone, and "Share the result" drawn as a PNG from the card the worker's
+Python makes. They skip without Playwright, Chromium or npm (which fetches the
 pinned runtime), and fail instead under CI (CI=true).
 """
 
@@ -799,6 +800,16 @@ def test_three_games_in_a_row_by_taps_and_the_series_after_each_and_the_figures_
     assert shown == {label: [stat_text(key, pair["by_player"][name][key]) for name in ("Cy", "Dee")] for label, key in STAT_ROWS}
     check_page(page)
     fits_narrow(page)
+    visit(page, "/")  # the next evening starts by taps alone: the last pair as one choice, the dealer by name
+    expect(page.locator("label[for=dealer-1]")).to_have_text("First player")
+    page.get_by_role("button", name="Cy vs Dee", exact=True).tap()
+    expect(page.locator("#player1")).to_have_value("Cy")
+    expect(page.locator("#player2")).to_have_value("Dee")
+    expect(page.locator("label[for=dealer-2]")).to_have_text("Dee")
+    page.locator(".big-choice label", has_text="Dee").tap()
+    page.get_by_role("button", name="Start the match", exact=True).tap()
+    page.wait_for_url(re.compile(r"#/m/cy-dee[^/]*\.toml$"))
+    expect(page.locator(".board-dealer")).to_have_text("Dee deals next")
     page.close()
     assert phone.problems == []
 
