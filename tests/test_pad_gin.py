@@ -82,8 +82,25 @@ def test_save_is_off_with_its_reason_while_the_preview_refuses_the_hand(client):
     assert " disabled" in button and 'aria-describedby="save-reason"' in button
     reason = save_reason(page)
     assert reason is not None and reason.startswith("Save waits until the hand can be recorded: illegal knock: 30 deadwood")
+    assert "Change the hand, then tap Preview" in page  # without script, the way back to Save
     fixed = post(client, "x.toml", knocker="Ann", how="counts", deadwood="3", opponent_deadwood="40", action="preview").text
     assert "disabled" not in save_button(fixed) and save_reason(fixed) is None
+    assert "Change the hand, then tap Preview" not in fixed
+
+
+def test_save_stays_on_when_the_match_was_won_meanwhile_and_saving_says_so(client, folder):
+    new_match(client)
+    page = client.get("/m/x.toml/record").text
+    form = {"csrf": csrf(page), "expected_hands": hidden(page, "expected_hands"), "knocker": "Bob", "how": "counts",
+            "deadwood": "3", "opponent_deadwood": "20"}
+    assert record(client, "x.toml", knocker="Ann", how="counts", deadwood="0", opponent_deadwood="90").status_code == 303  # another phone wins
+    live = client.post("/m/x.toml/record/live", data=form, headers={"x-csrf-token": form["csrf"]})
+    assert "the match is over" in live.text and "data-save-reason" not in live.text  # not the hand's fault: Save on
+    previewed = client.post("/m/x.toml/record", data={**form, "action": "preview"}).text
+    assert "disabled" not in save_button(previewed) and save_reason(previewed) is None
+    saved = client.post("/m/x.toml/record", data={**form, "action": "save"}, follow_redirects=False)
+    assert saved.status_code == 409 and "this was recorded and ended the match" in saved.text and "Start the next game" in saved.text
+    assert len(stored_hands(folder)) == 1
 
 
 def test_save_is_off_while_a_side_has_the_wrong_number_of_cards(client):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..errors import GinscoreError, InputError, NotFoundError, StaleError
+from ..errors import GinscoreError, IllegalHandError, InputError, NotFoundError, StaleError
 from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..match.records import HandRecord, make_record
@@ -115,16 +115,19 @@ class Preview:
     choice_question: str = ""
     error: str = ""
     field: str | None = None
+    mended: bool = False
+    """Whether the hand as entered must change before it can be saved (an illegal knock, a wrong card); a
+    refusal about the match instead (over, changed meanwhile, damaged) leaves Save to say what to do next."""
 
 
 def refused_preview(error: GinscoreError) -> Preview:
-    return Preview(error=problem_words(error), field=error.field)
+    return Preview(error=problem_words(error), field=error.field, mended=isinstance(error, (InputError, IllegalHandError)))
 
 
 def save_reason(preview: Preview | None, warning: str) -> str:
-    """Why Save is off, said beside it: the preview's refusal, or the card-count warning; empty when Save may be
-    tapped (a refusal the preview did not foresee still comes back from the save itself)."""
-    if preview is not None and preview.error:
+    """Why Save is off, said beside it: the hand's refusal, or the card-count warning; empty when Save may be
+    tapped (a refusal about the match, or one the preview did not foresee, comes back from the save itself)."""
+    if preview is not None and preview.error and preview.mended:
         return f"Save waits until the hand can be recorded: {preview.error.rstrip('.')}."
     return f"Save waits for the cards: {warning}" if warning else ""
 
