@@ -210,8 +210,21 @@ def test_eleven_melded_cards_are_big_gin_beside_the_count_only_where_the_rules_s
     standard, tournament = judge(eleven, (preset("standard"), None)), judge(eleven, (preset("tournament"), None))
     assert standard is not None and tournament is not None
     assert (standard.deadwood, standard.gin, tournament.gin) == (0, "gin", "big gin")
+    # RULES.md: big gin is off in standard, so eleven melded cards are a gin with a discard; where it is on, a big
+    # gin spreads all eleven and discards nothing
+    assert (standard.verdict, standard.discards) == ("Gin: every card melds", ("Jc", "7c"))
+    assert (tournament.verdict, tournament.discards) == ("Big gin: all 11 cards meld", ())
     knock = judge("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d".split(), (preset("standard"), None))
     assert knock is not None and knock.gin == ""
+
+
+def test_the_apps_first_check_says_eleven_melded_cards_as_the_standard_rules_score_them():
+    import json
+
+    from ginscore.pocket.worker import check
+
+    said = json.loads(check("3h 4h 5h Ks Kc Kd 7c 8c 9c 10c Jc"))
+    assert said["verdict"] == "Gin: every card melds" and [card["face"] for card in said["discards"]] == ["J♣", "7♣"]
 
 
 def test_a_card_hand_recorded_meanwhile_is_said_with_glyphs(client):

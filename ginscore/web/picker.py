@@ -184,8 +184,8 @@ def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judg
         answer = hands.check(cards, rules, upcard)
     except GinscoreError as error:
         return Judgement(error=str(error))
-    verdict = UPCARD_FIRST if judged_by is None else knock_sentence(answer["deadwood"], answer["big_gin"], answer["knock_limit"])
     big = answer["big_gin"] and rules.big_gin  # without the knob, eleven melded cards are a gin with a discard
+    verdict = UPCARD_FIRST if judged_by is None else knock_sentence(answer["deadwood"], big, answer["knock_limit"])
     gin = RESULT_WORDS["big_gin" if big else "gin"] if answer["deadwood"] == 0 else ""
     return Judgement(melds=tuple(tuple(meld) for meld in answer["melds"]), deadwood_cards=tuple(answer["deadwood_cards"]),
-                     discards=tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict, gin=gin)
+                     discards=() if big else tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict, gin=gin)
