@@ -52,6 +52,7 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
             "new, a bad name": ("/new", {"player1": "Ann", "player2": "Bob", "file": ".hidden"}),
             "record, an illegal knock": ("/m/counts_only.toml/record", {"how": "counts", "knocker": "1", "deadwood": "30", "opponent_deadwood": "40"}),
             "check, a bad card": ("/check", {"cards": "3h 4h Xx"}),
+            "check, eleven cards and which to discard": ("/check", {"cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", "action": "check"}),
             "edit, a card hand previewed": ("/m/standard.toml/edit/1", {
                 "how": "cards", "knocker": "Maria", "action": "preview",
                 "cards": "3h 4h 5h 9c 9d 9s Jd Qd Kd 2c Ks", "opponent_cards": "7c 7d 7s 10h 10c 2d 3s 4c Ac 6h"}),
@@ -59,6 +60,7 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
         for name, (url, form) in refusals.items():
             said[name] = client.post(url, data={"csrf": csrf.group(1), **form}).text
     assert "Spread:" in words(said["edit, a card hand previewed"])  # the preview, its spread and both sides, is read
+    assert "Which discard?" in words(said["check, eleven cards and which to discard"])  # the advice table is read
     for place, page in said.items():
         for pattern in (COMMAND_WORDS, CARD_CODES):
             found = pattern.search(words(page))

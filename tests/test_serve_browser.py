@@ -240,7 +240,7 @@ def test_the_check_and_undo_pages_and_a_hostile_hollywood_sheet(phone, server):
     page.wait_for_url("**/m/u.toml/check")
     for card in (*KNOCK_K.split(), "9h"):
         page.get_by_role("button", name=words(card), exact=True).tap()
-    page.locator(".advice").filter(has_text="Discard 9h.").wait_for(timeout=10_000)
+    page.locator(".advice").filter(has_text="Discard 9♥.").wait_for(timeout=10_000)
     check_page(page)
     page.goto(server.base + "/m/u.toml")
     phone.tap("link", "Undo the last hand")

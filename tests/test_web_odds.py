@@ -10,6 +10,7 @@ from test_web_pages import TOKEN, client, csrf, folder, new_match, record  # noq
 
 from ginscore.files.odds_model import match_odds
 from ginscore.sheets.odds_words import percent
+from ginscore.web.picker import card_face
 
 
 def test_the_scoreboard_gives_the_likelier_player_s_chance_with_the_model_one_tap_away(client, folder):  # noqa: F811
@@ -54,25 +55,25 @@ def test_the_match_s_check_weighs_the_game_as_advise_match_does_for_the_same_see
                                                   "player": "Bob", "seed": "5"}).text
     data = json_object(run("advise", *HAND.split(), "--match", folder / "x.toml", "--player", "Bob", "--seed", "5",
                            "--json"))
-    shown = dict(re.findall(r'<th scope="row">(\w+)</th>[^\n]*?class="num game-knock" data-chance="([^"]+)"', answer))
-    play_on = dict(re.findall(r'<th scope="row">(\w+)</th>[^\n]*?class="num game-play-on" data-chance="([^"]+)"', answer))
-    expected = {option["discard"]: option for option in data["game"]["options"]}
-    assert set(shown) == set(play_on) == set(expected) == {"Qs", "2d"}
+    shown = dict(re.findall(r'<th scope="row">([^<]+)</th>[^\n]*?class="num game-knock" data-chance="([^"]+)"', answer))
+    play_on = dict(re.findall(r'<th scope="row">([^<]+)</th>[^\n]*?class="num game-play-on" data-chance="([^"]+)"', answer))
+    expected = {card_face(option["discard"]): option for option in data["game"]["options"]}
+    assert set(shown) == set(play_on) == set(expected) == {"Q♠", "2♦"}  # the phone's cards, with their suits' glyphs
     for discard, option in expected.items():
         assert float(shown[discard]) == option["knock_now"]
         assert float(play_on[discard]) == option["play_on"]
     assert f"For the game, Bob now {data['game']['chance_now']:.0%} to win it." in answer
     best = data["game"]["best"]
     play = "Knock" if best["play"] == "knock" else "Play on"
-    assert f"Best for the game: {play}, discarding {best['discard']}." in answer
+    assert f"Best for the game: {play}, discarding {card_face(best['discard'])}." in answer
     if data["game"]["differs"]:
         assert html.escape(data["game"]["differs"], quote=False) in answer
-    assert "Seed 5" in answer
+    assert "Seed 5: the same seed gives the same figures again." in answer and "--seed" not in answer
 
 
 def test_a_finished_match_s_check_gives_the_hand_s_advice_and_no_game(client):  # noqa: F811
     page = client.get("/m/standard.toml/check").text
     assert 'id="check-player"' not in page
     answer = client.post("/m/standard.toml/check", data={"csrf": csrf(page), "cards": HAND, "action": "check"}).text
-    assert "Which discard?" in answer and '<th scope="row">Qs</th>' in answer
+    assert "Which discard?" in answer and '<th scope="row">Q♠</th>' in answer
     assert "game-knock" not in answer and "For the game" not in answer

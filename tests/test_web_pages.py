@@ -322,7 +322,7 @@ def test_check_by_tapping_ten_then_eleven_cards_gives_the_advice(client):
     page = toggle_cards(client, "/check", page, KNOCK_K)
     assert "You can knock: 2 deadwood, limit 10" in page and "Which discard?" not in page
     page = toggle_cards(client, "/check", page, "9h")
-    assert "Which discard?" in page and "Discard 9h." in page and '<tr class="recommended"><th scope="row">9h</th>' in page
+    assert "Which discard?" in page and "Discard 9♥." in page and '<tr class="recommended"><th scope="row">9♥</th>' in page
     bad = client.post("/check", data={"csrf": csrf(page), "cards": "3h 3h 4x 5h 6h 7h 8h 9h 10h Jh Qh"})
     assert bad.status_code == 200 and "&#39;4x&#39; is not a card" in bad.text
 

@@ -16,7 +16,7 @@ from . import hands
 from .file_words import problem_words
 from .hands import judged
 from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
-from .picker import DECK_CHOICES, Judgement, judge, picker_from
+from .picker import DECK_CHOICES, Judgement, card_face, judge, picker_from
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
     for option in advice["options"]:
         choice = choices.get(option["discard"])
         options.append({
-            "discard": option["discard"], "deadwood": option["deadwood"], "can_knock": option["can_knock"],
+            "discard": card_face(option["discard"]), "deadwood": option["deadwood"], "can_knock": option["can_knock"],
             "win": "" if option["win"] is None else f"{option['win']:.0%}",
             "points": "" if option["expected_points"] is None else f"{option['expected_points']:+.1f}",
             "recommended": option["discard"] == advice["recommended"],
@@ -104,7 +104,7 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
             "play_on": None if choice is None else _game_chance(choice.play_on, choice.play_on_interval),
         })
     best = advice["recommended"]
-    summary = f"Discard {best}." if best else "No discard lets you knock: draw on."
+    summary = f"Discard {card_face(best)}." if best else "No discard lets you knock: draw on."
     model = "an opponent who has drawn since the deal" if advice["model"] == "improved" else "an opponent's hand as dealt"
     view = {"options": options, "summary": summary, "samples": advice["samples"], "model": model, "game": None,
             "game_error": game_error}
@@ -114,7 +114,7 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
             "player": game.player, "now": f"{weighed.now:.0%}", "seed": advice["seed"],
             "rollouts": max((choice.rollouts for choice in weighed.choices), default=0),
             "best": None if best_play is None else
-            f"{'Knock' if best_play.knocks else 'Play on'}, discarding {best_play.discard}.",
+            f"{'Knock' if best_play.knocks else 'Play on'}, discarding {best_play.discard.symbol_text}.",
             "differs": weighed.differs,
         }
     return view
