@@ -149,7 +149,7 @@ def test_the_apps_refusals_and_its_first_check_speak_a_players_words(pocket: Any
     }
     said = {place: json.loads(answer)["error"] for place, answer in refused.items()}
     assert said["not TOML"].startswith("damaged.toml: this file is damaged: ")
-    assert said["no .toml"] == "'holly' cannot be a match file's name: use letters, digits, - and _ only, like holly.toml"
+    assert said["no .toml"] == "'holly' cannot be a match file's name: a match file's name ends in .toml, like holly.toml"
     checked = json.loads(pocket.check("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"))
     assert checked["verdict"] == "You can knock: 2 deadwood, limit 10"
     assert [[card["face"] for card in meld] for meld in checked["melds"]] == [["3♥", "4♥", "5♥"], ["7♣", "8♣", "9♣"], ["K♣", "K♦", "K♠"]]

@@ -76,13 +76,7 @@ class Folder:
 
     def _checked_name(self, name: Any) -> str | None:
         """The name, when it can be a match file directly inside the folder; None otherwise."""
-        if not isinstance(name, str) or not name.endswith(".toml") or name == ".toml":
-            return None
-        if name.startswith(".") or any(bad in name for bad in ("/", "\\", "\x00")) or len(name.encode("utf-8", "replace")) > 255:
-            return None
-        if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
-            return None  # a line break or a right-to-left mark would let a name pass for another in the listing
-        return name
+        return name if isinstance(name, str) and _name_problem(name) is None else None
 
     def resolve(self, name: str) -> str:
         """The path of the match file `name` names, directly inside the folder (a link the user put there is
@@ -232,11 +226,10 @@ class Folder:
     def _new_name(self, file: str | None) -> str:
         if file is None:
             raise InputError("give the new match file's name, e.g. friday.toml", field="file")
-        name = self._checked_name(file)
-        if name is None:
-            raise InputError(f"{quote(file)} cannot be a match file's name: use letters, digits, - and _ only, like {_plain_name(file)}",
-                             field="file")
-        return name
+        problem = _name_problem(file)
+        if problem is not None:
+            raise InputError(f"{quote(file)} cannot be a match file's name: {problem}, like {_plain_name(file)}", field="file")
+        return file
 
     def fresh_name(self, players: list[str]) -> str:
         """A name for a new match of these players that no file in the folder has: `ann-bob.toml`, else with
@@ -315,6 +308,23 @@ class Folder:
         path = self.resolve(name)
         with self._named(name, path):
             return changes.undo(path, expected_hands=expected_hands)
+
+
+def _name_problem(name: str) -> str | None:
+    """Why `name` cannot be a match file directly inside the folder, in words that end before an example name;
+    None when it can be one."""
+    if not name.endswith(".toml") or name == ".toml":
+        return "a match file's name ends in .toml"
+    if name.startswith("."):
+        return "a name that starts with a dot is hidden: start it with a letter or a digit"
+    if any(bad in name for bad in ("/", "\\", "\x00")):
+        return "the file goes straight into this folder, so its name has no / or \\ in it"
+    if len(name.encode("utf-8", "replace")) > 255:
+        return "the name is too long: make it shorter"
+    if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
+        # a line break or a right-to-left mark would let a name pass for another in the listing
+        return "the name holds a character that does not show (a line break, a direction mark): type it again"
+    return None
 
 
 def _plain_name(typed: str) -> str:
