@@ -601,6 +601,7 @@ def test_a_page_without_the_token_speaks_a_phones_words(folder):
     ("GET", "/no/such/page", 404, "No such page"),
     ("GET", "/static/nothing.js", 404, "No such page"),
     ("DELETE", "/", 405, "This cannot be done here"),
+    ("GET", "/new", 405, "This cannot be done here"),
 ])
 def test_an_address_the_pad_does_not_have_gets_a_page_in_a_players_words(client: TestClient, method: str, url: str, status: int, heading: str):
     response = client.request(method, url)
@@ -608,5 +609,7 @@ def test_an_address_the_pad_does_not_have_gets_a_page_in_a_players_words(client:
     assert response.headers["content-type"].startswith("text/html")
     assert f"<h1>{heading}</h1>" in response.text and '<a href="/">Back to the matches</a>' in response.text
     assert "error:" not in response.text
-    if method == "GET":  # the API keeps its own words, for a program
+    only_posted = "takes what a page&#39;s form sends, not a visit" in response.text
+    assert only_posted == (url == "/new")  # a form's address is not a page to visit; a page's is not a form's
+    if method == "GET" and status == 404:  # the API keeps its own words, for a program
         assert client.get("/api" + url).json() == {"error": "no such page or match file", "field": None}
