@@ -78,7 +78,8 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if _is_api(request):
         return JSONResponse({"error": message, "field": None}, error.status_code, headers=error.headers)
     heading, said = PAGE_WORDS.get(error.status_code, ("This page cannot be shown", str(error.detail)))
-    if error.status_code == 405 and "GET" not in (error.headers or {}).get("allow", ""):
+    allowed = " ".join(value for key, value in (error.headers or {}).items() if key.lower() == "allow")
+    if error.status_code == 405 and "GET" not in allowed:
         said = "This address takes what a page's form sends, not a visit: open it from the matches instead."
     page = render(request, "problem.html", {"heading": heading, "message": said}, error.status_code)
     page.headers.update(error.headers or {})
