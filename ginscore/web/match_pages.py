@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -17,7 +18,7 @@ from ..game.numbers import read_whole
 from ..match.series import Series, series_as_of
 from ..match.tally import Sheet
 from ..sheets.odds_words import chance_line
-from ..sheets.result_card import card_svg, final_rows, game_end_lines, result_card
+from ..sheets.result_card import FinalRow, card_svg, final_rows, game_end_lines, result_card
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import (
     counts_words,
@@ -28,7 +29,6 @@ from ..sheets.words import (
     sides_words,
     target_words,
     upcard_words,
-    verdict,
     won_words,
 )
 from .answers import error_dict
@@ -185,7 +185,7 @@ def sheet_view(
         columns=len(sheet.games) if match.hollywood else 2, rows=rows, ends=ends, game_ends=game_ends,
         chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
         chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,
-        version=version, board=board(sheet, odds), result=result(sheet, game_ends), next_dealer=sheet.next_dealer,
+        version=version, board=board(sheet, odds), result=result(sheet), next_dealer=sheet.next_dealer,
         **_series_lines(series),
     )
 
@@ -202,7 +202,11 @@ def _series_lines(series: Series | None) -> dict[str, str]:
 
 def _ends(sheet: Sheet) -> list[dict[str, Any]]:
     """The ledger's foot, summed over the games: points and boxes, and once the match is over its bonuses and final."""
-    return [{"label": row.label, "css": row.kind, "cells": list(row.cells)} for row in final_rows(sheet)]
+    return _row_dicts(final_rows(sheet))
+
+
+def _row_dicts(rows: Iterable[FinalRow]) -> list[dict[str, Any]]:
+    return [{"label": row.label, "css": row.kind, "cells": list(row.cells)} for row in rows]
 
 
 def _hollywood_ends(sheet: Sheet) -> list[dict[str, Any]]:
@@ -243,14 +247,14 @@ def _boxes(count: int) -> str:
     return f"{count} box" if count == 1 else f"{count} boxes"
 
 
-def result(sheet: Sheet, game_ends: list[str]) -> Result | None:
-    """The result block of a finished match; None while it is in play."""
-    if not sheet.finished:
+def result(sheet: Sheet) -> Result | None:
+    """The result block of a finished match, from the card "Share the result" draws, so that the two cannot say
+    different things; None while it is in play."""
+    card = result_card(sheet)
+    if card is None:
         return None
-    match = sheet.match
-    final = sheet.summed("final")
-    return Result(headline=verdict(sheet), winner=sheet.winner, finals=[final[p] for p in match.players],
-                  rows=_ends(sheet), notes=game_ends)
+    return Result(headline=card.headline, winner=card.winner, finals=list(card.finals), rows=_row_dicts(card.rows),
+                  notes=list(card.notes))
 
 
 def next_game_post(request: Request, form: dict[str, str]) -> Response:
