@@ -4,6 +4,7 @@ answering a finished match only, to holders of the token only."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
 from ginscore.files.served import Folder
-from ginscore.match.series import series_of
+from ginscore.match.series import series_as_of
 from ginscore.sheets.result_card import CARD_WIDTH, card_svg, result_card
 
 
@@ -26,16 +27,20 @@ def run(*args: str) -> None:
     assert result.exit_code == 0, result.stderr
 
 
-def gin_game(path: Path, winner: str, first: str = "Ann", second: str = "Bob") -> None:
-    """A game of one hand: `winner` gins against 90 (standard: 110 points, 20 for the box, 200 for the shutout)."""
+def gin_game(path: Path, winner: str, first: str = "Ann", second: str = "Bob", hour: int = 20) -> None:
+    """A game of one hand: `winner` gins against 90 (standard: 110 points, 20 for the box, 200 for the shutout),
+    started at `hour` o'clock, so that games made in one second still have their order."""
     run("new", str(path), first, second)
     run("record", str(path), "--knocker", winner, "--deadwood", "0", "--opponent-deadwood", "90")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r'created = "[^"]*"', f'created = "2026-12-01T{hour:02}:00:00+00:00"', text, count=1), encoding="utf-8")
 
 
 def card_of(folder: Path, name: str) -> str:
+    """The card the route draws: the series as it stood in that match."""
     served = Folder(str(folder))
     sheet = served.sheet(name)
-    card = result_card(sheet, series_of(sheet.match.players, served.sheets()))
+    card = result_card(sheet, series_as_of(sheet, served.sheets()))
     assert card is not None
     return card_svg(card)
 
@@ -73,9 +78,11 @@ def test_the_sample_s_card_says_its_finals_with_every_bonus_as_show_json_does(fo
 
 
 def test_a_shutout_s_bonus_has_its_line_and_the_series_counts_the_games_before(tmp_path: Path):
-    gin_game(tmp_path / "one.toml", "Bob")
-    gin_game(tmp_path / "two.toml", "Ann")
-    gin_game(tmp_path / "three.toml", "Bob")
+    gin_game(tmp_path / "one.toml", "Bob", hour=18)
+    gin_game(tmp_path / "two.toml", "Ann", hour=19)
+    gin_game(tmp_path / "three.toml", "Bob", hour=20)
+    assert read_card(card_of(tmp_path, "one.toml")).series == "Series: Ann 0 – Bob 1"  # not the games after it
+    assert read_card(card_of(tmp_path, "two.toml")).series == "Series: Ann 1 – Bob 1"
     card = read_card(card_of(tmp_path, "three.toml"))
     assert card.headline == "Bob wins by 330."
     assert card.players == [("Ann", "0", "final total", "no"), ("Bob", "330", "winner", "yes")]
