@@ -71,3 +71,22 @@ def test_weighing_the_game_needs_the_player_and_a_match_in_play(run, match):
     result = run("advise", *HAND, "--match", match, "--player", "Cy")
     assert result.exit_code == 2
     assert one_error_line(result).startswith("error: --player: unknown player 'Cy'")
+
+
+def test_the_sentence_where_the_game_differs_names_both_discards_as_the_front_end_says_cards():
+    from ginscore.game.advise_game import GameAdvice, GameChoice, GameState
+    from ginscore.game.cards import parse_card
+    from ginscore.web.picker import card_face
+
+    def choice(code: str, knock_now: float, play_on: float) -> GameChoice:
+        return GameChoice(parse_card(code), knock_now, None, (), play_on, None, 10, play_on, None)
+
+    seven, queen = choice("7c", 0.62, 0.40), choice("Qs", 0.55, 0.41)
+    state = GameState(80, 60, False, 100, "winner")
+    game = GameAdvice(state, 0.6, (seven, queen), seven, parse_card("Qs"))
+    said = "Knock with {} rather than {}: it wins the game more often (62% against 55%), though it scores fewer points on average."
+    assert game.differs == said.format("7c", "Qs")
+    assert game.differs_words(card_face) == said.format("7♣", "Q♠")
+    assert GameAdvice(state, 0.6, (seven, queen), seven, parse_card("7c")).differs is None  # the same discard
+    on = choice("7c", 0.30, 0.45)
+    assert (GameAdvice(state, 0.6, (on,), on, parse_card("7c")).differs or "").startswith("Play on: knocking now wins the game 30%")

@@ -96,8 +96,33 @@ class GameAdvice:
     choices: tuple[GameChoice, ...]
     best: GameChoice | None
     """The choice whose better play wins the game most often."""
-    differs: str | None
-    """One plain sentence when the game's best play is not the hand's."""
+    hand_best: Card | None = None
+    """The hand's own advice: the discard it recommends, when one can knock."""
+
+    @property
+    def differs(self) -> str | None:
+        """One plain sentence when the game's best play is not the hand's."""
+        return self.differs_words()
+
+    def differs_words(self, face: Callable[[str], str] = str) -> str | None:
+        """`differs`, each card through `face` (a phone's `7♣`): play on where the hand says knock, or knock with
+        another discard."""
+        best, hand_best = self.best, self.hand_best
+        if best is None or hand_best is None:
+            return None
+        if not best.knocks:
+            return (
+                f"Play on: knocking now wins the game {best.knock_now:.0%} of the time, and playing on "
+                f"{best.play_on:.0%}; the points a knock brings now matter less than the risk or the gin it gives up."
+            )
+        if best.discard != hand_best:
+            theirs = next((choice for choice in self.choices if choice.discard == hand_best), None)
+            against = f" against {theirs.knock_now:.0%}" if theirs else ""
+            return (
+                f"Knock with {face(str(best.discard))} rather than {face(str(hand_best))}: it wins the game more often "
+                f"({best.knock_now:.0%}{against}), though it scores fewer points on average."
+            )
+        return None
 
 
 def weigh_game(
@@ -157,7 +182,8 @@ def weigh_game(
         )
     now = chance(state.mine, state.theirs, None)
     best = max(choices, key=lambda c: max(c.knock_now, c.play_on), default=None)
-    return GameAdvice(state, now, tuple(choices), best, _differs(advice, best, choices))
+    hand_best = advice.recommended.discard if advice.recommended is not None else None
+    return GameAdvice(state, now, tuple(choices), best, hand_best)
 
 
 def _ended(ending: Ending, state: GameState, chance: Callable[[int, int, str | None], float]) -> float:
@@ -181,28 +207,6 @@ def _mean(values: list[tuple[float, float]], count: int) -> tuple[float, tuple[f
     variance = sum(w * (v - mean) ** 2 for v, w in values) / (count - 1)
     low, high = mean_interval(mean, math.sqrt(variance / count))
     return mean, (max(0.0, low), min(1.0, high))
-
-
-def _differs(advice: Advice, best: GameChoice | None, choices: list[GameChoice]) -> str | None:
-    """The sentence for a game's best play that is not the hand's: play on where the hand says knock, or knock with
-    another discard."""
-    hand_best = advice.recommended
-    if best is None or hand_best is None:
-        return None
-    if not best.knocks:
-        return (
-            f"Play on: knocking now wins the game {best.knock_now:.0%} of the time, and playing on "
-            f"{best.play_on:.0%}; the points a knock brings now matter less than the risk or the gin it gives up."
-        )
-    if best.discard != hand_best.discard:
-        others = {c.discard: c for c in choices}
-        theirs = others.get(hand_best.discard)
-        against = f" against {theirs.knock_now:.0%}" if theirs else ""
-        return (
-            f"Knock with {best.discard} rather than {hand_best.discard}: it wins the game more often "
-            f"({best.knock_now:.0%}{against}), though it scores fewer points on average."
-        )
-    return None
 
 
 def game_dict(game: GameAdvice) -> dict:

@@ -115,7 +115,7 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
             "rollouts": max((choice.rollouts for choice in weighed.choices), default=0),
             "best": None if best_play is None else
             f"{'Knock' if best_play.knocks else 'Play on'}, discarding {best_play.discard.symbol_text}.",
-            "differs": weighed.differs,
+            "differs": weighed.differs_words(card_face),
         }
     return view
 
