@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -127,6 +128,34 @@ def signed_in(folder: Path) -> Iterator[TestClient]:
     with TestClient(create_app(str(folder), PAD_TOKEN, ["127.0.0.1:8000"]), base_url="http://127.0.0.1:8000") as client:
         assert client.get(f"/?token={PAD_TOKEN}").status_code == 200
         yield client
+
+
+@contextmanager
+def served_in_process(folder: Path, token: str, **app_options: Any) -> Iterator[int]:
+    """serve's own uvicorn config and protocol over `folder`, in a thread of this process, on 127.0.0.1 and a free
+    port (yielded once it has started); stopped on leaving. `app_options` go to `create_app`."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from ginscore.web import server as web_server
+    from ginscore.web.asgi import create_app
+
+    listening = web_server.listen("127.0.0.1", 0)
+    port = listening.getsockname()[1]
+    running = uvicorn.Server(web_server.uvicorn_config(create_app(str(folder), token, [f"127.0.0.1:{port}"], **app_options)))
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not running.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        yield port
+    finally:
+        running.should_exit = True
+        thread.join(timeout=15)
+        listening.close()
 
 
 def samples_and_a_broken_file(folder: Path) -> Path:

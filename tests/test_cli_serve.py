@@ -22,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import one_error_line
+from pages import served_in_process
 
 from ginscore.web.server import allowed_hosts, hosts_file_addresses, pick_lan_addresses
 
@@ -379,21 +380,10 @@ def test_trickling_and_stalled_heads_are_closed_and_cannot_shut_the_phones_out(t
 def test_past_the_most_connections_the_one_waiting_longest_for_a_head_is_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """However many slow or silent clients connect, a phone's new connection gets in: each one past
     MOST_CONNECTIONS closes the connection that has waited longest without a complete head (here 20, in-process)."""
-    import uvicorn
-
     from ginscore.web import server as web_server
-    from ginscore.web.asgi import create_app
 
     monkeypatch.setattr(web_server, "MOST_CONNECTIONS", 20)
-    listening = web_server.listen("127.0.0.1", 0)
-    port = listening.getsockname()[1]
-    running = uvicorn.Server(web_server.uvicorn_config(create_app(str(tmp_path), TOKEN, [f"127.0.0.1:{port}"])))
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not running.started and time.monotonic() < deadline:
-            time.sleep(0.01)
+    with served_in_process(tmp_path, TOKEN) as port:
         silent = [socket.create_connection(("127.0.0.1", port), timeout=2) for _ in range(25)]
         with httpx.Client(timeout=2) as phone:
             assert phone.get(f"http://127.0.0.1:{port}/api/matches", headers=AUTH).status_code == 200
@@ -404,7 +394,3 @@ def test_past_the_most_connections_the_one_waiting_longest_for_a_head_is_closed(
                 client.recv(1)  # the rest are still open
         for client in silent:
             client.close()
-    finally:
-        running.should_exit = True
-        thread.join(timeout=15)
-        listening.close()

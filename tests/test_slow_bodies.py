@@ -9,7 +9,6 @@ import concurrent.futures
 import inspect
 import re
 import socket
-import threading
 import time
 import tomllib
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pages import served_in_process
 
 from ginscore.web.limits import MOST_REQUESTS, Busy, Limit
 from ginscore.web.security import Guard
@@ -32,29 +32,11 @@ TRICKLERS = 70
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[int]:
     """A real `serve` (its uvicorn config and protocol) on 127.0.0.1 and a free port, with one match, `m.toml`."""
-    import uvicorn
-
-    from ginscore.web import server as web_server
-    from ginscore.web.asgi import create_app
-
-    listening = web_server.listen("127.0.0.1", 0)
-    port = listening.getsockname()[1]
-    app = create_app(str(tmp_path), TOKEN, [f"127.0.0.1:{port}"], body_seconds=BODY_SECONDS)
-    running = uvicorn.Server(web_server.uvicorn_config(app))
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not running.started and time.monotonic() < deadline:
-            time.sleep(0.01)
+    with served_in_process(tmp_path, TOKEN, body_seconds=BODY_SECONDS) as port:
         with httpx.Client(timeout=5) as client:
             made = client.post(f"http://127.0.0.1:{port}/api/matches", headers=AUTH, json={"file": "m.toml", "players": ["Ann", "Bob"]})
             assert made.status_code == 201, made.text
         yield port
-    finally:
-        running.should_exit = True
-        thread.join(timeout=15)
-        listening.close()
 
 
 def test_more_trickled_bodies_than_places_and_the_phone_is_answered(server: int):
