@@ -10,10 +10,12 @@ import warnings
 from pathlib import Path
 
 import pytest
+import test_web_api
 from conftest import one_error_line
 from hypothesis import given
 from hypothesis import strategies as st
 from pages import signed_in
+from test_web_api import AUTH
 
 from ginscore.errors import InputError
 from ginscore.game.numbers import MOST_DIGITS, parse_whole, read_whole
@@ -23,7 +25,6 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from ginscore.files.served import Folder
-from ginscore.web.asgi import create_app
 
 ZEROS_3 = "0" * 5000 + "3"
 """Three, after more zeros than Python reads in one number (4,300 digits)."""
@@ -33,9 +34,6 @@ HUGE = "0" * 5000 + "9" * 30
 TOO_LARGE = f"'{'9' * 30}' is too large a number (more than {MOST_DIGITS} digits)"
 LONG_JSON = "9" * 5000
 """A JSON number Python's `json.loads` alone cannot read (more than 4,300 digits)."""
-TOKEN = "numbers-token"
-BASE = "http://127.0.0.1:8000"
-AUTH = {"Authorization": f"Bearer {TOKEN}"}
 KNOCK = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
 
 
@@ -197,16 +195,12 @@ def test_play_refuses_a_huge_count_and_asks_again(run, game):
 # --- the JSON API -----------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    served = tmp_path / "served"
-    served.mkdir()
-    return served
+folder, app, client = test_web_api.folder, test_web_api.app, test_web_api.client  # a served folder, and its app
 
 
 @pytest.fixture
-def api(folder: Path) -> TestClient:
-    client = TestClient(create_app(str(folder), TOKEN, ["127.0.0.1:8000"]), base_url=BASE)
+def api(client: TestClient) -> TestClient:
+    """test_web_api's client that sends the token as a script does, over a folder with one match, `m.toml`."""
     client.headers.update(AUTH)
     assert client.post("/api/matches", json={"file": "m.toml", "players": ["Ann", "Bob"]}).status_code == 201
     return client
