@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shlex
 import shutil
 import sys
 import tarfile
@@ -21,7 +22,8 @@ from conftest import needs, one_error_line
 
 from ginscore.pocket import runtime
 
-SERVE_LINE = "Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {}\n"
+SERVE_LINE = ("Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {} 8000\n"
+              "Then open http://127.0.0.1:8000/ in a browser on this computer.\n")
 
 
 def require_npm() -> None:
@@ -74,7 +76,7 @@ def wrote(folder: Path, shown: str, *lines: str) -> str:
     """What `ginscore app` prints after a build into `shown`: its first line, `lines`, then the serving line."""
     info = json.loads((folder / "build.json").read_text())
     first = f"Wrote the app (version {info['version']}, {len(info['written'])} files) into {shown}\n"
-    return first + "".join(line + "\n" for line in lines) + SERVE_LINE.format(shown)
+    return first + "".join(line + "\n" for line in lines) + SERVE_LINE.format(shlex.quote(shown))
 
 
 def test_every_test_here_has_a_cache_folder_of_its_own(own_cache: Path):

@@ -11,6 +11,9 @@ import typer
 
 from .command import command
 
+TRY_PORT = 8000
+"""The port of the command `ginscore app` suggests to try a build on this computer."""
+
 
 @command(name="app", short_help="Write the offline phone app into a folder.")
 def build_app(
@@ -49,7 +52,11 @@ def build_app(
         sys.stdout.write(f"Replaced, as --force asks: {_few(built.plan.replaced)}\n")
     if built.plan.kept:
         sys.stdout.write(f"Kept what ginscore did not write: {_few(built.plan.kept)}\n")
-    sys.stdout.write(f"Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {folder}\n")
+    import shlex
+
+    # the exact command, its port and the address it serves: a newcomer copies the line and opens the address
+    sys.stdout.write(f"Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {shlex.quote(str(folder))} {TRY_PORT}\n")
+    sys.stdout.write(f"Then open http://127.0.0.1:{TRY_PORT}/ in a browser on this computer.\n")
 
 
 def _few(names: tuple[str, ...], most: int = 8) -> str:
