@@ -207,7 +207,7 @@ class Odds:
     target: int
     finished: bool
     source: str
-    """Where the model came from: `the built-in model for standard rules, and 214 hands at this table`."""
+    """Where the model came from: `the built-in model for standard rules, and 214 hands of 3 matches in this folder with these rules`."""
     history_hands: int
     prior_hands: int
     games: tuple[dict[str, float], ...]

@@ -388,7 +388,7 @@ def test_show_prints_the_sheet(run, played):
     assert lines[4] == "Ann 43, Bob 8 (boxes Ann 1, Bob 1); first to 100"
     assert lines[5] == "Next dealer: Bob"
     assert lines[6].startswith("Chances: Ann ") and lines[6].count("%") == 2  # docs/odds.md; tests/test_cli_odds.py
-    assert lines[7] == "(from the built-in model for standard rules, and 2 hands at this table)"
+    assert lines[7] == "(from the built-in model for standard rules, and 2 hands of 1 match in this folder with these rules)"
     assert len(lines) == 8
 
 

@@ -52,7 +52,7 @@ def test_the_chance_from_the_table_alone_is_the_chain_of_its_own_hands(run, tabl
     model = data["model"]
     assert (model["history_hands"], model["history_matches"], model["prior_hands"]) == (5, 2, 0)
     assert model["rules"]["target"] == 30
-    assert model["source"] == "5 hands at this table"
+    assert model["source"] == "5 hands of 2 matches in this folder with these rules"  # what was counted, in words
 
 
 def test_the_text_gives_both_chances_the_dealer_and_the_model(run, table):
@@ -61,7 +61,7 @@ def test_the_text_gives_both_chances_the_dealer_and_the_model(run, table):
     first, dealer, source = result.stdout.splitlines()
     assert first.startswith("Ann ") and " to win this game, Bob " in first and first.endswith("(Ann 7, Bob 6, to 30)")
     assert dealer == "Bob deals next."
-    assert source == "From the built-in model for standard rules, scored under these rules, and 5 hands at this table."
+    assert source == "From the built-in model for standard rules, scored under these rules, and 5 hands of 2 matches in this folder with these rules."
 
 
 def test_the_prior_weighs_the_built_in_model_and_another_folder_can_be_the_history(run, table, tmp_path_factory):

@@ -13,7 +13,7 @@ from ginscore.sheets.odds_words import percent
 from ginscore.web.picker import card_face
 
 
-def test_the_scoreboard_gives_the_likelier_player_s_chance_with_the_model_one_tap_away(client, folder):  # noqa: F811
+def test_the_scoreboard_gives_both_players_chances_the_likelier_first_with_the_model_one_tap_away(client, folder):  # noqa: F811
     new_match(client)
     assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20").status_code == 303
     page = client.get("/m/x.toml").text
@@ -22,10 +22,19 @@ def test_the_scoreboard_gives_the_likelier_player_s_chance_with_the_model_one_ta
     assert bob > 0.5
     found = re.search(r'<details class="board-odds"><summary>([^<]*)</summary><p>From ([^:<]*):', page)
     assert found, page
-    assert found.group(1) == f"Bob {percent(bob)} to win this game"
+    assert found.group(1) == f"Bob {percent(bob)} to win this game, Ann {percent(1 - bob)}"
     assert found.group(2) == expected.model.source
     assert page.index('<section class="board"') < page.index('class="board-odds"') < page.index('<table class="hands')
     assert found.group(0) in client.get("/m/x.toml/sheet").text  # the live sheet swaps in the same board
+    assert "in this folder with these rules" in expected.model.source and "at this table" not in page
+    assert "solved exactly" not in page and "an estimate, not a certainty" in page
+
+
+def test_a_level_game_is_even_on_the_scoreboard_not_one_players(client):  # noqa: F811
+    new_match(client)
+    page = client.get("/m/x.toml").text
+    found = re.search(r'<details class="board-odds"><summary>([^<]*)</summary>', page)
+    assert found and found.group(1) == "Ann and Bob even: 50% each to win this game"
 
 
 def test_a_finished_match_shows_no_chance(client, folder):  # noqa: F811
@@ -69,7 +78,8 @@ def test_the_match_s_check_weighs_the_game_as_advise_match_does_for_the_same_see
     if data["game"]["differs"]:  # the command line's sentence, its cards said as the phone says them
         faced = re.sub(r"\b(?:10|[2-9AJQK])[cdhs]\b", lambda card: card_face(card.group()), data["game"]["differs"])
         assert html.escape(faced, quote=False) in answer
-    assert "Seed 5: the same seed gives the same figures again." in answer and "--seed" not in answer
+    assert "the same cards draw the same hands, so they give the same figures here each time" in answer
+    assert "Seed" not in answer and "--seed" not in answer
 
 
 def test_a_finished_match_s_check_gives_the_hand_s_advice_and_no_game(client):  # noqa: F811
@@ -78,3 +88,20 @@ def test_a_finished_match_s_check_gives_the_hand_s_advice_and_no_game(client):  
     answer = client.post("/m/standard.toml/check", data={"csrf": csrf(page), "cards": HAND, "action": "check"}).text
     assert "Which discard?" in answer and '<th scope="row">Q♠</th>' in answer
     assert "game-knock" not in answer and "For the game" not in answer
+
+
+def test_the_live_answer_and_check_give_the_same_figures_for_the_same_hand(client):  # noqa: F811
+    """Both are estimates from drawn opponent hands; the pages draw them with the hand's own seed, so the live
+    answer, Check and a Check again say the same figures for the same cards, in any order."""
+    new_match(client)
+    page = client.get("/m/x.toml/check").text
+    live = client.post("/m/x.toml/check/live", data={"csrf": csrf(page), "cards": HAND}).text
+    shuffled = " ".join(reversed(HAND.split()))
+    answers = [client.post("/m/x.toml/check", data={"csrf": csrf(page), "cards": cards, "action": "check"}).text
+               for cards in (HAND, shuffled)]
+
+    def figures(answer: str) -> list[tuple[str, ...]]:
+        return re.findall(r'<th scope="row">([^<]+)</th><td class="num">(\d+)</td><td class="num">([^<]+)</td><td class="num">([^<]+)</td>', answer)
+
+    assert len(figures(live)) == 2  # Q♠ and 2♦ may knock
+    assert figures(answers[0]) == figures(answers[1]) == figures(live)

@@ -50,8 +50,8 @@ class Model:
 
     @property
     def source(self) -> str:
-        """Where the model came from, in a sentence's words: `the built-in model for standard rules, and 214
-        hands at this table`."""
+        """Where the model came from, in a sentence's words, saying what was counted: `the built-in model for
+        standard rules, and 214 hands of 3 matches in this folder with these rules`."""
         parts = []
         if self.prior_hands:
             scored = "" if PRESETS[self.baseline] == self.rules else ", scored under these rules"
@@ -59,7 +59,8 @@ class Model:
             parts.append(f"the built-in model for {self.baseline} rules{scored}{played}")
         if self.history_hands or not self.prior_hands:
             hands = f"{self.history_hands} hand{'s' if self.history_hands != 1 else ''}"
-            parts.append(f"{hands} at this table")
+            matches = f"{self.history_matches} match{'es' if self.history_matches != 1 else ''}"
+            parts.append(f"{hands} of {matches} in this folder with these rules")
         return ", and ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:

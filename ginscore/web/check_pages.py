@@ -55,7 +55,7 @@ def _to_play(info: MatchInfo, form: Mapping[str, str]) -> str:
 
 def _game_question(request: Request, form: Mapping[str, str], info: MatchInfo) -> GameQuestion:
     seed = form.get("seed", "").strip()
-    chosen = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 18 else None  # else a fresh seed, shown
+    chosen = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 18 else None  # else the hand's own seed
     return GameQuestion(folder_of(request).resolve(info.name), _to_play(info, form), chosen)
 
 
@@ -82,13 +82,14 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
         advice = None
         if game is not None:
             try:
-                advice, weighed = hands.advise_for_game(cards, upcard, game.path, game.player, game.seed)
+                seed = hands.hand_seed(cards, upcard) if game.seed is None else game.seed
+                advice, weighed = hands.advise_for_game(cards, upcard, game.path, game.player, seed)
             except GinscoreError as error:
                 if error.field == "cards":
                     raise
                 game_error = str(error)  # the game cannot be weighed (a target too far off): the hand still can
         if advice is None:
-            advice = hands.advise(cards, rules, upcard)
+            advice = hands.advise(cards, rules, upcard, {"seed": hands.hand_seed(cards, upcard)})
     except GinscoreError as error:
         return {"error": str(error)}
     choices = {} if weighed is None else {str(choice.discard): choice for choice in weighed.choices}

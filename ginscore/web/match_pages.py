@@ -17,7 +17,7 @@ from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..match.series import Series, series_as_of
 from ..match.tally import Sheet
-from ..sheets.odds_words import chance_line
+from ..sheets.odds_words import both_chances
 from ..sheets.result_card import FinalRow, card_svg, final_rows, game_end_lines, result_card
 from ..sheets.svg_chart import chart_svg, sheet_chart
 from ..sheets.words import (
@@ -48,7 +48,9 @@ from .page_helpers import (
 )
 from .picker import card_face
 
-EXPORTS = (("html", "Sheet (HTML)"), ("svg", "Chart (SVG)"), ("csv", "Table (CSV)"), ("md", "Table (Markdown)"))
+EXPORTS = (("html", "The sheet, as a page to print or keep"), ("svg", "The chart, as a picture"),
+           ("csv", "The hands, for a spreadsheet"), ("md", "The hands, as plain text"))
+"""The downloads a match page offers, each said by what it is for."""
 SHOWN_HANDS = 40
 """The hands a long match's table shows, its last ones, unless every hand is asked for."""
 INLINE_CHART_HANDS = 60
@@ -236,9 +238,8 @@ def board(sheet: Sheet, odds: MatchOdds | None = None) -> Board:
     if odds is not None and not sheet.finished:
         for in_play in odds.games:
             if not in_play.finished:
-                name = max(in_play.chance, key=lambda player: in_play.chance[player])
                 label = f"Game {in_play.number}: " if match.hollywood else ""
-                chances.append(label + chance_line(name, in_play.chance[name]))
+                chances.append(label + both_chances(in_play.chance))
         source = odds.model.source
     return Board(games, target_words(match.rules, match.hollywood), sheet.next_dealer, chances, source)
 

@@ -17,6 +17,7 @@ from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..game.rulebook import Rules
 from ..match.tally import Sheet
+from ..sheets.odds_words import CHANCE_BASIS
 from .file_words import problem_words, reason_words
 from .security import CSRF_FIELD, csrf_token
 
@@ -45,6 +46,7 @@ def _face(code: str) -> str:
 TEMPLATES.env.filters["face"] = _face
 TEMPLATES.env.filters["red"] = _is_red
 TEMPLATES.env.filters["reason"] = reason_words
+TEMPLATES.env.globals["chance_basis"] = CHANCE_BASIS
 
 
 def folder_of(request: Request) -> Folder:
