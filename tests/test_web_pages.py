@@ -93,7 +93,8 @@ def test_each_page_renders_as_a_phone_page(client, url):
 
 def test_the_folder_lists_every_file_with_its_score_and_a_broken_one_with_its_reason(client, folder):
     page = client.get("/").text
-    assert '<a class="players" href="/m/standard.toml">Maria vs Tom</a>' in page
+    # under the pair's heading, each match by its game in their series and its rules
+    assert re.search(r'<a class="players" href="/m/standard.toml">Game \d · standard rules</a>', page)
     final = Folder(str(folder)).show("oklahoma.toml")["final"]  # finished: the winner and the final, bonuses and all
     assert f'<span class="score">Ines won {final["Ines"]} – {final["Raj"]}</span>' in page
     assert re.search(r'finished · 7 hands · last played <time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>', page)
@@ -613,3 +614,26 @@ def test_an_address_the_pad_does_not_have_gets_a_page_in_a_players_words(client:
     assert only_posted == (url == "/new")  # a form's address is not a page to visit; a page's is not a form's
     if method == "GET" and status == 404:  # the API keeps its own words, for a program
         assert client.get("/api" + url).json() == {"error": "no such page or match file", "field": None}
+
+
+def test_a_pairs_matches_are_told_apart_by_their_games_in_the_series_and_their_rules(client):
+    """Four matches of one pair are four titles under the pair's heading: each its game's number in their series
+    (a Hollywood sheet holds three), its rules, Oklahoma and Hollywood marked; the rule changes are typed in words."""
+    new_match(client, file="one.toml")
+    new_match(client, file="two.toml", rules="oklahoma")
+    new_match(client, file="three.toml", hollywood="on")
+    new_match(client, file="four.toml", settings="gin bonus 30\nUndercut bonus = 15")
+    page = client.get("/").text
+    titles = dict(re.findall(r'<a class="players" href="/m/(one|two|three|four).toml">([^<]+)</a>', page))
+    games = {name: title.split(" · ")[0] for name, title in titles.items()}
+    assert {name: title.split(" · ")[1] for name, title in titles.items()} == {
+        "one": "standard rules", "two": "Oklahoma", "three": "standard rules, Hollywood", "four": "standard rules, changed"}
+    numbers = []  # started within a second, they are numbered by name: each game once, from 1 to 6
+    for name, said in games.items():
+        first, _, last = said.removeprefix("Games ").removeprefix("Game ").partition("–")
+        numbers += range(int(first), int(last or first) + 1)
+        assert (name == "three") == said.startswith("Games ")
+    assert sorted(numbers) == [1, 2, 3, 4, 5, 6]
+    rules = Folder(str(client.app.state.folder.path)).show("four.toml")["rules"]
+    assert (rules["gin_bonus"], rules["undercut_bonus"]) == (30, 15)
+    assert "Target left empty: 100 for standard, 100 for tournament, 150 for oklahoma." in " ".join(page.split())

@@ -171,6 +171,10 @@ class Folder:
         when its file has changed; a file that cannot be read is left out, as `stats` leaves it out (the listing
         says what is wrong with it).
         For the figures drawn from the whole table: the sheets are shared, and nothing may change them."""
+        return [sheet for _, sheet in self.named_sheets()]
+
+    def named_sheets(self) -> list[tuple[str, Sheet]]:
+        """`sheets()` with each sheet's file name, in the same order."""
         sheets: list[tuple[str, Sheet]] = []
         for name in self.names():
             key = self._state(name)
@@ -184,7 +188,7 @@ class Folder:
                 sheets.append((name, sheet))
                 with self._lock:
                     self._sheets[name] = (key, sheet)
-        return [sheet for _, sheet in sorted(sheets, key=lambda named: (named[1].match.created, named[0]))]
+        return sorted(sheets, key=lambda named: (named[1].match.created, named[0]))
 
     def _state(self, name: str) -> tuple[int, ...] | None:
         """What changes whenever the file does (each write renames a new file into place); None when it cannot be
@@ -255,6 +259,12 @@ class Folder:
         new name and sheet. The finished file is left exactly as it was."""
         with self._next_lock:  # one at a time: a second tap, or the other phone's, goes to the game the first started
             return self._next_game(name, dealer)
+
+    def started_after(self, name: str) -> str | None:
+        """The game Next game started after the finished match `name` as it stands, while its file is there; else
+        None."""
+        started = self._next_games.get((name, self.version(name)))
+        return started if started is not None and os.path.isfile(os.path.join(self.path, started)) else None
 
     def _next_game(self, name: str, dealer: str | None) -> tuple[str, Sheet]:
         from .changes import next_game

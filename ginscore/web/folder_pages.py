@@ -4,7 +4,7 @@ players the folder knows."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -30,10 +30,15 @@ def folder_page(request: Request, form: dict[str, str]) -> Response:
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
     entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
-    groups = _by_pair(entries, folder_of(request).sheets())
+    groups = _by_pair(entries, folder_of(request).named_sheets())
     known = known_players((entry.last_played or "", entry.players) for entry in entries)
     return render(request, "folder.html", {"groups": groups, "known": known, "when": when, "won": won_words, "form": FormValues(form),
-                                           "presets": list(PRESETS), "errors": errors or {}}, status)
+                                           "presets": list(PRESETS), "targets": _targets(), "errors": errors or {}}, status)
+
+
+def _targets() -> str:
+    """Each preset's own target, for the new-match form: `100 for standard, 100 for tournament, 150 for oklahoma`."""
+    return ", ".join(f"{rules.target} for {name}" for name, rules in PRESETS.items())
 
 
 @dataclass(frozen=True)
@@ -44,11 +49,14 @@ class PairGroup:
     players: tuple[str, ...]
     series: str
     entries: tuple[Summary, ...]
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """Each match's title under the pair's heading, by file name: `Game 2 · Oklahoma`."""
 
 
-def _by_pair(entries: list[Summary], sheets: list[Sheet]) -> list[PairGroup]:
+def _by_pair(entries: list[Summary], named: list[tuple[str, Sheet]]) -> list[PairGroup]:
     """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
-    over `sheets` (the folder's matches); the files that are not matches come last."""
+    over the folder's sheets (`named` by file, the first started first); the files that are not matches come last."""
+    sheets = [sheet for _, sheet in named]
     groups: dict[tuple[str, ...], list[Summary]] = {}
     for entry in entries:
         key: tuple[str, ...] = pair_key((entry.players[0], entry.players[1])) if len(entry.players) == 2 else ()
@@ -60,8 +68,31 @@ def _by_pair(entries: list[Summary], sheets: list[Sheet]) -> list[PairGroup]:
             continue
         players = (lines[0].players[0], lines[0].players[1])
         series = series_of(players, sheets)
-        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines)))
+        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines), _titles(pair, named)))
     return sorted(made, key=lambda group: not group.players)
+
+
+RULES_WORDS = {"standard": "standard rules", "tournament": "tournament rules", "oklahoma": "Oklahoma"}
+"""A preset as a match's title says it; a match with no preset named is played by its own rules."""
+
+
+def _titles(pair: tuple[str, ...], named: list[tuple[str, Sheet]]) -> dict[str, str]:
+    """The pair's matches by file name, each titled by its games' places in the pair's series (the first started
+    holds game 1; a Hollywood sheet holds three) and its rules: `Game 2 · Oklahoma`, `Games 3–5 · standard rules,
+    Hollywood`."""
+    titles, first = {}, 1
+    for name, sheet in named:
+        match = sheet.match
+        if pair_key(match.players) != pair:
+            continue
+        rules = RULES_WORDS.get(match.preset or "", "their own rules")
+        if match.preset in PRESETS and PRESETS[match.preset] != match.rules:
+            rules += ", changed"
+        games = len(sheet.games) if match.hollywood else 1
+        numbers = f"Game {first}" if games == 1 else f"Games {first}–{first + games - 1}"
+        titles[name] = f"{numbers} · {rules}{', Hollywood' if match.hollywood else ''}"
+        first += games
+    return titles
 
 
 NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "settings", "target": "target", "dealer": "dealer",
@@ -72,7 +103,7 @@ NEW_PLACES = {"file": "file", "players": "players", "rules": "rules", "set": "se
 def new_match(request: Request, form: dict[str, str]) -> Response:
     """Start a match from the folder page's form; a refusal comes back to `new_refused`, through the guard."""
     players = [form.get("player1", "").strip(), form.get("player2", "").strip()]
-    settings = [line.strip() for line in form.get("settings", "").splitlines() if line.strip()]
+    settings = [_rule_line(line) for line in form.get("settings", "").splitlines() if line.strip()]
     fields = {"players": players, "rules": form.get("rules", "standard"), "set": settings, "target": form.get("target", ""),
               "dealer": form.get("dealer", ""), "note": form.get("note", ""), "hollywood": form.get("hollywood", "")}
     _, new = new_match_entry(fields, (*NEW_FIELDS, "target"))
@@ -84,6 +115,18 @@ def new_match(request: Request, form: dict[str, str]) -> Response:
 def new_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
     """The folder page again, the new-match form as it was typed, the refusal beside its field."""
     return _folder_page(request, form, {NEW_PLACES.get(error.field or "", ""): str(error)}, error.http_status)
+
+
+def _rule_line(line: str) -> str:
+    """A rule change as a player types it, `gin bonus 25` or `Gin bonus = 25`, as the rules read it:
+    `gin_bonus=25`; a line without a value is passed on as typed, to be refused with its reason."""
+    name, equals, value = line.partition("=")
+    if not equals:
+        words = line.split()
+        if len(words) < 2:
+            return line.strip()
+        name, value = " ".join(words[:-1]), words[-1]
+    return f"{'_'.join(name.lower().split())}={value.strip()}"
 
 
 def _toml_name(typed: str) -> str:
