@@ -215,7 +215,7 @@ def test_score_knock_an_ace_upcard_under_standard_rules_means_gin_only_as_score_
     assert result.exit_code == 1 and result.stdout == ""
     assert caught.value.field == "cards"  # named as `score` and `record` name it: --cards
     assert result.stderr == f"error: --cards: {caught.value}\n"
-    assert "over the knock limit of 0" in result.stderr
+    assert "2 deadwood where only gin may go down" in result.stderr  # a limit of 0 said as what it means
 
 
 def test_score_knock_takes_text_cards_card_strings_or_hands_alike():
@@ -243,7 +243,7 @@ def test_score_knock_against_a_count_gives_no_opponent_spread():
         (ANN, BOB.replace(" Ac", ""), {}, InputError, "the opponent's hand needs 10 cards, but 9 were given"),
         (ANN, BOB, {"discard": "As"}, IllegalHandError, "the discard As is not in the knocker's hand"),
         (ANN, BOB, {"rules": "casual"}, InputError, "unknown rules 'casual'"),
-        ("3c 4c 5c 9d 9h 9s Jh Qh Kh 2d", 30, {"rules": "oklahoma", "upcard": "Ac"}, IllegalHandError, "2 deadwood is over the knock limit of 0"),
+        ("3c 4c 5c 9d 9h 9s Jh Qh Kh 2d", 30, {"rules": "oklahoma", "upcard": "Ac"}, IllegalHandError, "2 deadwood where only gin may go down"),
         ("3c 4c 5c 9d 9h 9s Jh Qh Kh 2d", 30, {"rules": "oklahoma", "upcard": "5x"}, InputError, "'5x' is not a card"),
     ],
 )

@@ -42,10 +42,9 @@ class HandResult:
 
 
 def illegal_knock_message(deadwood: int, limit: int) -> str:
-    return (
-        f"illegal knock: {deadwood} deadwood is over the knock limit of {limit}, so the hand goes on "
-        "with the knocker's cards face up and nothing is scored"
-    )
+    """Why a knock is illegal; a limit of 0 (an ace up-card) is said as what it means, gin only."""
+    over = f"{deadwood} deadwood where only gin may go down" if limit == 0 else f"{deadwood} deadwood is over the knock limit of {limit}"
+    return f"illegal knock: {over}, so the hand goes on with the knocker's cards face up and nothing is scored"
 
 
 def score_counts(

@@ -260,8 +260,10 @@ def result(sheet: Sheet) -> Result | None:
 
 def next_game_post(request: Request, form: dict[str, str]) -> Response:
     """Next game: a new match of the finished one's players and rules, in a file named for them, and on to it."""
-    name, _ = folder_of(request).next_game(request.path_params["name"], form.get("dealer") or None)
-    return redirect(request, "match", name=name)
+    folder, finished = folder_of(request), request.path_params["name"]
+    already = folder.started_after(finished)  # a page opened before another phone started it
+    name, _ = folder.next_game(finished, form.get("dealer") or None)
+    return redirect(request, "match", "started=earlier", name=name) if already else redirect(request, "match", name=name)
 
 
 def next_game_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
@@ -270,7 +272,7 @@ def next_game_refused(request: Request, form: dict[str, str], error: GinscoreErr
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
     view = sheet_view(sheet, folder.version(name), False, url_path(request.app, "chart", name=name))
-    shown = next_game_view(sheet)  # back in play (a hand undone meanwhile): the reason goes where the notices go
+    shown = next_game_view(sheet, folder, name)  # back in play (a hand undone meanwhile): the reason goes where the notices go
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": "" if shown else str(error),
                                           "errors": {"next": str(error)}, "next_game": shown, **_sheet_links(request, name)},
                   error.http_status)
@@ -284,13 +286,15 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
     sheet = load_sheet(folder, name)
     view = _view(folder, name, sheet, version, request)
     message = ""
+    if request.query_params.get("started") == "earlier" and not sheet.lines:
+        message = f"This game was started already, on this phone or another; {sheet.next_dealer} deals first."
     for key, words in (("recorded", "Recorded"), ("removed", "Removed"), ("edited", "Replaced")):
         number = _linked_number(request.query_params.get(key, ""))
         if number is not None:  # a link says only which hand, nothing else
             message = f"{words} hand {number}."
             break
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
-                                          "next_game": next_game_view(sheet), **_sheet_links(request, name)})
+                                          "next_game": next_game_view(sheet, folder, name), **_sheet_links(request, name)})
 
 
 def _linked_number(text: str) -> int | None:
@@ -315,7 +319,7 @@ def sheet_fragment(request: Request, form: dict[str, str]) -> Response:
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
     view = _view(folder, name, sheet, folder.version(name), request)
-    return render(request, "_sheet.html", {"view": view, "next_game": next_game_view(sheet), **_sheet_links(request, name)})
+    return render(request, "_sheet.html", {"view": view, "next_game": next_game_view(sheet, folder, name), **_sheet_links(request, name)})
 
 
 def _every_hand(request: Request) -> bool:

@@ -348,7 +348,7 @@ function openBox() {
   const box = section("Open a match file", "app-open");
   const label = document.createElement("label"), input = document.createElement("input"), said = document.createElement("p");
   label.htmlFor = input.id = "open-file";
-  label.textContent = "A .toml match file from the command line or another phone";
+  label.textContent = "A match file (.toml), downloaded from this app on another phone or made on a computer";
   input.type = "file";
   input.accept = ".toml,application/toml,text/plain";
   said.id = "open-said";
