@@ -84,7 +84,10 @@ def test_next_game_twice_in_a_row_with_no_typing(client: TestClient, tmp_path: P
     day = now()[:10]
     assert first.status_code == 303 and first.headers["location"] == f"/m/ann-bob-{day}.toml"
     tapped_again = client.post("/m/ann-bob.toml/next", data={"csrf": csrf(page), "dealer": "Ann"}, follow_redirects=False)
-    assert tapped_again.headers["location"] == first.headers["location"]  # a second tap, or the other phone's: the same game
+    # a second tap, or the other phone's: the same game, saying it was started already (and who deals, as chosen then)
+    assert tapped_again.headers["location"] == first.headers["location"] + "?started=earlier"
+    told = client.get(tapped_again.headers["location"]).text
+    assert "This game was started already, on this phone or another; Bob deals first." in told
     while not changes.record(str(tmp_path / f"ann-bob-{day}.toml"), GIN).sheet.finished:
         pass
     page = client.get(f"/m/ann-bob-{day}.toml").text
@@ -93,6 +96,24 @@ def test_next_game_twice_in_a_row_with_no_typing(client: TestClient, tmp_path: P
     assert (tmp_path / "ann-bob.toml").read_bytes() == before
     assert load_file(str(tmp_path / f"ann-bob-{day}-2.toml")).match.first_dealer == "Ann"
     assert load_file(str(tmp_path / f"ann-bob-{day}.toml")).match.first_dealer == "Bob"
+
+
+def test_once_the_next_game_is_started_the_finished_one_offers_to_open_it_not_to_start_another(client: TestClient) -> None:
+    page = client.get("/m/ann-bob.toml").text
+    started = client.post("/m/ann-bob.toml/next", data={"csrf": csrf(page), "dealer": "Ann"}, follow_redirects=False)
+    for place in ("/m/ann-bob.toml", "/m/ann-bob.toml/sheet", "/m/ann-bob.toml/record"):
+        again = client.get(place).text
+        assert "Start the next game" not in again and 'name="dealer"' not in again, place
+        link = re.search(r'<a class="button primary" href="([^"]+)">Game (\d+) is in play: open it</a>', again)
+        assert link and link.group(1) == started.headers["location"] and link.group(2) == "2", place
+
+
+def test_an_empty_game_offers_no_undo(client: TestClient) -> None:
+    page = client.get("/m/ann-bob.toml").text
+    started = client.post("/m/ann-bob.toml/next", data={"csrf": csrf(page)}, follow_redirects=False).headers["location"]
+    fresh = client.get(started).text
+    assert "Record a hand" in fresh and "Undo the last hand" not in fresh
+    assert "Undo the last hand" in page  # the finished one has hands to undo
 
 
 def test_the_record_page_of_a_finished_match_offers_the_next_game_before_any_typing(client: TestClient) -> None:

@@ -83,6 +83,8 @@ def test_save_is_off_with_its_reason_while_the_preview_refuses_the_hand(client):
     reason = save_reason(page)
     assert reason is not None and reason.startswith("Save waits until the hand can be recorded: illegal knock: 30 deadwood")
     assert "Change the hand, then tap Preview" in page  # without script, the way back to Save
+    shown = re.sub(r"<[^>]+>", " ", page)  # the words on the page, not its attributes
+    assert shown.count("illegal knock: 30 deadwood") == 1  # said once, beside Save, not in the preview box as well
     fixed = post(client, "x.toml", knocker="Ann", how="counts", deadwood="3", opponent_deadwood="40", action="preview").text
     assert "disabled" not in save_button(fixed) and save_reason(fixed) is None
     assert "Change the hand, then tap Preview" not in fixed

@@ -101,14 +101,20 @@ def chart_body(chart: Chart) -> str:
         value, label = chart.level
         parts.append(_line(_LEFT, y(value), WIDTH - _RIGHT, y(value), INK, dash="2 3", css="level"))
         parts.append(_text(WIDTH - _RIGHT + 4, y(value) + 4, label, fill=INK))
-    placed: list[tuple[float, int]] = []
+    # Boxes (left, top, right, bottom) already drawn on: each gin or undercut mark above its point.
+    boxes = [(x(step) - 6, y(value) - 20, x(step) + 6, y(value) - 4)
+             for series in chart.series for step, value in enumerate(series.values)
+             if step and step < len(series.marks) and series.marks[step]]
     for step, label in chart.ends:
         parts.append(_line(x(step), _TOP, x(step), CHART_HEIGHT - _BOTTOM, INK, dash="1 3", css="end"))
-        # A label ends at its line; one that would run into an earlier label goes to the first free line below.
-        taken = {row for right, row in placed if x(step) - _LETTER * len(label) - 3 < right}
-        row = next(row for row in range(len(placed) + 1) if row not in taken)
+        # A label ends at its line; one that would run into an earlier label or a mark goes to the first free line
+        # below.
+        left, right = x(step) - _LETTER * len(label) - 5, x(step) - 1
+        row = 0
+        while any(a < right and left < c and b < _TOP + 13 * row + 13 and _TOP + 13 * row < d for a, b, c, d in boxes):
+            row += 1
         parts.append(_text(x(step) - 3, _TOP + 10 + 13 * row, label, anchor="end", fill=INK))
-        placed.append((x(step), row))
+        boxes.append((left, _TOP + 13 * row, right, _TOP + 13 * row + 13))
     for index, series in enumerate(chart.series):
         colour, dash, shape = STYLES[index % len(STYLES)]
         points = " ".join(f"{x(step):.1f},{y(value):.1f}" for step, value in enumerate(series.values))

@@ -209,7 +209,7 @@ def _finished(request: Request, info: MatchInfo, status: int, since: list[dict[s
     """A finished match takes no more hands: who won (with the hands recorded while this phone typed its own),
     and the next game to start instead."""
     return render(request, "finished.html", {"name": info.name, "players": info.players, "verdict": verdict(info.sheet),
-                                             "next_game": next_game_view(info.sheet), "recorded_since": since or []}, status)
+                                             "next_game": next_game_view(info.sheet, folder_of(request), info.name), "recorded_since": since or []}, status)
 
 
 def record_post(request: Request, form: dict[str, str]) -> Response:

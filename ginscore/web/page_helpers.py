@@ -150,9 +150,17 @@ def page_path(request: Request, route: str, **params: Any) -> str:
     return url_path(request.app, route, **params)
 
 
-def next_game_view(sheet: Sheet) -> dict[str, Any] | None:
+def next_game_view(sheet: Sheet, folder: Folder | None = None, name: str = "") -> dict[str, Any] | None:
     """The Next game form's choices for a finished match: who may deal first, the finished match's next dealer
-    chosen; None while the match is in play."""
+    chosen; once the next game is started (by this phone or another), that game to open instead, as `started`
+    and its words (`Game 2 is in play`); None while the match is in play."""
     if not sheet.finished:
         return None
-    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer}
+    started = folder.started_after(name) if folder is not None and name else None
+    if started is not None:
+        from ..match.series import series_as_of
+
+        sheets = folder.sheets() if folder is not None else []
+        number = len(series_as_of(sheet, sheets).games) + 1
+        return {"started": started, "words": f"Game {number} is in play"}
+    return {"players": list(sheet.match.players), "dealer": sheet.next_dealer, "started": None}

@@ -282,8 +282,19 @@
       }).finally(function () { URL.revokeObjectURL(url); });
   }
 
+  // "Recorded hand 6." is said once: the address that said it forgets it, so a reload does not say it again
+  // (serve's address, or the app's after its #)
+  var SAID_ONCE = /([?&])(?:(?:recorded|removed|edited)=\d+|started=earlier)(&|(?=#)|$)/;
+  function forget_said_once() {
+    var address = location.href, forgotten = address.replace(SAID_ONCE, function (all, before, after) {
+      return after === "&" ? before : "";
+    });
+    if (forgotten !== address) history.replaceState(history.state, "", forgotten);
+  }
+
   function start(root, host) {
     stop();
+    forget_said_once();
     var page = current = new Page(root, host || browser);
     show_refusal(root);
     var box = root.querySelector("#live"), named = root.querySelector("input[name=player1]");
