@@ -158,7 +158,7 @@ def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ph
     assert (cache / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the tests' cache, not the user's
     host = Host(root)
     one = Phone(browser, host)
-    one.main = one.open()  # online, once
+    one.main = one.open(script=FIRST_START)  # online, once
     host.stop()
     one.context.set_offline(True)
     yield one
@@ -172,6 +172,25 @@ def test_the_first_visit_fetches_each_file_once_and_nothing_outside_the_folder(p
         assert counted[f"{SUB}pyodide/{name}"] == 1, counted  # the worker waited for the precache
     assert all(url.startswith(phone.host.url) for url in phone.requests), [u for u in phone.requests if not u.startswith(phone.host.url)]
     assert phone.problems == []
+
+
+def test_the_first_start_shows_the_bytes_of_the_download_arrived_of_its_size(phone: Phone):
+    """While the service worker fetches the build (the runtime is most of it), the bar says how much has arrived of
+    the build's size: the sizes sw.js holds, the bytes counted as they came, every one."""
+    sw = (phone.root / "pocket" / "app" / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const BUILD = (\{.*?\});\n", sw)
+    assert found
+    build = json.loads(found.group(1))
+    total = sum(build["sizes"].get(file, 0) for file in build["files"])
+    assert total > 10_000_000  # the runtime's 14 MB, uncompressed
+    seen = phone.main.evaluate("window.firstStart")
+    arrived = [pair[0] for pair in seen["arrived"]]
+    assert {pair[1] for pair in seen["arrived"]} == {total}
+    assert arrived == sorted(arrived) and arrived[0] < total and arrived[-1] == total, arrived
+    megabytes = f"{total / 1e6:.1f}"
+    labels = [label for label in seen["labels"] if label.startswith("Fetching the score pad, once: ")]
+    assert f"Fetching the score pad, once: {megabytes} of {megabytes} MB" in labels, labels
+    assert seen["values"] == sorted(seen["values"]) and seen["values"][-1] > 0.8  # on, never back
 
 
 def record_counts(page: Any, knocker: str, deadwood: int, opponent: int) -> None:
@@ -320,6 +339,46 @@ def test_twenty_hands_checked_in_the_app_agree_with_check_json(phone: Phone):
 
 RECORD = ("async (fields) => { const a = await window.ginscoreApp.call('POST', '/api/matches/two.toml/hands', "
           "JSON.stringify(fields), 'application/json'); return a.status; }")
+
+
+SLOW_SAVES = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message) {
+  if (window.slowSaves && message && message.kind === 'request' && message.method === 'POST' && !message.path.endsWith('/live')) {
+    setTimeout(() => post.call(this, message), 1800);
+    return;
+  }
+  return post.call(this, message);
+};
+"""
+"""Every form's answer (a Save, a new match) held back 1.8 s on its way to the worker, once `slowSaves` is set."""
+
+
+def test_a_wait_over_a_second_shows_a_busy_bar_until_the_answer_comes(phone: Phone):
+    page = phone.open(script=SLOW_SAVES)
+    page.locator("#player1").fill("Sid")
+    page.locator("#player2").fill("Pat")
+    page.get_by_label("File name").fill("slow.toml")
+    page.get_by_role("button", name="Start the match", exact=True).tap()
+    page.wait_for_url("**/m/slow.toml")
+    page.evaluate("window.slowSaves = true")
+    page.get_by_role("link", name="Record a hand").tap()
+    page.wait_for_url("**/record")
+    page.get_by_text("Sid", exact=True).tap()
+    page.get_by_label("Knocker's count").fill("3")
+    page.get_by_label("Opponent's count").fill("20")
+    page.locator(".preview-words").wait_for()
+    page.get_by_role("button", name="Save the hand", exact=True).tap()
+    expect(page.locator("#waiting")).to_have_text("Working on it…")
+    expect(page.locator("#page")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#main .notice")).to_have_text("Recorded hand 1.")
+    expect(page.locator("#waiting")).to_have_count(0)
+    expect(page.locator("#page")).to_have_attribute("aria-busy", "false")
+    page.reload()  # said once: the address forgets it, and a reload says nothing
+    ready(page)
+    expect(page.locator("table.hands tbody tr.hand")).to_have_count(1)
+    expect(page.locator("#main .notice")).to_have_count(0)
+    page.close()
 
 
 def test_two_tabs_recording_at_once_keep_both_hands(phone: Phone):
@@ -653,6 +712,19 @@ def test_next_game_from_two_tabs_and_after_a_reload_starts_one_game(phone: Phone
 
 
 # --- pages with a lifecycle, and a runtime that cannot start ----------------------------------------------------
+
+FIRST_START = """
+window.firstStart = { arrived: [], labels: [], values: [] };
+if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('message', event => {
+  if (event.data && event.data.type === 'arrived') window.firstStart.arrived.push([event.data.arrived, event.data.total]);
+});
+new MutationObserver(() => {
+  const label = document.getElementById('progress-label'), bar = document.getElementById('progress');
+  if (label && window.firstStart.labels.at(-1) !== label.textContent) window.firstStart.labels.push(label.textContent);
+  if (bar && window.firstStart.values.at(-1) !== bar.value) window.firstStart.values.push(bar.value);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+"""What the first start showed: the service worker's counts, and the progress bar's words and values."""
 
 COUNTERS = """
 window.counted = { locks: 0, listeners: 0 };

@@ -122,8 +122,10 @@ def _record(files: dict[str, bytes]) -> dict[str, object]:
     }
     with open(os.path.join(SHELL, "sw.js"), encoding="utf-8") as handle:
         worker = handle.read()
-    # the version is in sw.js's own bytes: a browser looks for a new service worker by comparing them
-    files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"]})).encode()
+    # the version is in sw.js's own bytes: a browser looks for a new service worker by comparing them; the sizes
+    # let the first start say how much of the download has arrived
+    sizes = {path: len(files["index.html" if path == "./" else path]) for path in info["files"] if path in files or path == "./"}
+    files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"], "sizes": sizes})).encode()
     return info
 
 

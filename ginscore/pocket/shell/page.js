@@ -56,14 +56,64 @@ function item(words, tag) {
   return element;
 }
 
+// The first start's bar: the download's bytes (told by sw.js) fill the first FETCHED of it, Python's own steps
+// (told by worker.js) the rest; a start with everything on the phone has only Python's steps.
+const FETCHED = 0.8;
+let fetching = false;
 function progress(value, words) {
   const bar = document.getElementById("progress"), label = document.getElementById("progress-label");
-  if (bar) bar.value = value;
+  if (bar) bar.value = fetching ? FETCHED + (1 - FETCHED) * value : value;
   if (label && words) label.textContent = words + "…";
+}
+
+function megabytes(bytes) { return (bytes / 1e6).toFixed(1); }
+
+function arrived(message) {
+  if (!message || message.type !== "arrived" || !message.total) return;
+  fetching = true;
+  const bar = document.getElementById("progress"), label = document.getElementById("progress-label");
+  if (bar) bar.value = FETCHED * message.arrived / message.total;
+  if (label) label.textContent = "Fetching the score pad, once: " + megabytes(message.arrived) + " of " + megabytes(message.total) + " MB";
+}
+
+// Any wait over a second for the worker (a page, a Save, a check weighing the game) shows a bar, busy until the
+// answer comes.
+const SLOW = 1000;
+let slowCount = 0;
+function waitShown(promise) {
+  let shown = false;
+  const timer = setTimeout(function () {
+    shown = true;
+    if (++slowCount === 1) waitingSign(true);
+  }, SLOW);
+  function done() {
+    clearTimeout(timer);
+    if (shown && --slowCount === 0) waitingSign(false);
+  }
+  promise.then(done, done);
+  return promise;
+}
+
+function waitingSign(on) {
+  let sign = document.getElementById("waiting");
+  if (!sign && on) {
+    sign = document.createElement("p");
+    sign.id = "waiting";
+    sign.className = "notice app-waiting";
+    sign.setAttribute("role", "status");
+    const label = document.createElement("label"), bar = document.createElement("progress");
+    label.htmlFor = bar.id = "waiting-bar";
+    label.textContent = "Working on it…";
+    sign.append(label, bar);
+    document.body.prepend(sign);
+  }
+  if (on) page.setAttribute("aria-busy", "true"); else if (sign) sign.remove();
 }
 
 async function serviceWorker() {
   if (!("serviceWorker" in navigator)) return null;  // plain http on another machine: no offline use, still works
+  navigator.serviceWorker.addEventListener("message", function (event) { arrived(event.data); });
+  if (navigator.serviceWorker.startMessages) navigator.serviceWorker.startMessages();
   try {
     const registration = await navigator.serviceWorker.register("sw.js", { scope: "./" });
     if (!registration) return null;
@@ -140,7 +190,10 @@ function startWorker() {
         starting.removeAttribute("id");
         page.setAttribute("aria-busy", "false");
       } else {
-        show(route());
+        // "Recorded hand 6." is said once: a reload does not say it again (serve's pages.js does the same)
+        const first = route().replace(/([?&])(?:(?:recorded|removed|edited)=\d+|started=earlier)(&|$)/, function (all, before, after) { return after ? before : ""; });
+        if (first !== route()) history.replaceState(null, "", "#" + first);
+        show(first);
       }
     } else if (message.type === "failed") {
       cannotStart(message.error.split("\n")[0]);
@@ -247,7 +300,7 @@ async function show(path) {
   const mine = ++latest;
   let answer;
   try {
-    answer = await call("GET", path);
+    answer = await waitShown(call("GET", path));
   } catch (error) {
     answer = failedAnswer(error);
   }
@@ -471,7 +524,7 @@ document.addEventListener("submit", function (event) {
   const fields = new URLSearchParams(data).toString();
   if ((form.getAttribute("method") || "get").toLowerCase() === "get") { go(split(action)[0] + "?" + fields); return; }
   const path = route();
-  call("POST", action, fields, FORM_TYPE).catch(failedAnswer).then(function (answer) { present(answer, path); });
+  waitShown(call("POST", action, fields, FORM_TYPE)).catch(failedAnswer).then(function (answer) { present(answer, path); });
 });
 
 // What pages.js calls to reach the server: under the app, the worker is the server.

@@ -73,6 +73,23 @@
 
   function words(value) { return value.split(/\s+/).filter(Boolean); }
 
+  // A wait over a second (the advice for 11 cards, a Check that weighs the game) shows a bar where the answer
+  // will come, until it comes; the returned function ends the wait.
+  function slow_sign(page, where, before) {
+    var sign = null, end = page.later(function () {
+      sign = document.createElement("p");
+      sign.className = "waiting";
+      sign.setAttribute("role", "status");
+      sign.append("Working out the answer… ", document.createElement("progress"));
+      if (before) where.before(sign); else where.prepend(sign);
+      where.setAttribute("aria-busy", "true");
+    }, 1000);
+    return function () {
+      end();
+      if (sign) { sign.remove(); where.removeAttribute("aria-busy"); }
+    };
+  }
+
   function picker(page, form) {
     var box = form.querySelector("[data-picker]");
     var liveHand = document.getElementById("live-hand");
@@ -116,9 +133,9 @@
       if (!liveHand || !form.dataset.liveUrl) return;
       if (cancel) cancel();
       cancel = page.later(function () {
-        var mine = ++asked;
+        var mine = ++asked, waited = slow_sign(page, liveHand);
         page.host.fetch(form.dataset.liveUrl, Object.assign({ method: "POST", body: new FormData(form) }, FRESH))
-          .then(function (response) { return response.text(); }).then(function (html) {
+          .then(function (response) { return response.text(); }).finally(waited).then(function (html) {
           if (mine !== asked || current !== page) return;
           var active = document.activeElement, focused = active && liveHand.contains(active) ? active.id : "";
           liveHand.innerHTML = html;
@@ -185,6 +202,9 @@
       // a double tap sends the hand once (expected_hands refuses a second anyway)
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
+      // under serve the browser loads the answer as a page: a wait over a second shows the bar above the buttons
+      var buttons = event.submitter && event.submitter.closest("p");
+      if (page.host === browser && buttons && !event.defaultPrevented) slow_sign(page, buttons, true);
       page.later(function () { delete form.dataset.sent; }, 5000);
     });
     page.on(form, "input", function (event) {
