@@ -115,16 +115,17 @@ def _record(files: dict[str, bytes]) -> dict[str, object]:
     """`build.json` for `files`, which then gain `sw.js`, holding the build's version and precache list."""
     build_hash = _digest(b"".join(path.encode() + b"\0" + _digest(data).encode() for path, data in sorted(files.items())))[:12]
     archives = {kind: next(path for path in files if path.startswith(f"py/{kind}-")) for kind in ("lean", "pages")}
+    precached = ["./", *sorted(files), placing.RECORD]
     info: dict[str, object] = {
         "made_by": placing.MARK, "version": f"{__version__}+{build_hash}", "ginscore": __version__, "pyodide": PYODIDE_VERSION,
-        "archives": archives, "files": ["./", *sorted(files), placing.RECORD],
+        "archives": archives, "files": precached,
         "written": sorted([*files, "sw.js", placing.RECORD]),
     }
     with open(os.path.join(SHELL, "sw.js"), encoding="utf-8") as handle:
         worker = handle.read()
     # the version is in sw.js's own bytes: a browser looks for a new service worker by comparing them; the sizes
     # let the first start say how much of the download has arrived
-    sizes = {path: len(files["index.html" if path == "./" else path]) for path in info["files"] if path in files or path == "./"}
+    sizes = {path: len(files["index.html" if path == "./" else path]) for path in precached if path in files or path == "./"}
     files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"], "sizes": sizes})).encode()
     return info
 
