@@ -18,17 +18,27 @@ from pages import samples_and_a_broken_file, signed_in
 
 COMMAND_WORDS = re.compile(
     r"(^|\s|\()--[a-z]|ginscore [a-z]|knob=value|rule knobs|No match files|File name: |<= ?\d|can knock \(|"
-    r"\berror: |Authorization: Bearer|Starting Python|not valid TOML|Expected '='",
+    r"\berror: |Authorization: Bearer|Starting Python|not valid TOML|Expected '='|"
+    # what issue 39's evening met: a file "from the command line", a knob as `gin_bonus=25`, the "preset's" target,
+    # downloads named by their formats, a seed to repeat, an ace up-card as a knock limit of 0, a chance "solved
+    # exactly" or counted "at this table", and games finished called won
+    r"from the command line|\b[a-z]+_[a-z_]+ ?=|preset's|\((?:HTML|SVG|CSV|Markdown)\)|\bSeed \d|same seed|"
+    r"knock limit of 0|solved exactly|at this table|\d games? won ·",
 )
 
 CARD_CODES = re.compile(r"(?<![\w'’-])(?:10|[2-9AJQK])[cdhs](?![\w'’-])")
 """A card in the command line's notation, `3h` or `10c`, standing alone as a word."""
 
 
+SHOWN_ATTRIBUTES = re.compile(r'\b(?:placeholder|aria-label|title|alt)="([^"]*)"')
+"""The attributes a person reads or hears: a box's placeholder, a button's name, a tip, a picture's words."""
+
+
 def words(page: str) -> str:
-    """A page's text as a person reads it: no tags, no scripts or styles."""
+    """A page's text as a person reads it: no tags, no scripts or styles, with the words its attributes show."""
     text = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+    shown = " ".join(SHOWN_ATTRIBUTES.findall(text))
+    return html.unescape(re.sub(r"<[^>]+>", " ", text) + " " + shown)
 
 
 @pytest.fixture
@@ -53,6 +63,12 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
             "record, an illegal knock": ("/m/counts_only.toml/record", {"how": "counts", "knocker": "1", "deadwood": "30", "opponent_deadwood": "40"}),
             "check, a bad card": ("/check", {"cards": "3h 4h Xx"}),
             "check, eleven cards and which to discard": ("/check", {"cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", "action": "check"}),
+            "new, a match in play": ("/new", {"player1": "Ann", "player2": "Bob", "file": "inplay", "settings": "gin bonus 30"}),
+            "new, an Oklahoma match in play": ("/new", {"player1": "Cy", "player2": "Di", "rules": "oklahoma", "file": "okla"}),
+            "the match's check, eleven cards and the game weighed": ("/m/inplay.toml/check", {
+                "cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", "action": "check"}),
+            "record, an ace up-card and a knock": ("/m/okla.toml/record", {
+                "how": "counts", "knocker": "1", "deadwood": "2", "opponent_deadwood": "40", "upcard": "As", "action": "preview"}),
             "edit, a card hand previewed": ("/m/standard.toml/edit/1", {
                 "how": "cards", "knocker": "Maria", "action": "preview",
                 "cards": "3h 4h 5h 9c 9d 9s Jd Qd Kd 2c Ks", "opponent_cards": "7c 7d 7s 10h 10c 2d 3s 4c Ac 6h"}),
@@ -61,6 +77,11 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
             said[name] = client.post(url, data={"csrf": csrf.group(1), **form}).text
     assert "Spread:" in words(said["edit, a card hand previewed"])  # the preview, its spread and both sides, is read
     assert "Which discard?" in words(said["check, eleven cards and which to discard"])  # the advice table is read
+    assert "For the game" in words(said["the match's check, eleven cards and the game weighed"])  # with the game's side
+    assert "where only gin may go down" in words(said["record, an ace up-card and a knock"])
+    assert "The chart as a picture" in words(said["/m/standard.toml"])  # the downloads are read
+    assert "Target left empty: 100 for standard" in " ".join(words(said["/"]).split())
+    assert "Fetching the score pad" in (SHELL / "page.js").read_text(encoding="utf-8")
     for place, page in said.items():
         for pattern in (COMMAND_WORDS, CARD_CODES):
             found = pattern.search(words(page))

@@ -133,7 +133,7 @@ def test_the_game_over_screen_offers_the_share_and_the_card_agrees_with_it(folde
     link = next(attrs for tag, attrs in page.tags if tag == "a" and attrs.get("class") == "share-link")
     assert link["href"] == "/m/standard.toml/result.svg"
     assert page.text("share-button") == "Share the result" and page.text("share-link") == "The result as a picture"
-    table = page.table("final-totals")
+    table = page.table("final-totals fold")
     shown = {row[0].text: [cell.text for cell in row[1:]] for row in table.sections["tbody"]}
     card = read_card(client.get(button["data-share"]).text)
     assert card.rows == shown

@@ -541,7 +541,7 @@ def test_the_result_block_gives_every_bonus_a_shutout_included(client, folder, r
     assert record(client, "x.toml", how="counts", knocker="Ann", deadwood="0", opponent_deadwood="80").status_code == 303
     data = Folder(str(folder)).show("x.toml")
     assert data["finished"] and data["rules"]["shutout"] == shutout and data["totals"]["Bob"] == 0
-    block = re.search(r'<table class="final-totals">(.*?)</table>', client.get("/m/x.toml").text, re.S)
+    block = re.search(r'<table class="final-totals[^"]*">(.*?)</table>', client.get("/m/x.toml").text, re.S)
     assert block
     rows = {label: [int(x) for x in re.findall(r'<td class="num">(\d+)</td>', cells)]
             for label, cells in re.findall(r'<tr class="end-\w+"><th scope="row">([^<]+)</th>(.*?)</tr>', block.group(1))}

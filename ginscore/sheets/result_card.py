@@ -88,7 +88,7 @@ def result_card(sheet: Sheet, series: Series | None = None) -> ResultCard | None
     final = sheet.summed("final")
     a, b = match.players
     return ResultCard(
-        title=sheet_title(sheet), headline=verdict(sheet), players=(a, b), finals=(final[a], final[b]),
+        title=sheet_title(sheet, spoken=True), headline=verdict(sheet), players=(a, b), finals=(final[a], final[b]),
         winner=sheet.winner, rows=tuple(final_rows(sheet)),
         caption=f"Final totals{' over the three games' if match.hollywood else ''}, with every bonus", notes=tuple(game_end_lines(sheet)),
         series=series_words(series) if series is not None and series.games else "",

@@ -39,14 +39,17 @@ def result_name(result: str) -> str:
     return RESULT_WORDS[result].split(":")[0]
 
 
-def sheet_title(sheet: Sheet) -> str:
-    """`Ann vs Bob (Hollywood, standard rules with gin_bonus=25, target 100)`."""
+def sheet_title(sheet: Sheet, spoken: bool = False) -> str:
+    """`Ann vs Bob (Hollywood, standard rules with gin_bonus=25, target 100)`; `spoken`, each change in a player's
+    words, as the pad's form takes them: `with gin bonus 25`."""
     from ..game.rulebook import changes_from
 
     match = sheet.match
     kind = "Hollywood, " if match.hollywood else ""
     preset, changes = changes_from(match.rules, match.preset)
     changes = [change for change in changes if not change.startswith("target=")]  # the target is named anyway
+    if spoken:
+        changes = [" ".join(change.replace("_", " ").split("=")) for change in changes]
     changed = f" with {', '.join(changes)}" if changes else ""
     return f"{match.players[0]} vs {match.players[1]} ({kind}{preset} rules{changed}, target {match.rules.target})"
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..errors import GinscoreError
+from ..errors import GinscoreError, InputError, quote
 from ..files.served import Summary
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
@@ -119,12 +119,13 @@ def new_refused(request: Request, form: dict[str, str], error: GinscoreError) ->
 
 def _rule_line(line: str) -> str:
     """A rule change as a player types it, `gin bonus 25` or `Gin bonus = 25`, as the rules read it:
-    `gin_bonus=25`; a line without a value is passed on as typed, to be refused with its reason."""
+    `gin_bonus=25`; a rule without its value is refused in the form's own words."""
     name, equals, value = line.partition("=")
     if not equals:
         words = line.split()
         if len(words) < 2:
-            return line.strip()
+            rule = " ".join(line.replace("_", " ").split())
+            raise InputError(f"{quote(line.strip())} needs its new value after it, such as “{rule} 25”", field="set")
         name, value = " ".join(words[:-1]), words[-1]
     return f"{'_'.join(name.lower().split())}={value.strip()}"
 

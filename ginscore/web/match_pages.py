@@ -48,8 +48,8 @@ from .page_helpers import (
 )
 from .picker import card_face
 
-EXPORTS = (("html", "The sheet, as a page to print or keep"), ("svg", "The chart, as a picture"),
-           ("csv", "The hands, for a spreadsheet"), ("md", "The hands, as plain text"))
+EXPORTS = (("html", "The sheet to print"), ("svg", "The chart as a picture"), ("csv", "The hands for a spreadsheet"),
+           ("md", "The hands as text"))
 """The downloads a match page offers, each said by what it is for."""
 SHOWN_HANDS = 40
 """The hands a long match's table shows, its last ones, unless every hand is asked for."""
@@ -183,7 +183,7 @@ def sheet_view(
     chart = sheet_chart(sheet)
     inline = len(sheet.lines) <= INLINE_CHART_HANDS or not chart_url
     return SheetView(
-        title=sheet_title(sheet), players=list(match.players), note=match.note, hollywood=match.hollywood,
+        title=sheet_title(sheet, spoken=True), players=list(match.players), note=match.note, hollywood=match.hollywood,
         columns=len(sheet.games) if match.hollywood else 2, rows=rows, ends=ends, game_ends=game_ends,
         chart=Markup(chart_svg(chart)) if inline else None, chart_title=chart.title,
         chart_url=f"{chart_url}?v={quote(version)}" if not inline else "", hands=len(match.hands), not_shown=first,

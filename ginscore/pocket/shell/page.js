@@ -535,7 +535,7 @@ const host = {
     let body = "", type = "";
     if (init && init.body instanceof FormData) { body = new URLSearchParams(init.body).toString(); type = FORM_TYPE; }
     else if (init && typeof init.body === "string") { body = init.body; type = "application/json"; }
-    return call(method, url, body, type).then(function (answer) {
+    return waitShown(call(method, url, body, type)).then(function (answer) {  // a live answer over a second too
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
     });
   },

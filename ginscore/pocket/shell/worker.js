@@ -138,7 +138,9 @@ async function request(message) {
   const listing = /^\/(new|api\/matches)?$/.test(message.path);
   const work = async function () {
     const names = table(message.path) ? (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; }) : named(message.path);
-    const seen = await snapshot({ names: names, all: changing || listing, listing: listing, links: /\/next$/.test(message.path), held: held });
+    // the next games are read for Next game itself, and for a match's page, which offers the one started instead
+    const links = /^\/m\/[^/]+(\/(next|sheet|record))?$/.test(message.path);
+    const seen = await snapshot({ names: names, all: changing || listing, listing: listing, links: links, held: held });
     const need = hold(seen).need;
     if (need.length) hold(await snapshot({ names: need, held: held }));
     let result;

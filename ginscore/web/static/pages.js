@@ -1,7 +1,6 @@
 // ginscore serve: smoother pages (each works without it). The picker asks the server, never a copy of the
-// solver; a match page polls its version and stays awake. ginscorePages.start(root, host) and
-// stop(): a page's timers, listeners and wake lock end with it; the app (data-host="app") starts each page it
-// shows with its host; serve's pages start alone.
+// solver; a match page polls its version and stays awake. ginscorePages.start(root, host) and stop(): a page's
+// timers, listeners and wake lock end with it; the app (data-host="app") starts each page it shows with its host.
 "use strict";
 (function () {
   var current = null, script = document.currentScript, FRESH = { credentials: "same-origin", cache: "no-store" };
@@ -73,23 +72,6 @@
 
   function words(value) { return value.split(/\s+/).filter(Boolean); }
 
-  // A wait over a second (the advice for 11 cards, a Check that weighs the game) shows a bar where the answer
-  // will come, until it comes; the returned function ends the wait.
-  function slow_sign(page, where, before) {
-    var sign = null, end = page.later(function () {
-      sign = document.createElement("p");
-      sign.className = "waiting";
-      sign.setAttribute("role", "status");
-      sign.append("Working out the answer… ", document.createElement("progress"));
-      if (before) where.before(sign); else where.prepend(sign);
-      where.setAttribute("aria-busy", "true");
-    }, 1000);
-    return function () {
-      end();
-      if (sign) { sign.remove(); where.removeAttribute("aria-busy"); }
-    };
-  }
-
   function picker(page, form) {
     var box = form.querySelector("[data-picker]");
     var liveHand = document.getElementById("live-hand");
@@ -133,9 +115,9 @@
       if (!liveHand || !form.dataset.liveUrl) return;
       if (cancel) cancel();
       cancel = page.later(function () {
-        var mine = ++asked, waited = slow_sign(page, liveHand);
+        var mine = ++asked;
         page.host.fetch(form.dataset.liveUrl, Object.assign({ method: "POST", body: new FormData(form) }, FRESH))
-          .then(function (response) { return response.text(); }).finally(waited).then(function (html) {
+          .then(function (response) { return response.text(); }).then(function (html) {
           if (mine !== asked || current !== page) return;
           var active = document.activeElement, focused = active && liveHand.contains(active) ? active.id : "";
           liveHand.innerHTML = html;
@@ -202,9 +184,6 @@
       // a double tap sends the hand once (expected_hands refuses a second anyway)
       if (form.dataset.sent) { event.preventDefault(); return; }
       form.dataset.sent = "1";
-      // under serve the browser loads the answer as a page: a wait over a second shows the bar above the buttons
-      var buttons = event.submitter && event.submitter.closest("p");
-      if (page.host === browser && buttons && !event.defaultPrevented) slow_sign(page, buttons, true);
       page.later(function () { delete form.dataset.sent; }, 5000);
     });
     page.on(form, "input", function (event) {
@@ -249,8 +228,8 @@
     refusal.focus({preventScroll: true});
   }
 
-  // Share the result: the card's SVG, asked of the host (in the app, the worker), drawn at 2x onto a canvas and
-  // shared as a PNG where the phone shares files, else downloaded; a share cancelled says nothing.
+  // Share the result: the card's SVG from the host, drawn at 2x as a PNG, shared where the phone shares files,
+  // else downloaded; a share cancelled says nothing.
   function share_result(page, root) {
     var top = root.documentElement || root;  // with script the button shows, not the picture's link
     top.classList.add("scripted");
@@ -302,19 +281,11 @@
       }).finally(function () { URL.revokeObjectURL(url); });
   }
 
-  // "Recorded hand 6." is said once: the address that said it forgets it, so a reload does not say it again
-  // (serve's address, or the app's after its #)
-  var SAID_ONCE = /([?&])(?:(?:recorded|removed|edited)=\d+|started=earlier)(&|(?=#)|$)/;
-  function forget_said_once() {
-    var address = location.href, forgotten = address.replace(SAID_ONCE, function (all, before, after) {
-      return after === "&" ? before : "";
-    });
-    if (forgotten !== address) history.replaceState(history.state, "", forgotten);
-  }
-
   function start(root, host) {
     stop();
-    forget_said_once();
+    // "Recorded hand 6.": once, not on a reload
+    var said = location.href.replace(/([?&])(recorded|removed|edited|started)=\w+(&|(?=#)|$)/, function (all, a, n, b) { return b ? a : ""; });
+    if (said !== location.href) history.replaceState(history.state, "", said);
     var page = current = new Page(root, host || browser);
     show_refusal(root);
     var box = root.querySelector("#live"), named = root.querySelector("input[name=player1]");
