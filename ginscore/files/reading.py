@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
-from ..match.records import HandRecord, Match, check_note, check_players
+from ..match.records import HandRecord, Match, check_note, check_players, check_stamp
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
 from .folder import read_text
@@ -227,6 +228,8 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         _check_note(note, "match.note", problems)
     if not isinstance(created, str):
         problems.append(f"created: expected text in quotes, found {quote(created)}")
+    else:
+        _check_text(check_stamp, created, "created", problems)
     rules = _read_rules(data.get("rules"), problems)
     if problems or rules is None:
         return None
@@ -242,8 +245,13 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
 
 
 def _check_note(note: str, place: str, problems: list[str]) -> None:
+    _check_text(check_note, note, place, problems)
+
+
+def _check_text(check: Callable[[str], str], text: str, place: str, problems: list[str]) -> None:
+    """A text field's own check (a note's, a time stamp's), its refusal noted at its place."""
     try:
-        check_note(note)
+        check(text)
     except GinscoreError as error:
         problems.append(f"{place}: {error}")
 
@@ -294,6 +302,8 @@ def read_hands(tables: list[Any], numbered: list[tuple[int, str]]) -> list[HandR
                 continue
             if key == "note" and isinstance(value, str):
                 _check_note(value, f"{place}.note", problems)
+            if key == "recorded" and isinstance(value, str):
+                _check_text(check_stamp, value, f"{place}.recorded", problems)
             values[known.name] = value
         numbered += [(number, problem) for problem in problems]
         records.append(HandRecord(**(values if not problems else {"cancelled": True})))

@@ -30,6 +30,26 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+STAMP_RANGE = ("0001-01-02", "9999-12-30")
+"""The days a time stamp may fall on: a time there can be shown in any time zone (an offset is under a day), so
+no reader, the folder's list included, meets a time it cannot convert."""
+
+
+def check_stamp(stamp: str) -> str:
+    """A stored time stamp (`recorded`, `created`), refused when it reads as a time that falls outside
+    `STAMP_RANGE`; text that is no time at all is kept as text, shown as it is."""
+    from datetime import date, datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if not date.fromisoformat(STAMP_RANGE[0]) <= moment.date() <= date.fromisoformat(STAMP_RANGE[1]):
+        raise InputError(f"{quote(stamp)} is a time that cannot be shown in every time zone: a time stamp falls "
+                         f"between {STAMP_RANGE[0]} and {STAMP_RANGE[1]} (ginscore writes them as 2026-11-30T23:11:03+00:00)")
+    return stamp
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One hand as entered at the table. Cards are kept as canonical text, groups with `|`."""
@@ -117,14 +137,24 @@ def _found(names: object) -> str:
     return f"{len(names)} {'was' if len(names) == 1 else 'were'} given: {listed}"
 
 
+NAME_MOST = 40
+"""The most characters a player's name may have: a name fits on a phone's sheet and on the shared picture."""
+NOTE_MOST = 500
+"""The most characters a note may have: a few lines on a phone's sheet."""
+
+
 def check_players(names: object) -> tuple[str, str]:
-    """Two different, printable player names, with spaces trimmed and accents composed (NFC)."""
+    """Two different, printable player names of at most `NAME_MOST` characters, with spaces trimmed and accents
+    composed (NFC)."""
     if not (isinstance(names, (list, tuple)) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise InputError(f"give two different player names, e.g. Ann Bob ({_found(names)})")
     a, b = (unicodedata.normalize("NFC", name.strip()) for name in names)
     for name in (a, b):
         if not name or _control_character(name):
             raise InputError(f"{quote(name)} cannot be a player's name: give two different player names without control characters")
+        if len(name) > NAME_MOST:
+            raise InputError(f"{quote(name)} cannot be a player's name: it has {len(name):,} characters, and a name has at "
+                             f"most {NAME_MOST}, to fit on a phone's sheet")
     if _name_key(a) == _name_key(b):
         raise InputError(f"give two different player names, not {quote(a)} twice")
     return a, b
@@ -156,7 +186,11 @@ def check_note(note: str) -> str:
     """A note as typed, refused when it holds a character a player's name refuses, except a tab and the invisible
     characters text needs to join letters: a control character (`show` prints notes to a terminal, where an
     escape could recolour it or worse), a line or paragraph separator (a line break of any kind would break the
-    sheet), or a control that reorders the text around it (U+202E and `BIDI_CONTROLS`)."""
+    sheet), or a control that reorders the text around it (U+202E and `BIDI_CONTROLS`); and a note longer than
+    `NOTE_MOST` characters."""
+    if len(note) > NOTE_MOST:
+        raise InputError(f"a note has at most {NOTE_MOST} characters, to fit on a phone's sheet, and this one has {len(note):,}: "
+                         "shorten it")
     char = _control_character(note, keep=_kept_in_notes)
     if char is not None and unicodedata.category(char) == "Cs":
         raise InputError(f"a note cannot hold {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not "

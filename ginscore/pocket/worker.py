@@ -31,6 +31,9 @@ OPENING = "/opening"
 HOST = "pocket.invalid"
 """The Host every request carries: the guard answers only for the hosts it is given, and this name is nobody's."""
 
+AFTER_FAILURE = "Reload the app to try again: the matches on this phone are kept as they were last saved."
+"""What the app's failure page says to do, in the app's own words (serve's points at its log)."""
+
 _app: Any = None
 _token = secrets.token_urlsafe(24)
 
@@ -85,6 +88,7 @@ def start_pages() -> float:
     os.makedirs(FOLDER, exist_ok=True)
     _app = create_app(FOLDER, _token, [HOST])
     _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its summaries' cache hits
+    _app.state.after_failure = AFTER_FAILURE
     return time.perf_counter() - began
 
 
@@ -190,7 +194,20 @@ def _shaped(name: str, line: Any, generation: Any) -> bool:
     if damage is not None and not (isinstance(damage, dict) and isinstance(damage.get("words"), str)
                                    and isinstance(damage.get("line"), int | type(None))):
         return False
-    return all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)
+    if not (all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)):
+        return False
+    return line["last_played"] is None or _in_range(line["last_played"])
+
+
+def _in_range(stamp: str) -> bool:
+    """Whether a stored summary's time is one every reader can show (`check_stamp`): else it is computed again."""
+    from ..match.records import check_stamp
+
+    try:
+        check_stamp(stamp)
+    except GinscoreError:
+        return False
+    return True
 
 
 def _summary_of(line: dict[str, Any]) -> Summary:

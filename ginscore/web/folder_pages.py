@@ -105,9 +105,8 @@ def when(stamp: str | None) -> str:
 
     try:
         moment = datetime.fromisoformat(stamp)
-    except ValueError:
+        if moment.tzinfo is not None:
+            return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    except (ValueError, OverflowError):  # the readers refuse a time out of range (`check_stamp`): shown as it is
         return stamp
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC)
-        return moment.strftime("%Y-%m-%d %H:%M UTC")
     return moment.strftime("%Y-%m-%d %H:%M")
