@@ -124,6 +124,7 @@ def _record(files: dict[str, bytes]) -> dict[str, object]:
         worker = handle.read()
     # the version is in sw.js's own bytes: a browser looks for a new service worker by comparing them
     files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"]})).encode()
+    info["sha256"] = {path: placing.digest(data) for path, data in sorted(files.items())}  # a file is ginscore's while it holds this
     return info
 
 
