@@ -111,3 +111,19 @@ def test_a_note_longer_than_the_limit_is_refused_every_way_in(run, tmp_path: Pat
     assert path.read_bytes() == before
     path.write_text(before.decode().replace("[match]\n", f'[match]\nnote = "{"n" * (NOTE_MOST + 1)}"\n'), encoding="utf-8")
     assert "match.note: a note has at most" in one_error_line(run("validate", path))
+
+
+@pytest.mark.parametrize("name", ["con.toml", "COM1.toml", "nul.tar.toml", "a:b.toml", "what?.toml", "aux .toml"])
+def test_the_app_refuses_a_name_new_refuses_in_news_own_words(run, tmp_path: Path, name: str):
+    from ginscore.pocket.worker import PocketFolder
+
+    refused = run("new", tmp_path / name, "Ann", "Bob")
+    assert refused.exit_code == 2
+    words = one_error_line(refused).removeprefix("error: ")
+    kept = tmp_path / "app"
+    kept.mkdir()
+    assert PocketFolder(str(kept)).refusal(name) == words.replace(str(tmp_path / name), name)
+    with signed_in(tmp_path) as client:
+        answer = client.post("/api/matches", headers=BEARER, json={"file": name, "players": ["Ann", "Bob"]})
+        assert answer.status_code == 400 and answer.json()["field"] == "file"
+    assert not (tmp_path / name).exists()

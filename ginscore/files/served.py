@@ -229,6 +229,9 @@ class Folder:
         problem = _name_problem(file)
         if problem is not None:
             raise InputError(f"{quote(file)} cannot be a match file's name: {problem}, like {_plain_name(file)}", field="file")
+        from .folder import check_portable_name
+
+        check_portable_name(os.path.join(self.path, file))  # as `new` refuses it: the app's files are opened here too
         return file
 
     def fresh_name(self, players: list[str]) -> str:
