@@ -221,7 +221,8 @@ def _summary_of(line: dict[str, Any]) -> Summary:
 def hold(seen_json: str) -> str:
     """Make the in-memory folder hold what a request needs, from one read of the storage (`store.snapshot`):
     `{"keys": every stored name or null, "generations", "texts": {name: text or null when none is stored},
-    "others": {name: what is stored instead of a text}, "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
+    "others": {name: what is stored instead of a text}, "damaged": {name: why its record is set aside},
+    "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
     Answers `{"need": [names whose texts the list needs], "damaged": {name: reason}, "held": [names loaded]}`."""
     folder = _the_folder()
     seen = json.loads(seen_json)
@@ -230,6 +231,9 @@ def hold(seen_json: str) -> str:
     for name, kind in seen["others"].items():
         folder.damaged[name] = f"it holds {kind}, not a match file's text"
         _drop(name)  # its old text gone from memory too, so that no later change writes it back over the record
+    for name, reason in seen.get("damaged", {}).items():  # a record the store found wrong beside the text (its count)
+        folder.damaged[name] = reason
+        _drop(name)
     for name, text in seen["texts"].items():
         if text is None:
             _drop(name)

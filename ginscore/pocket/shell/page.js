@@ -3,7 +3,7 @@
 // messages to the worker, and the answer is swapped in. Each page shown is started (ginscorePages.start) after
 // the one before it is stopped, with its timers, listeners and wake lock. Routes live in the address's #fragment (#/m/friday.toml), so the folder works from
 // any static host, at its root or under a sub-path. No rule of the game is written here: every answer is Python's.
-import { CHANNEL, summaries, text } from "./store.js";
+import { CHANNEL, asText, summaries, text } from "./store.js";
 
 const page = document.getElementById("page");
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -400,7 +400,7 @@ function damagedBox(records) {
     download.onclick = async function () {
       const stored = await ask("value", { key: record.key });
       const named = typeof record.key === "string" && /^[^/\\]+$/.test(record.key) && record.key.replace(/^\.+/, "") ? record.key.replace(/^\.+/, "") : "damaged-record";
-      save(new Blob([typeof stored === "string" ? stored : JSON.stringify(stored)], { type: "text/plain" }), named.slice(0, 120));
+      save(new Blob([asText(stored)], { type: "text/plain" }), named.slice(0, 120));
     };
     gone.onclick = async function () {
       await ask("remove", { key: record.key });

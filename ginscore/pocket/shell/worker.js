@@ -13,7 +13,7 @@ const channel = new BroadcastChannel(CHANNEL);
 const times = { began: performance.now() };
 const turn = serial();
 const held = new Map();  // name -> the generation of the text Python holds
-let pocket = null, damaged = [], oddKeys = [];
+let pocket = null, damaged = [], oddKeys = [], oddCounts = {};
 
 function say(message) { self.postMessage(message); }
 
@@ -95,10 +95,17 @@ function hold(seen) {
     else { others[name] = describe(stored); held.delete(name); }
   });
   const keys = seen.keys === null ? null : seen.keys.filter(function (key) { return typeof key === "string"; });
-  const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others, summaries: seen.summaries, next: seen.next })));
+  Object.keys(seen.damaged).forEach(function (name) { held.delete(name); });
+  const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others,
+    damaged: seen.damaged, summaries: seen.summaries, next: seen.next })));
   answer.held.forEach(function (name) { held.set(name, seen.generations[name]); });
-  if (seen.keys !== null) oddKeys = seen.keys.filter(function (key) { return typeof key !== "string"; });
+  if (seen.keys !== null) {
+    const named = new Set(keys);
+    oddKeys = seen.keys.filter(function (key) { return typeof key !== "string"; });
+    oddCounts = Object.fromEntries(Object.entries(seen.damaged).filter(function ([name]) { return !named.has(name); }));
+  }
   damaged = Object.entries(answer.damaged).map(function ([key, reason]) { return { key: key, reason: reason }; })
+    .concat(Object.entries(oddCounts).map(function ([key, reason]) { return { key: key, reason: reason + ", and no match file's text is stored" }; }))
     .concat(oddKeys.map(function (key) { return { key: key, reason: "its name is not a text" }; }));
   return answer;
 }
