@@ -13,6 +13,7 @@ export const CHANNEL = "ginscore";
 const TEXTS = "matches", GENERATIONS = "generations", SUMMARIES = "summaries", NEXT = "next";
 const STORES = [TEXTS, GENERATIONS, SUMMARIES, NEXT];
 const openings = new Map();
+const opened = new Set(), cleared = new Set();  // databases opened before in this realm; those since made afresh
 
 // Calls run one after another, each started when the one before has settled, whatever its outcome.
 export function serial() {
@@ -31,6 +32,7 @@ export function database(name) {
       const request = indexedDB.open(called, 2);
       request.onupgradeneeded = function (event) {
         const db = request.result, upgrade = request.transaction;
+        if (event.oldVersion === 0 && opened.has(called)) cleared.add(called);  // deleted while this realm used it
         STORES.forEach(function (store) { if (!db.objectStoreNames.contains(store)) db.createObjectStore(store); });
         if (event.oldVersion >= 1) {
           const counted = upgrade.objectStore(GENERATIONS);
@@ -41,6 +43,7 @@ export function database(name) {
       };
       request.onsuccess = function () {
         const db = request.result;
+        opened.add(called);
         db.onversionchange = function () { db.close(); openings.delete(called); };  // a newer build's tab may upgrade
         resolve(db);
       };
@@ -91,7 +94,7 @@ export function asText(stored) {
     if (open.includes(found)) return "[seen above]";
     open.push(found);
     return found;
-  }, 1);
+  });
   return said === undefined ? String(stored) : said;
 }
 
@@ -102,6 +105,15 @@ export function countProblem(stored) {
   const kind = typeof stored === "bigint" ? "a BigInt" : stored === null ? "null" : Array.isArray(stored) ? "a list" :
     typeof stored === "object" ? "an object" : typeof stored === "number" ? "the number " + stored : "a " + typeof stored;
   return "its count of changes is " + kind + ", not a whole number from 1";
+}
+
+// Whether the database was deleted (the browser's storage for the site cleared) since this realm last used it,
+// and made afresh, empty: said once, then forgotten.
+export function wasCleared(dbName) {
+  const called = dbName || "ginscore";
+  const was = cleared.has(called);
+  cleared.delete(called);
+  return was;
 }
 
 function asked(request) {

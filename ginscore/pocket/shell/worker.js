@@ -7,7 +7,12 @@
 // in one transaction, is answered only once that transaction has completed, and tells the other tabs
 // (BroadcastChannel).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { CHANNEL, LOCK, remove, serial, snapshot, value, write } from "./store.js";
+import { CHANNEL, LOCK, remove, serial, snapshot, value, wasCleared, write } from "./store.js";
+
+// How long a change waits for another tab's hold on the matches before it gives up, writing nothing: within the
+// page's deadline for a Save (page.js DEADLINES), so that the page can say which it was.
+export const LOCK_SECONDS = 10;
+const BUSY = "Another tab of the app is busy with the matches: close it or wait, then try again. Nothing was saved.";
 
 const channel = new BroadcastChannel(CHANNEL);
 const times = { began: performance.now() };
@@ -128,8 +133,35 @@ async function tidy(seen, need, locked) {
   const kept = new Set(seen.keys);
   const dropped = Object.keys(seen.summaries).filter(function (name) { return !kept.has(name); });
   if (!Object.keys(lines).length && !dropped.length) return;
-  const store = function () { return write({ lines: lines, dropped: dropped }); };
-  await (locked ? store() : navigator.locks.request(LOCK, store));
+  const store = function (lock) { return lock === null ? null : write({ lines: lines, dropped: dropped }); };
+  // a list only reads: with another tab holding the matches, its summaries are stored by a later list instead
+  await (locked ? store() : navigator.locks.request(LOCK, { ifAvailable: true }, store));
+}
+
+class Busy extends Error {
+  constructor() { super(BUSY); this.said = "busy"; }
+}
+
+// The store was deleted under an open page: said once, in words, before anything is answered from what is gone.
+class Gone extends Error {
+  constructor() {
+    super("The matches kept in this browser were deleted (its storage for the app was cleared), so nothing was saved. "
+      + "A match file you downloaded can be opened again from the list.");
+    this.said = "gone";
+  }
+}
+
+// The one lock every tab's changes take turns under, waited for at most LOCK_SECONDS.
+function locked(work) {
+  return navigator.locks.request(LOCK, { signal: AbortSignal.timeout(LOCK_SECONDS * 1000) }, work).catch(function (error) {
+    if (error && (error.name === "TimeoutError" || error.name === "AbortError")) throw new Busy();
+    throw error;
+  });
+}
+
+// The POSTs that only read (a check, advice, a live preview): they take no lock and write nothing back.
+function reading(path) {
+  return /^\/(check(\/live)?|m\/[^/]+\/(record\/live|edit\/[^/]+\/live|check(\/live)?)|api\/(check|advise|matches\/[^/]+\/preview))$/.test(path);
 }
 
 async function run(method, path, query, body, type) {
@@ -141,11 +173,16 @@ async function run(method, path, query, body, type) {
 
 async function request(message) {
   await pages;
-  const changing = message.method !== "GET" && message.method !== "HEAD";
+  const changing = message.method !== "GET" && message.method !== "HEAD" && !reading(message.path);
   const listing = /^\/(new|api\/matches)?$/.test(message.path);
   const work = async function () {
     const names = table(message.path) ? (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; }) : named(message.path);
     const seen = await snapshot({ names: names, all: changing || listing, listing: listing, links: /\/next$/.test(message.path), held: held });
+    if (wasCleared()) {
+      pocket.forget();
+      held.clear();
+      throw new Gone();
+    }
     const need = hold(seen).need;
     if (need.length) hold(await snapshot({ names: need, held: held }));
     let result;
@@ -161,7 +198,7 @@ async function request(message) {
     if (listing) result.damaged = damaged;
     return result;
   };
-  return changing ? navigator.locks.request(LOCK, work) : work();
+  return changing ? locked(work) : work();
 }
 
 // A file opened on the phone: its size checked before it is read, then read as `validate` reads one.
@@ -171,7 +208,7 @@ async function open(message) {
   const early = JSON.parse(pocket.before_reading(file.name, file.size));
   if (early.error) return early;
   const data = new Uint8Array(await file.arrayBuffer());
-  return navigator.locks.request(LOCK, async function () {
+  return locked(async function () {
     const keys = (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; });
     hold(await snapshot({ names: keys, all: true, held: held }));  // every text: the file may be one of them
     let answer;
@@ -195,24 +232,25 @@ const kinds = {
   // a damaged record, as it is stored, and its removal when the person asks
   value: async function (message) { return value(message.key); },
   remove: async function (message) {
-    await navigator.locks.request(LOCK, function () { return remove(message.key); });
+    await locked(function () { return remove(message.key); });
     channel.postMessage({ changed: [], tab: message.tab });
   },
   times: async function () { return times; },
+  alive: async function () { return true; },
 };
 
 function answer(message) {
   return kinds[message.kind](message).then(function (result) {
     self.postMessage({ id: message.id, ok: true, result: result }, result && result.body && result.body.buffer ? [result.body.buffer] : []);
   }, function (error) {
-    console.error(error);
-    self.postMessage({ id: message.id, ok: false, error: String(error && error.message || error) });
+    if (!(error && error.said)) console.error(error);
+    self.postMessage({ id: message.id, ok: false, error: String(error && error.message || error), said: error && error.said || "" });
   });
 }
 
 self.onmessage = function (event) {
   const message = event.data;
   // a check is answered from the lean layers at once; everything else, one at a time, in the order asked
-  if (message.kind === "check" || message.kind === "check_json" || message.kind === "times") answer(message);
+  if (["check", "check_json", "times", "alive"].includes(message.kind)) answer(message);
   else turn(function () { return answer(message); });
 };
