@@ -22,11 +22,29 @@ let pocket = null, damaged = [], oddKeys = [], oddCounts = {};
 
 function say(message) { self.postMessage(message); }
 
-async function archive(py, path) {
+// One of the build's archives, held to the sha256 build.json gives it, unpacked where Python finds its packages. A
+// damaged one is said in words, never as Python's traceback.
+async function archive(py, path, info) {
   const response = await fetch(path);
-  if (!response.ok) throw new Error(path + ": " + response.status);
-  py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_paths()['purelib']") });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  if (!response.ok) throw new Error(path + " could not be read (" + response.status + ")");
+  const data = await response.arrayBuffer();
+  const expected = info.sha256 && info.sha256[path];
+  if (expected && crypto.subtle) {
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
+    if (digest !== expected) throw new Error("its files are damaged (" + path + " is not the file this build wrote)");
+  }
+  try {
+    py.unpackArchive(data, "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_paths()['purelib']") });
+    py.runPython("import importlib; importlib.invalidate_caches()");
+  } catch (error) {
+    throw new Error("its files are damaged (" + path + ": " + lastLine(error) + ")");
+  }
+}
+
+// An error's own words: Python's are its traceback's last line (`BadZipFile: File is not a zip file`).
+function lastLine(error) {
+  const lines = String(error && error.message || error).split("\n").map(function (line) { return line.trim(); }).filter(Boolean);
+  return (lines.length ? lines[lines.length - 1] : "it failed").replace(/\.$/, "");
 }
 
 // Pyodide only logs a runtime that does not compile, and waits forever: say so instead. (A wrong media type makes
@@ -50,7 +68,7 @@ const lean = (async function () {
   const py = await loadPyodide({ indexURL: here, packageBaseUrl: here, fullStdLib: false, stdout: function () {}, stderr: function (line) { console.warn(line); } });
   times.python = performance.now();
   say({ type: "progress", value: 0.7, text: "Loading the score pad" });
-  await archive(py, info.archives.lean);
+  await archive(py, info.archives.lean, info);
   pocket = py.pyimport("ginscore.pocket.worker");
   times.lean = performance.now();
   say({ type: "lean" });
@@ -60,13 +78,13 @@ const pages = (async function () {
   const py = await lean;
   const info = await build;
   say({ type: "progress", value: 0.85, text: "Loading the pages" });
-  await archive(py, info.archives.pages);
+  await archive(py, info.archives.pages, info);
   pocket.start_pages();
   times.pages = performance.now();
   say({ type: "ready", times: times });
   return py;
 })();
-function failed(error) { say({ type: "failed", error: String(error && error.message || error) }); }
+function failed(error) { say({ type: "failed", error: lastLine(error) }); }
 lean.catch(failed);
 pages.catch(failed);
 self.addEventListener("unhandledrejection", function (event) { if (!pocket) failed(event.reason); });
