@@ -213,6 +213,8 @@ def test_another_tab_holding_the_lock_forever_is_said_and_nothing_is_saved(phone
         page.get_by_label("Knocker's count").fill("4")
         page.get_by_label("Opponent's count").fill("19")
         page.locator(".preview-words").wait_for()  # a preview takes no lock
+        assert api(page, "POST", "/api/advise", {"cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"}) == 200  # nor does advice
+        assert api(page, "POST", "/api/matches/good.toml/preview", {"knocker": "Ann", "deadwood": 4, "opponent_deadwood": 19}) == 200
         page.get_by_role("button", name="Save the hand", exact=True).tap()
         banner = page.locator("#no-answer")
         expect(banner).to_contain_text("Another tab of the app is busy with the matches: close it or wait", timeout=15000)

@@ -17,12 +17,13 @@ const workerThere = new Promise(function (resolve) { workerStarted = resolve; })
 // Every question to the worker is answered or timed out: its deadline, in seconds, counts from when the worker
 // can answer it (a check once the lean layers are in, the rest once the pages are), so a first start's download
 // is not counted. A Save waits at most `LOCK_SECONDS` (worker.js) for another tab, well within its deadline.
-const DEADLINES = { request: 20, open: 60, check: 10, check_json: 10, value: 10, remove: 20, alive: 20, times: 10 };
+const DEADLINES = { request: 20, advice: 60, open: 60, check: 10, check_json: 10, value: 10, remove: 20, alive: 20, times: 10 };
+const ADVICE = /^\/(m\/[^/]+\/check|api\/advise)$/;  // advice plays hands out, which may take a slow phone a while
 const BEAT_SECONDS = 5;  // how often an open page asks whether the worker is still there
 
 class NoAnswer extends Error {
-  constructor(kind) {
-    super("the score pad did not answer within " + DEADLINES[kind] + " seconds");
+  constructor(seconds) {
+    super("the score pad did not answer within " + seconds + " seconds");
     this.name = "NoAnswer";
   }
 }
@@ -31,7 +32,9 @@ async function ask(kind, data) {
   await workerThere;
   return new Promise(function (resolve, reject) {
     const id = ++asked;
-    const pending = { resolve: resolve, reject: reject, kind: kind, timer: null };
+    const advice = kind === "request" && data && data.method === "POST" && ADVICE.test(data.path);
+    const seconds = advice ? DEADLINES.advice : DEADLINES[kind];
+    const pending = { resolve: resolve, reject: reject, kind: kind, seconds: seconds, timer: null };
     waiting.set(id, pending);
     worker.postMessage(Object.assign({ id: id, kind: kind, tab: TAB }, data || {}));
     arm(id, pending);
@@ -44,9 +47,11 @@ function arm(id, pending) {
   pending.timer = setTimeout(function () {
     if (!waiting.has(id)) return;
     waiting.delete(id);
-    pending.reject(new NoAnswer(pending.kind));
-    stalled("The score pad did not answer within " + DEADLINES[pending.kind] + " seconds.");
-  }, DEADLINES[pending.kind] * 1000);
+    pending.reject(new NoAnswer(pending.seconds));
+    // the worker busy with a long request cannot answer the heartbeat: that request's own deadline says it
+    const others = Array.from(waiting.values()).some(function (other) { return other.kind !== "alive"; });
+    if (pending.kind !== "alive" || !others) stalled("The score pad did not answer within " + pending.seconds + " seconds.");
+  }, pending.seconds * 1000);
 }
 
 // The worker stopped answering, or failed: said at the top of the page, in view, with what to do. A hand is saved
