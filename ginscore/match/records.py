@@ -38,13 +38,15 @@ no reader, the folder's list included, meets a time it cannot convert."""
 def check_stamp(stamp: str) -> str:
     """A stored time stamp (`recorded`, `created`), refused when it reads as a time that falls outside
     `STAMP_RANGE`; text that is no time at all is kept as text, shown as it is."""
-    from datetime import date, datetime
+    if stamp[4:5] == "-" == stamp[7:8] and STAMP_RANGE[0] <= stamp[:10] <= STAMP_RANGE[1]:
+        return stamp  # a day in range, as every stamp ginscore writes starts: a time, or text that is none
+    from datetime import datetime
 
     try:
         moment = datetime.fromisoformat(stamp)
     except ValueError:
         return stamp
-    if not date.fromisoformat(STAMP_RANGE[0]) <= moment.date() <= date.fromisoformat(STAMP_RANGE[1]):
+    if not STAMP_RANGE[0] <= moment.date().isoformat() <= STAMP_RANGE[1]:  # four-digit years: text order is date order
         raise InputError(f"{quote(stamp)} is a time that cannot be shown in every time zone: a time stamp falls "
                          f"between {STAMP_RANGE[0]} and {STAMP_RANGE[1]} (ginscore writes them as 2026-11-30T23:11:03+00:00)")
     return stamp
