@@ -218,7 +218,7 @@ def odds(path: str, history: str | None = None, prior: int = 200) -> Odds:
     """Each player's chance to win the game in play in a match file, solved exactly from a model of how hands end:
     the built-in simulated hands counted as `prior` hands, and the hands of the match files in `history` (by
     default the file's own folder) played by the same rules. `prior=0` with no such hands raises `RefusedError`."""
-    from .files.odds_model import match_odds
+    from .files.table import match_odds
 
     found = match_odds(path, history, prior)
     now, sheet, model = found.now, found.sheet, found.model

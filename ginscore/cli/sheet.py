@@ -35,27 +35,24 @@ def show(
       ginscore show match.toml --export sheet.html
     """
     from ..files.reading import load  # not storage: the writer is not needed to read
+    from ..files.table import table_of
 
     _, sheet = load(file)
-    from ..files.odds_model import file_odds, show_dict
-
     if export is not None or export_terminal is not None:
         _export(sheet, export, export_terminal, chart, force)
         return
     if as_json:
-        print_json(show_dict(file, sheet))
+        print_json(table_of(file).show(sheet))
         return
-    from ..files.history import folder_of, folder_sheets
-    from ..match.series import series_as_of
     from ..render import console
     from ..render.odds import odds_view, series_view
     from ..render.sheet import sheet_view
 
     out = console()
     sheet_view(sheet, out)
-    sheets = folder_sheets(folder_of(file))
-    odds_view(file_odds(file, sheet, sheets=sheets), out)
-    series_view(series_as_of(sheet, sheets), out)
+    table = table_of(file)
+    odds_view(table.shown_odds(sheet), out)
+    series_view(table.series(sheet), out)
     if chart:
         from ..render.chart import chart_view
 

@@ -82,14 +82,14 @@ class Match:
         (with `short`) their initial when it is theirs alone, or their number, 1 or 2; a name wins over the rest."""
         if name in self.players:
             return name
-        typed = _name_key(name)
+        typed = person_key(name)
         for player in self.players:
-            if _name_key(player) == typed:
+            if person_key(player) == typed:
                 return player
         if short and typed in ("1", "2"):
             return self.players[int(typed) - 1]
         if short and len(typed) == 1:
-            found = [player for player in self.players if _name_key(player)[:1] == typed]
+            found = [player for player in self.players if person_key(player)[:1] == typed]
             if len(found) == 2:
                 raise InputError(f"{quote(name.strip())} could be {found[0]} or {found[1]}: type the name")
             if found:
@@ -103,8 +103,9 @@ class Match:
         return replace(self, hands=hands)
 
 
-def _name_key(name: str) -> str:
-    """What makes two typed names one person: the same letters (NFC), in any case."""
+def person_key(name: str) -> str:
+    """What makes two typed names one person, everywhere ginscore compares names: the same letters (NFC), in any
+    case."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
@@ -125,7 +126,7 @@ def check_players(names: object) -> tuple[str, str]:
     for name in (a, b):
         if not name or _control_character(name):
             raise InputError(f"{quote(name)} cannot be a player's name: give two different player names without control characters")
-    if _name_key(a) == _name_key(b):
+    if person_key(a) == person_key(b):
         raise InputError(f"give two different player names, not {quote(a)} twice")
     return a, b
 

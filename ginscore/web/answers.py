@@ -18,12 +18,10 @@ def hand_dict(sheet: Sheet, number: int) -> dict[str, Any]:
     return sheet_dict(one)["hands"][0]
 
 
-def new_dict(name: str, sheet: Sheet, path: str) -> dict[str, Any]:
-    """A new match: `show --json` of its empty sheet (at `path`, its chances learned from its folder), with its
-    file's name."""
-    from ..files.odds_model import show_dict
-
-    return {**show_dict(path, sheet), "name": name}
+def new_dict(name: str, shown: dict[str, Any]) -> dict[str, Any]:
+    """A new match: `show --json` of its empty sheet (`shown`, as the folder's table gives it), with its file's
+    name."""
+    return {**shown, "name": name}
 
 
 def preview_dict(change: Change) -> dict[str, Any]:

@@ -57,7 +57,7 @@ async def matches(request: Request) -> Response:
         file, new = new_match_entry(await _body(request))
         def started() -> dict[str, Any]:
             name, sheet = folder.new(file, new)
-            return answers.new_dict(name, sheet, folder.resolve(name))
+            return answers.new_dict(name, folder.table.show(sheet))
 
         return await _run(started, status=201)
     return await _run(lambda: [summary.as_json() for summary in folder.listing()])

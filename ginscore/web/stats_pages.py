@@ -12,18 +12,19 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import NotFoundError, quote
-from ..match.stats import STAT_ROWS, PairStats, collect, pair_key, player_record, stat_text
+from ..match.records import person_key
+from ..match.stats import STAT_ROWS, PairStats, pair_key, player_record, stat_text
 from .page_helpers import folder_of, render
 
 
 def _pairs(request: Request) -> list[PairStats]:
-    return collect(folder_of(request).sheets())
+    return folder_of(request).table.pairs()
 
 
 def stats_page(request: Request, form: dict[str, str]) -> Response:
     """Everyone who has played in this folder: each pair's games, and each player's page."""
     pairs = _pairs(request)
-    players = sorted({name.casefold(): name for pair in pairs for name in pair.players}.values(), key=str.casefold)
+    players = sorted({person_key(name): name for pair in pairs for name in pair.players}.values(), key=person_key)
     return render(request, "stats.html", {"pairs": pairs, "players": players})
 
 
@@ -46,5 +47,5 @@ def player_page(request: Request, form: dict[str, str]) -> Response:
         raise NotFoundError(f"{quote(name)} has no match in this folder", field="players")
     figures = record.figures.as_dict(record.hands)
     rows: list[tuple[str, Any]] = [(label, stat_text(key, figures[key])) for label, key in STAT_ROWS]
-    opponents = [(next(p for p in pair.players if p.casefold() != record.name.casefold()), pair) for pair in record.opponents]
+    opponents = [(next(p for p in pair.players if person_key(p) != person_key(record.name)), pair) for pair in record.opponents]
     return render(request, "stats_player.html", {"record": record, "rows": rows, "opponents": opponents})
