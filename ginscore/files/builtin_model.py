@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 
 from ..errors import InputError, RefusedError
@@ -28,7 +28,12 @@ MAX_PRIOR = 1_000_000
 
 
 def _read(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("ginscore.game").joinpath(f"data/{name}").read_text(encoding="utf-8"))
+    from .. import (
+        game,  # the data lies beside the game's modules, in every install (importlib.resources costs a start-up more)
+    )
+
+    with open(os.path.join(os.path.dirname(game.__file__), "data", name), encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
     return data
 
 

@@ -109,6 +109,12 @@ def person_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
+def pair_key(players: tuple[str, str]) -> tuple[str, str]:
+    """What makes two pairs of names one pair of players: their `person_key`s, in either order."""
+    a, b = sorted(person_key(name) for name in players)
+    return a, b
+
+
 def _found(names: object) -> str:
     """What was given instead of two names, in words: `3 were given: 'A', 'B' and 'C'`."""
     if not (isinstance(names, (list, tuple)) and names and all(isinstance(n, str) for n in names)):

@@ -2,7 +2,7 @@
 
 The series is derived from the sheets, like every other figure: games won each, the current streak, the last
 result, and whether the games were all played by one set of rules. Names are matched as the head-to-head
-figures match them (`stats.pair_key`), and the first spelling read is kept.
+figures match them (`records.pair_key`), and the first spelling read is kept.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .records import person_key
-from .stats import pair_key
+from .records import pair_key, person_key
 from .tally import Sheet
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
-from decimal import ROUND_HALF_UP, Decimal
 
-from .records import person_key
+from .records import pair_key, person_key
 from .tally import Sheet
 
 
@@ -115,11 +114,6 @@ class PairStats:
             record["hands"],
             by_player={name: PlayerStats(**figures[name]) for name in players},
         )
-
-
-def pair_key(players: tuple[str, str]) -> tuple[str, str]:
-    a, b = sorted(person_key(name) for name in players)
-    return a, b
 
 
 class HeadToHead:
@@ -271,6 +265,8 @@ def stat_text(key: str, value: object) -> str:
         return f"{value:.0%}"
     if key in AVERAGES and isinstance(value, (int, float)):
         # Half up, as people round: 18.25 shows as 18.3 (a float's own rounding would give 18.2).
+        from decimal import ROUND_HALF_UP, Decimal
+
         return str(Decimal(str(value)).quantize(Decimal("0.1"), ROUND_HALF_UP))
     if key == "margin" and isinstance(value, int) and value > 0:
         return f"+{value}"

@@ -14,8 +14,8 @@ from ..files.served import Summary
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
 from ..match.players import known_players
+from ..match.records import pair_key
 from ..match.series import series_of
-from ..match.stats import pair_key
 from ..match.tally import Sheet
 from ..sheets.words import series_words, won_words
 from .fields import new_match_entry

@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import NotFoundError, quote
-from ..match.records import person_key
-from ..match.stats import STAT_ROWS, PairStats, pair_key, player_record, stat_text
+from ..match.records import pair_key, person_key
+from ..match.stats import STAT_ROWS, PairStats, player_record, stat_text
 from .page_helpers import folder_of, render
 
 
