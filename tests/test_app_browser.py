@@ -839,3 +839,22 @@ def test_share_the_result_downloads_the_card_as_a_png_in_the_app(phone: Phone, t
     expect(page.locator(".share-said")).to_have_text("")
     page.close()
     assert phone.problems == []
+
+
+@pytest.mark.parametrize("address", ["/m/evening.toml/result.svg", "/stats", "/m/evening.toml/check"])
+def test_an_address_asked_first_in_a_fresh_tab_answers_as_serve_does(phone: Phone, tmp_path: Path, address: str):
+    page = phone.open("#/check")  # Python started afresh in this tab, holding no stored text
+    answer = page.evaluate(f"window.ginscoreApp.call('GET', {json.dumps(address)}).then(a => ({{status: a.status, "
+                           "body: new TextDecoder().decode(a.body)}))")
+    for name, text in page.evaluate("import('./store.js').then(store => store.texts())").items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    page.close()
+    from pages import signed_in
+
+    with signed_in(tmp_path) as client:
+        served = client.get(address)
+    assert answer["status"] == served.status_code == 200
+    forms = re.compile(r'name="csrf" value="[^"]*"')
+    assert forms.sub("", answer["body"]) == forms.sub("", served.text)
+    if address.endswith(".svg"):
+        assert "Series" in answer["body"] or "series" in answer["body"]

@@ -440,8 +440,8 @@ def test_the_served_folders_sheets_are_read_again_only_when_a_file_changes(tmp_p
     shutil.copy(SAMPLES / "standard.toml", tmp_path / "a.toml")
     shutil.copy(SAMPLES / "counts_only.toml", tmp_path / "b.toml")
     loads: list[str] = []
-    real = reading.load_file
-    monkeypatch.setattr(reading, "load_file", lambda path, *args, **kw: loads.append(path) or real(path, *args, **kw))
+    real = reading.match_file
+    monkeypatch.setattr(reading, "match_file", lambda path, *args, **kw: loads.append(path) or real(path, *args, **kw))
     folder = Folder(str(tmp_path))
     first = folder.sheets()
     assert len(first) == 2 and len(loads) == 2

@@ -71,8 +71,8 @@ def test_a_file_is_read_once_for_each_version(table: Path, monkeypatch):
     from ginscore.files import reading
 
     reads: list[str] = []
-    real = reading.load_file
-    monkeypatch.setattr(reading, "load_file", lambda path: reads.append(os.path.basename(path)) or real(path))
+    real = reading.match_file
+    monkeypatch.setattr(reading, "match_file", lambda path, text: reads.append(os.path.basename(path)) or real(path, text))
     found = Table(str(table))
     first = found.sheets()
     assert sorted(reads) == sorted(["CAFÉ.toml", "bad.toml", "friday.toml", "out.toml", "standard.toml"])
@@ -91,3 +91,14 @@ def test_one_person_in_any_case_or_form():
     assert person_key("José") == person_key("JOSE\u0301") == person_key(" josé ")
     assert pair_key(("Ann", "JOSÉ")) == pair_key(("jose\u0301", "ann"))
     assert re.fullmatch(r"[a-zé]+", person_key("JOSÉ"))
+
+
+def test_the_next_game_started_in_the_same_second_counts_the_game_before(tmp_path: Path):
+    created = "2026-11-30T23:10:54+00:00"
+    shutil.copy(SAMPLES / "standard.toml", tmp_path / "maria-tom.toml")
+    new = STANDARD[: STANDARD.index("[[hands]]")] if "[[hands]]" in STANDARD else STANDARD
+    (tmp_path / "maria-tom-2.toml").write_text(new, encoding="utf-8")  # started in that second, no hand yet; its name sorts first
+    table = Table(str(tmp_path))
+    fresh = next(sheet for sheet in table.sheets() if not sheet.match.hands)
+    assert fresh.match.created == created
+    assert table.series(fresh).wins == (0, 1)

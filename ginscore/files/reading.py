@@ -88,7 +88,11 @@ def load(path: str) -> tuple[Match, Sheet]:
 
 def load_file(path: str) -> MatchFile:
     """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
-    text = read_text(path)
+    return match_file(path, read_text(path))
+
+
+def match_file(path: str, text: str) -> MatchFile:
+    """The match file at `path` holding `text`, parsed once for each text; problems raise `MatchFileError`."""
     known = REMEMBERED.recall(path, text)
     if known is not None:
         return known

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
-from .table import Table, name_problem
+from .table import Storage, Table, name_problem
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch
@@ -63,24 +63,24 @@ class Summary:
 class Folder:
     """The served folder: its match files by name, and every operation on them."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, storage: Storage | None = None):
         self.path = os.path.abspath(path)
-        self.table = Table(self.path)
+        self.table = Table(self.path, storage)
         """The folder's match files and every figure drawn from them: the one reader of the folder."""
         self._next_lock = threading.Lock()
-        self._next_games: dict[tuple[str, str], str] = {}
+        self.next_games: dict[tuple[str, str], str] = {}
         """The game started after each finished file, by its name and version."""
 
     # names
 
-    def _checked_name(self, name: Any) -> str | None:
+    def accepts(self, name: Any) -> str | None:
         """The name, when it can be a match file directly inside the folder; None otherwise."""
         return name if isinstance(name, str) and name_problem(name) is None else None
 
     def resolve(self, name: str) -> str:
         """The path of the match file `name` names, directly inside the folder (a link the user put there is
         followed, as the CLI follows it); `NotFoundError` for anything else."""
-        checked = self._checked_name(name)
+        checked = self.accepts(name)
         path = os.path.join(self.path, checked) if checked else None
         if path is None or not os.path.isfile(path):
             raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file")
@@ -170,12 +170,13 @@ class Folder:
         """Start a match file (named for its players when `file` is None, never replacing one): its name and sheet."""
         from .changes import start
 
-        name = self._new_name(file)
+        name = self.new_name(file)
         path = os.path.join(self.path, name)
         with self._named(name, path):
             return name, start(path, new)
 
-    def _new_name(self, file: str | None) -> str:
+    def new_name(self, file: str | None) -> str:
+        """The name a new match file may take, as given: refused with the reason and a name to type instead."""
         if file is None:
             raise InputError("give the new match file's name, e.g. friday.toml", field="file")
         problem = name_problem(file)
@@ -213,7 +214,7 @@ class Folder:
 
         path = self.resolve(name)
         finished = (name, self.version(name))
-        started = self._next_games.get(finished)
+        started = self.next_games.get(finished)
         if started is not None and os.path.isfile(os.path.join(self.path, started)):
             return started, self.sheet(started)
         with self._named(name, path):
@@ -225,7 +226,7 @@ class Folder:
                     sheet = next_game(path, os.path.join(self.path, new), dealer)
             except ExistsError:
                 continue
-            self._next_games[finished] = new
+            self.next_games[finished] = new
             return new, sheet
         raise ExistsError("another program keeps starting matches with these names: try again", field="file")
 

@@ -48,6 +48,8 @@ class Storage(Protocol):
 
     def is_file(self, name: str) -> bool: ...
 
+    def text(self, name: str) -> str: ...
+
     def version(self, name: str) -> str | None: ...
 
     def path(self, name: str) -> str: ...
@@ -81,6 +83,12 @@ class Disk:
     def is_file(self, name: str) -> bool:
         """Whether `name` leads to a regular file, its links followed."""
         return os.path.isfile(self.path(name))
+
+    def text(self, name: str) -> str:
+        """The file's text, as `validate` reads one; `MatchFileError` when it cannot be read."""
+        from .folder import read_text
+
+        return read_text(self.path(name))
 
 
 @dataclass(frozen=True)
@@ -141,14 +149,14 @@ class Table:
         return made
 
     def _read(self, name: str, version: str | None, twin: str | None) -> TableFile:
-        from .reading import load_file
+        from .reading import match_file
 
         path = self.storage.path(name)
         if twin is not None:
             problem = f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"
             return TableFile(name, version, None, MatchFileError(path, [problem]))
         try:
-            return TableFile(name, version, load_file(path), None)
+            return TableFile(name, version, match_file(path, self.storage.text(name)), None)
         except MatchFileError as error:
             return TableFile(name, version, None, error)
         except RecursionError:
@@ -157,9 +165,10 @@ class Table:
     # what the table knows
 
     def sheets(self) -> tuple[Sheet, ...]:
-        """Every readable match's sheet, the first started first (by name within a second)."""
-        read = [(found.read.sheet.match.created, found.name, found.read.sheet) for found in self.files() if found.read is not None]
-        return tuple(sheet for _, _, sheet in sorted(read, key=lambda item: (item[0], item[1])))
+        """Every readable match's sheet, the first started first; within a second, the first played first (a
+        match with no hand yet last), then by name."""
+        read = [(found.name, found.read) for found in self.files() if found.read is not None]
+        return tuple(match_file.sheet for _, match_file in sorted(read, key=_started))
 
     def series(self, sheet: Sheet) -> Series:
         """The series of `sheet`'s players as that match stands in it, over the table's matches."""
@@ -237,6 +246,12 @@ def advice_state(path: str, player: str, prior: int = DEFAULT_PRIOR) -> tuple[Ru
 
     _, sheet = load(path)
     return table_of(path).advice_state(sheet, player, prior)
+
+
+def _started(named: tuple[str, MatchFile]) -> tuple[str, str, str]:
+    name, match = named[0], named[1].match
+    first = match.hands[0].recorded if match.hands and match.hands[0].recorded else "\uffff"
+    return match.created, first, name
 
 
 def solvable(sheet: Sheet) -> bool:

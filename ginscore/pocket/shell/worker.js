@@ -67,16 +67,11 @@ pages.catch(failed);
 self.addEventListener("unhandledrejection", function (event) { if (!pocket) failed(event.reason); });
 
 // --- which stored records a request needs --------------------------------------------------------------------
+// Python says it: the app's routes name the match files an address reads, and a page that draws on the whole
+// table (the series, the chances, the players' figures) marks that it read a text not loaded; it is then asked
+// again with every stored text. Each is read from IndexedDB only when its generation moved.
 
-function named(path) {
-  const found = /^\/(?:m|api\/matches)\/([^/]+)/.exec(path);
-  if (!found) return [];
-  try { return [decodeURIComponent(found[1])]; } catch (error) { return []; }
-}
-
-// Pages that draw on the whole table (the series, the chances, the players' figures) need every stored text; each is
-// still read from IndexedDB only when its generation moved. A poll (`/version`) is not one of them.
-function table(path) { return /^\/(new|stats(\/[a-z]+)?|m\/[^/]+(\/sheet|\/check(\/live)?)?|api\/matches(\/[^/]+)?)?$/.test(path); }
+function storedNames(seen) { return seen.keys.filter(function (key) { return typeof key === "string"; }); }
 
 function describe(stored) {
   if (stored === null) return "nothing (null)";
@@ -135,15 +130,21 @@ async function run(method, path, query, body, type) {
 async function request(message) {
   await pages;
   const changing = message.method !== "GET" && message.method !== "HEAD";
-  const listing = /^\/(new|api\/matches)?$/.test(message.path);
+  const asked = JSON.parse(pocket.reads(message.method, message.path));
+  const listing = asked.listing;
   const work = async function () {
-    const names = table(message.path) ? (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; }) : named(message.path);
-    const seen = await snapshot({ names: names, all: changing || listing, listing: listing, links: /\/next$/.test(message.path), held: held });
+    // a change may answer with figures of the whole table after it has written: every text is there first
+    const names = changing ? storedNames(await snapshot({ all: true })) : asked.names;
+    const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
     const need = hold(seen).need;
     if (need.length) hold(await snapshot({ names: need, held: held }));
     let result;
     try {
       result = await run(message.method, message.path, message.query, message.body, message.contentType);
+      if (result.need && !changing) {
+        hold(await snapshot({ names: storedNames(await snapshot({ all: true })), held: held }));
+        result = await run(message.method, message.path, message.query, message.body, message.contentType);
+      }
       if (changing) await keep(message.tab);
     } catch (error) {
       pocket.forget();
@@ -165,8 +166,7 @@ async function open(message) {
   if (early.error) return early;
   const data = new Uint8Array(await file.arrayBuffer());
   return navigator.locks.request(LOCK, async function () {
-    const keys = (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; });
-    hold(await snapshot({ names: keys, all: true, held: held }));  // every text: the file may be one of them
+    hold(await snapshot({ names: storedNames(await snapshot({ all: true })), all: true, held: held }));  // every text: the file may be one of them
     let answer;
     try {
       answer = JSON.parse(pocket.opened(file.name, data, message.choice || ""));
