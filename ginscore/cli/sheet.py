@@ -34,15 +34,15 @@ def show(
       ginscore show match.toml --chart
       ginscore show match.toml --export sheet.html
     """
-    from ..files.reading import load  # not storage: the writer is not needed to read
     from ..files.table import table_of
 
-    _, sheet = load(file)
+    table = table_of(file)
+    sheet = table.sheet_at(file)  # read once, as one of its table's files
     if export is not None or export_terminal is not None:
         _export(sheet, export, export_terminal, chart, force)
         return
     if as_json:
-        print_json(table_of(file).show(sheet))
+        print_json(table.show(sheet))
         return
     from ..render import console
     from ..render.odds import odds_view, series_view
@@ -50,7 +50,6 @@ def show(
 
     out = console()
     sheet_view(sheet, out)
-    table = table_of(file)
     odds_view(table.shown_odds(sheet), out)
     series_view(table.series(sheet), out)
     if chart:

@@ -162,6 +162,19 @@ class Table:
         except RecursionError:
             return TableFile(name, version, None, MatchFileError(path, ["nested too deeply to read"]))
 
+    def sheet_at(self, path: str) -> Sheet:
+        """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
+        read once; else read as `show` reads any file. Problems raise `MatchFileError`."""
+        name = os.path.basename(path)
+        if os.path.dirname(os.path.abspath(path)) == self.folder and name in self.names():
+            found = self.file(name)
+            if found.read is None:
+                raise found.fresh_problem()
+            return found.read.sheet
+        from .reading import load
+
+        return load(path)[1]
+
     # what the table knows
 
     def sheets(self) -> tuple[Sheet, ...]:
@@ -236,16 +249,17 @@ def match_odds(path: str, history: str | None = None, prior: int = DEFAULT_PRIOR
     file's own)."""
     from .reading import load
 
+    if history is None:
+        table = table_of(path)
+        return table.odds(table.sheet_at(path), prior)
     _, sheet = load(path)
-    return (table_of(path) if history is None else table_at(history)).odds(sheet, prior)
+    return table_at(history).odds(sheet, prior)
 
 
 def advice_state(path: str, player: str, prior: int = DEFAULT_PRIOR) -> tuple[Rules, GameState, Model]:
     """`Table.advice_state` for the match file at `path`, over its folder's table."""
-    from .reading import load
-
-    _, sheet = load(path)
-    return table_of(path).advice_state(sheet, player, prior)
+    table = table_of(path)
+    return table.advice_state(table.sheet_at(path), player, prior)
 
 
 def _started(named: tuple[str, MatchFile]) -> tuple[str, str, str]:
