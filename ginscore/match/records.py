@@ -381,6 +381,17 @@ def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str
     return ScoredRecord(replace(record, cards=cards, discard=discard), chosen.result, chosen)
 
 
+def entry_of(record: HandRecord) -> HandEntry:
+    """A record as the entry that records it again: its fields as recorded (the knocker's name, the cards in
+    canonical notation, grouped as laid down when a spread was chosen), with no spread to choose, since the cards
+    say it already or the best is found again."""
+    return HandEntry(
+        knocker=record.knocker, cancelled=record.cancelled, cards=record.cards, discard=record.discard,
+        opponent_cards=record.opponent_cards, deadwood=record.deadwood, opponent_deadwood=record.opponent_deadwood,
+        big_gin=record.big_gin, upcard=record.upcard, note=record.note,
+    )
+
+
 def laid_down(scored: ScoredKnock) -> tuple[str, str | None]:
     """A knocker's spread as typed cards, grouped with `|`, and the card discarded face down (its own group)."""
     cards = spread_text(scored.spread)
