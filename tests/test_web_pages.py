@@ -226,7 +226,7 @@ def test_record_by_tapping_cards_without_script(client, folder):
     response = client.post(url, data=form, follow_redirects=False)
     assert response.status_code == 303
     hand = Folder(str(folder)).show("x.toml")["hands"][0]
-    assert (hand["result"], hand["winner"], hand["knocker_deadwood"]) == ("knock", "Ann", 2)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["deadwood"]) == ("knock", "Ann", 2)
 
 
 def test_the_preview_offers_the_spread_laid_down_when_the_best_one_is_not_the_lowest(client, folder):
@@ -240,7 +240,7 @@ def test_the_preview_offers_the_spread_laid_down_when_the_best_one_is_not_the_lo
                         follow_redirects=False)
     assert saved.status_code == 303, saved.text
     hand = Folder(str(folder)).show("x.toml")["hands"][0]
-    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 11)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["points"]) == ("undercut", "Bob", 11)
 
 
 def test_the_live_fragment_judges_the_picked_cards(client):
@@ -404,7 +404,7 @@ def test_a_cancelled_hand_and_an_oklahoma_up_card(client, folder):
     assert record(client, "x.toml", how="cancelled", knocker="Ann", note="phone rang").status_code == 303
     assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20", upcard="7h").status_code == 303
     hands = Folder(str(folder)).show("x.toml")["hands"]
-    assert [(hand["result"], hand["note"]) for hand in hands] == [("cancelled", "phone rang"), ("knock", "")]
+    assert [(hand["derived"]["result"], hand["note"]) for hand in hands] == [("cancelled", "phone rang"), ("knock", "")]
     page = client.get("/m/x.toml").text
     assert '<span class="result">cancelled</span>' in page and "phone rang" in page
 
