@@ -293,11 +293,24 @@ def test_undo_asks_first_then_removes_the_hand_it_showed(client, folder):
     assert "Remove hand 1 (gin: Ann scores 40)?" in page
     assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1  # asking removes nothing
     stale = client.post("/m/x.toml/undo", data={"csrf": csrf(page), "expected_hands": "2"}, follow_redirects=False)
-    assert stale.status_code == 409 and "Someone changed the match first" in stale.text
+    assert stale.status_code == 409 and "x.toml now has 1 hand, not 2: someone else changed it first; nothing was written" in stale.text
+    assert stale.text.lower().count("changed it first") + stale.text.lower().count("changed the match first") == 1  # said once
     done = client.post("/m/x.toml/undo", data={"csrf": csrf(page), "expected_hands": "1"}, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"] == "/m/x.toml?removed=1"
     assert Folder(str(folder)).show("x.toml")["hands"] == []
     assert "There is no hand to undo." in client.get("/m/x.toml/undo").text
+
+
+def test_an_edit_refused_because_the_match_changed_says_so_once(client, folder):
+    new_match(client)
+    record(client, "x.toml", knocker="Ann", how="counts", deadwood="2", opponent_deadwood="20")
+    page = client.get("/m/x.toml/edit/1").text
+    form = {"csrf": csrf(page), "expected_hands": "2", "knocker": "Bob", "how": "counts", "deadwood": "2",
+            "opponent_deadwood": "20", "action": "save"}
+    stale = client.post("/m/x.toml/edit/1", data=form, follow_redirects=False)
+    assert stale.status_code == 409 and "x.toml now has 1 hand, not 2: someone else changed it first; nothing was written" in stale.text
+    assert stale.text.lower().count("changed it first") + stale.text.lower().count("changed the match first") == 1
+    assert Folder(str(folder)).show("x.toml")["hands"][0]["knocker"] == "Ann"
 
 
 def test_edit_a_past_hand(client, folder):

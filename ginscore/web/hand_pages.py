@@ -12,6 +12,7 @@ from starlette.responses import HTMLResponse, Response
 from ..errors import GinscoreError, IllegalHandError, InputError, NotFoundError, StaleError
 from ..files.served import Folder
 from ..game.numbers import read_whole
+from ..match.entry import HAND_FIELDS, about
 from ..match.records import HandRecord, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
@@ -35,8 +36,11 @@ from .picker import DECK_CHOICES, Picker, card_face, cards_face, judge, picker_f
 if TYPE_CHECKING:
     from ..match.entry import HandEntry
 
-KEPT = ("knocker", "how", "deadwood", "opponent_deadwood", "big_gin", "discard", "upcard", "note", "expected_hands", "spread")
-"""A hand form's fields that are re-rendered as they were typed."""
+PICKED = tuple(name for name in HAND_FIELDS if about(name).kind == "cards")
+"""The hand's fields the card picker holds (`cards`, `opponent_cards`)."""
+KEPT = (*(name for name in HAND_FIELDS if name not in PICKED and name != "cancelled"), "how", "expected_hands")
+"""A hand form's fields that are re-rendered as they were typed: the hand's own but the picked cards and
+`cancelled` (which the form says by `how`), how it is entered and the count of hands the page saw."""
 
 
 def _hand_sides(players: list[str], knocker: str) -> list[tuple[str, str, str]]:
@@ -189,9 +193,9 @@ def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Pick
     return preview_view(folder, name, entry, number)
 
 
-HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note",
-               "cancelled")
-"""The hand form's fields an error can be shown beside; any other refusal is shown at the top of the form."""
+HAND_PLACES = tuple(name for name in HAND_FIELDS if name != "spread")
+"""The hand form's fields an error can be shown beside (every one but the spread's buttons); any other refusal is
+shown at the top of the form."""
 
 
 def record_page(request: Request, form: dict[str, str]) -> Response:
@@ -289,7 +293,6 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
             context.update(recorded_since=since, also=str(info.hands), same_hand=same,
                            mine=_hand_said(*mine) if mine is not None else None)
         else:
-            message = f"Someone changed the match first: {message}"
             form["expected_hands"] = str(info.hands)  # once seen, the change may go
             context["form"]["expected_hands"] = str(info.hands)
     context["errors"] = {place: message}
