@@ -13,11 +13,11 @@ from ..errors import GinscoreError, IllegalHandError, InputError, NotFoundError,
 from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..match.entry import HAND_FIELDS, about
-from ..match.records import HandRecord, make_record
+from ..match.records import HandRecord, entry_of, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
 from ..sheets.words import LaidDown, counts_words, hand_words, laid_down, sides_words, verdict
-from .fields import hand_entry
+from .fields import ENTERED, hand_entry
 from .file_words import problem_words
 from .page_helpers import (
     FormValues,
@@ -362,20 +362,15 @@ def edit_pick(request: Request, form: dict[str, str]) -> Response:
 
 def _record_form(info: MatchInfo, number: int) -> dict[str, str]:
     """Hand `number`'s record as the form's fields, as it was entered."""
-    record = info.sheet.match.hands[number - 1]
-    form = {"expected_hands": str(info.hands), "note": record.note, "upcard": record.upcard or ""}
-    if record.cancelled:
-        return {**form, "how": "cancelled"}
-    form["knocker"] = record.knocker or ""
-    if record.cards:
-        return {**form, "how": "cards", "cards": record.cards, "opponent_cards": record.opponent_cards or "",
-                "discard": record.discard or ""}
-    return {**form, "how": "counts", "deadwood": _text(record.deadwood),
-            "opponent_deadwood": _text(record.opponent_deadwood), "big_gin": "on" if record.big_gin else ""}
+    entry = entry_of(info.sheet.match.hands[number - 1])
+    how = "cancelled" if entry.cancelled else "cards" if entry.cards else "counts"
+    shown = {name: _text(getattr(entry, name)) for name in ENTERED[how] if name != "cancelled"}
+    return {"expected_hands": str(info.hands), "how": how, **shown}
 
 
-def _text(value: int | None) -> str:
-    return "" if value is None else str(value)
+def _text(value: str | int | bool | None) -> str:
+    """A field's value as the form's box (or checkbox, `on`) holds it."""
+    return "" if value is None or value is False else "on" if value is True else str(value)
 
 
 def edit_page(request: Request, form: dict[str, str]) -> Response:
