@@ -361,12 +361,29 @@ def test_a_hand_read_from_the_api_and_posted_back_unchanged_is_taken_and_comes_b
     assert again.json() == read
     assert api.get("/api/matches/r.toml").json() == shown == json_object(run("show", str(folder / "r.toml"), "--json"))
 
+    # put back in its own place, and previewed, it is the same hand too
+    assert api.put("/api/matches/r.toml/hands/2", json=read).json() == read
+    assert api.post("/api/matches/r.toml/preview", json=read).json()["hand"]["derived"]["points"] == read["derived"]["points"]
+
     # and as one more hand, it scores the same: only its place on the sheet differs
     later = api.post("/api/matches/r.toml/hands", json=read).json()
     assert {name: later[name] for name in HAND_FIELDS} == {name: read[name] for name in HAND_FIELDS}
     told = ("result", "points", "deadwood", "opponent_deadwood", "layoffs")
     assert {name: later["derived"][name] for name in told} == {name: read["derived"][name] for name in told}
     assert later["derived"]["number"] == 3
+
+
+def test_the_hands_json_shown_in_the_docs_is_what_the_api_answers(api: TestClient):
+    """docs/serve.md's "A hand's JSON" shows three hands as the API answers them: it must stay true."""
+    page = (Path(__file__).parent.parent / "docs" / "serve.md").read_text(encoding="utf-8")
+    block = page.split("### A hand's JSON", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    shown = [json.loads(text) for text in block.replace("\n ", " ").strip().split("\n")]
+    assert api.post("/api/matches", json={"file": "friday.toml", "players": ["Ann", "Bob"], "rules": "oklahoma"}).status_code == 201
+    for hand in ({"knocker": "Ann", "deadwood": 4, "opponent_deadwood": 31, "upcard": "7h"},
+                 {"knocker": "Bob", "cards": BEST_K, "opponent_cards": BEST_O, "upcard": "Kd", "spread": "lowest"},
+                 {"cancelled": True, "note": "Bob's phone rang"}):
+        assert api.post("/api/matches/friday.toml/hands", json=hand).status_code == 201
+    assert api.get("/api/matches/friday.toml").json()["hands"] == shown
 
 
 def test_what_is_derived_is_ignored_when_posted_back(api: TestClient, match: Path):
