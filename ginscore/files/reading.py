@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
+from ..match.entry import HAND_FIELDS, about
 from ..match.records import HandRecord, Match, check_note, check_players
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
@@ -25,8 +26,9 @@ FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
 FORMATS_READ = (1, 2)
 BOM = "\ufeff"
-FILE_KEYS = {"cards": "knocker_cards", "deadwood": "knocker_deadwood"}
-"""The record's fields whose key in the file is another word: the file keeps the keys it has always had."""
+FILE_KEYS = {name: key for name in HAND_FIELDS if (key := about(name).file_key) is not None}
+"""The record's fields whose key in the file is another word (`cards` is `knocker_cards`), as the entry declares
+them: the file keeps the keys it has always had."""
 HAND_KEYS = {FILE_KEYS.get(f.name, f.name): f for f in fields(HandRecord)}
 """A hand table's keys in the file, each with the record's field it holds."""
 DERIVED = ("dealer", "totals")

@@ -120,7 +120,7 @@ class Folder:
             return self._broken(name, None, f"cannot read: {error.strerror or 'refused'}")
         if found.read is None:
             problem = found.problem or MatchFileError(path, ["cannot be read"])
-            return self._broken(name, path, _one_line(problem.problems), modified, problem.damage)
+            return self._broken(name, path, problem.one_line(), modified, problem.damage)
         sheet, hands = found.read.sheet, found.read.match.hands
         last = hands[-1].recorded if hands and hands[-1].recorded else modified
         status = "finished" if sheet.finished else "playing"
@@ -270,9 +270,3 @@ def _plain_name(typed: str) -> str:
     words = "".join(char if char.isascii() and (char.isalnum() or char in "-_") else " " for char in stem).split()
     plain = "-".join(words)[:60].strip("-_")
     return f"{plain}.toml" if plain else "friday.toml"
-
-
-def _one_line(problems: list[str]) -> str:
-    first = problems[0] if problems else "cannot be read"
-    more = len(problems) - 1
-    return first + (f" (and {more} more problem{'s' if more > 1 else ''} in the file)" if more else "")

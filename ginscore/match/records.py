@@ -17,7 +17,7 @@ from ..game.cards import DECK, Card, format_cards, parse_card, parse_cards, pars
 from ..game.melds import Arrangement
 from ..game.rulebook import Rules
 from ..game.scoring import HandResult, ScoredKnock, score_cards, score_counts
-from .entry import HandEntry
+from .entry import HAND_FIELDS, HandEntry, about
 
 COLUMNS_HOLLYWOOD = 3
 T = TypeVar("T")
@@ -234,14 +234,14 @@ def spread_text(spread: Arrangement) -> str:
     return " | ".join(groups)
 
 
+_NOT_CANCELLED = tuple(name for name in HAND_FIELDS if "cancelled" not in about(name).ways)
+"""The fields a cancelled hand does not take: who knocked, the cards and counts, the up-card, the spread."""
+
+
 def check_record(record: HandRecord) -> None:
     """Refuse a record whose parts contradict each other, whether typed or edited into a file."""
-    details = (
-        record.cards, record.discard, record.opponent_cards,
-        record.deadwood, record.opponent_deadwood, record.upcard,
-    )
     if record.cancelled:
-        if record.knocker is not None or record.big_gin or any(value is not None for value in details):
+        if any(getattr(record, name) is not None and getattr(record, name) is not False for name in _NOT_CANCELLED):
             raise InputError("a cancelled hand takes no knocker, cards or counts", field="cancelled")
         return
     if record.knocker is None:
@@ -379,6 +379,13 @@ def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str
     chosen = replace(scored.lowest if entry.spread == "lowest" else scored, lowest=None)
     cards, discard = laid_down(chosen)
     return ScoredRecord(replace(record, cards=cards, discard=discard), chosen.result, chosen)
+
+
+def entry_of(record: HandRecord) -> HandEntry:
+    """A record as the entry that records it again: its fields as recorded (the knocker's name, the cards in
+    canonical notation, grouped as laid down when a spread was chosen), with no spread to choose, since the cards
+    say it already or the best is found again."""
+    return HandEntry(**{name: getattr(record, name) for name in HAND_FIELDS if name != "spread"})
 
 
 def laid_down(scored: ScoredKnock) -> tuple[str, str | None]:

@@ -379,9 +379,8 @@ def opened(name: str, data: Any, choice: str) -> str:
     try:
         text = load_file(opening).text
     except MatchFileError as error:
-        problems = [damaged_words(error.damage)] if error.damage is not None else error.problems or ["cannot be read"]
-        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''} in the file)" if len(problems) > 1 else ""
-        return json.dumps({"error": f"{name}: {problems[0]}{more}"}, ensure_ascii=False)
+        said = error.one_line(damaged_words(error.damage) if error.damage is not None else None)
+        return json.dumps({"error": f"{name}: {said}"}, ensure_ascii=False)
     finally:
         os.remove(opening)
     disk = folder.held

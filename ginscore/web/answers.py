@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -12,10 +11,9 @@ if TYPE_CHECKING:
 
 def hand_dict(sheet: Sheet, number: int) -> dict[str, Any]:
     """Hand `number` (from 1) exactly as `show --json` gives it, without building the whole sheet's object."""
-    from ..match.tally import sheet_dict
+    from ..match.tally import hand_json
 
-    one = replace(sheet, lines=(sheet.lines[number - 1],), match=sheet.match.with_hands((sheet.match.hands[number - 1],)))
-    return sheet_dict(one)["hands"][0]
+    return hand_json(sheet.lines[number - 1], sheet.match.hands[number - 1])
 
 
 def new_dict(name: str, shown: dict[str, Any]) -> dict[str, Any]:

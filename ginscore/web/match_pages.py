@@ -11,7 +11,7 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..errors import GinscoreError, InputError, StaleError
+from ..errors import GinscoreError, InputError
 from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..match.odds import MatchOdds
@@ -394,8 +394,7 @@ def undo_post(request: Request, form: dict[str, str]) -> Response:
 def undo_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
     """The undo page again, with why nothing was removed."""
     info = match_info(folder_of(request), request.path_params["name"])
-    message = f"Someone changed the match first: {error}" if isinstance(error, StaleError) else str(error)
-    return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, error.http_status)
+    return render(request, "undo.html", {**_undo_context(info), "errors": {"": str(error)}}, error.http_status)
 
 
 def fragment_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
