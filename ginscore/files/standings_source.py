@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from ..errors import GinscoreError, MatchFileError
 from ..match.standings import SheetGames, sheet_games
+from ..match.tally import Sheet
 from ..version import __version__
 from .folder import match_paths
-from .reading import load
-from .stats_cache import _read_regular_file, _sheet_from_bytes
+from .reading import load, loads
+from .stats_cache import _read_regular_file
 
 CACHE_NAME = "standings.sqlite3"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS games (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
@@ -141,6 +142,16 @@ def _sealed(games: SheetGames, version: str, digest: bytes) -> str:
 
 def _checksum(text: str, version: str, digest: bytes) -> str:
     return hashlib.sha256(b"standings\0%s\0%s\0%s" % (version.encode(), digest, text.encode("utf-8"))).hexdigest()
+
+
+def _sheet_from_bytes(data: bytes) -> Sheet | None:
+    """The sheet of a match file read without a problem, decoded as `load` decodes; else None (then `load`
+    judges the file and words its problems)."""
+    try:
+        match, sheet, problems = loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, RecursionError):
+        return None
+    return sheet if match is not None and not problems else None
 
 
 def _games_from_load(path: str) -> SheetGames:

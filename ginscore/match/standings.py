@@ -224,6 +224,16 @@ class Standings:
         share = Share(self.wins.get((ka, kb), 0), self.wins.get((kb, ka), 0))
         return PairOdds((first.player, second.player), share, expected_score(first.rating, second.rating))
 
+    def never_met(self) -> list[PairOdds]:
+        """The odds of every two players here who have not finished a game against each other, by the ratings."""
+        found = []
+        for i, first in enumerate(self.rows):
+            for second in self.rows[i + 1 :]:
+                ka, kb = player_key(first.player), player_key(second.player)
+                if (ka, kb) not in self.wins and (kb, ka) not in self.wins:
+                    found.append(PairOdds((first.player, second.player), Share(0, 0), expected_score(first.rating, second.rating)))
+        return found
+
     def as_json(self) -> dict:
         return {
             "since": self.since,
