@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -27,7 +28,7 @@ def rating_svg(name: str, history: Sequence[tuple[str, Rating]], ident: str = "r
         return "".join(parts)
     lows = [r.rating - 2 * r.rd for _, r in history]
     highs = [r.rating + 2 * r.rd for _, r in history]
-    low, high = _nice(min(lows), max(highs))
+    low, high, step = _nice(min(lows), max(highs))
     inner_w, inner_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
     count = len(history)
 
@@ -37,8 +38,7 @@ def rating_svg(name: str, history: Sequence[tuple[str, Rating]], ident: str = "r
     def y(value: float) -> float:
         return _TOP + inner_h * (high - value) / (high - low)
 
-    step = (high - low) / 4
-    for k in range(5):
+    for k in range(round((high - low) / step) + 1):
         value = low + k * step
         parts.append(f'<line x1="{_LEFT}" y1="{y(value):.1f}" x2="{WIDTH - _RIGHT}" y2="{y(value):.1f}" stroke="{GRID}" stroke-width="1"/>')
         parts.append(f'<text x="{_LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end" fill="{MUTED}">{value:.0f}</text>')
@@ -59,7 +59,10 @@ def rating_svg(name: str, history: Sequence[tuple[str, Rating]], ident: str = "r
     return "".join(parts)
 
 
-def _nice(low: float, high: float) -> tuple[float, float]:
-    """The axis' ends: the values widened to whole fifties, never an empty range."""
-    bottom, top = 50 * int(low // 50), 50 * int(-(-high // 50))
-    return (float(bottom), float(top if top > bottom else bottom + 50))
+def _nice(low: float, high: float) -> tuple[float, float, float]:
+    """The axis' ends and the step between its guides: round numbers, at most five steps, never an empty range."""
+    for step in (50, 100, 200, 250, 500, 1000, 2000, 5000):
+        bottom, top = step * math.floor(low / step), step * math.ceil(high / step)
+        if top - bottom <= 5 * step:
+            break
+    return float(bottom), float(max(top, bottom + step)), float(step)
