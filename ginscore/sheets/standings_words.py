@@ -9,6 +9,8 @@ from ..match.standings import PairOdds, Row
 PROVISIONAL_MARK = "?"
 """After a provisional rating (RD 110 or more), as Lichess marks it."""
 PROVISIONAL_WORDS = "? provisional: too few games yet to be sure (RD 110 or more)"
+ROOM_WORDS = "The ± is the room for doubt: about 95% sure a player's true strength is within it."
+"""The legend of a page: the same as `Rating ± 2 RD` in a player's words."""
 
 
 def rating_text(row: Row) -> str:
@@ -26,16 +28,16 @@ def margin_text(value: float) -> str:
     return f"{value:+.1f}" if round(value, 1) != 0 else "0.0"
 
 
-def prediction_text(prediction: Prediction) -> str:
-    """`The ratings called 61% of 40 games right; a coin flip calls 50%.` with the two scores beside a coin's."""
+def prediction_text(prediction: Prediction, scores: bool = True) -> str:
+    """`The ratings called 61% of 40 games right, ...; a coin flip calls 50%.`, then (with `scores`) the log-loss
+    and Brier score beside a coin's."""
     if not prediction.games or prediction.called is None or prediction.log_loss is None or prediction.brier is None:
         return "No games yet to test the ratings on."
     games = f"{prediction.games} game{'' if prediction.games == 1 else 's'}"
-    return (
-        f"The ratings called {percent(prediction.called)} of {games} right, each from the ratings of the day before; "
-        f"a coin flip calls 50%. Log-loss {prediction.log_loss:.3f} (a coin: 0.693), "
-        f"Brier {prediction.brier:.3f} (a coin: 0.250); lower is better."
-    )
+    called = f"The ratings called {percent(prediction.called)} of {games} right, each from the ratings of the day before; a coin flip calls 50%."
+    if not scores:
+        return called
+    return f"{called} Log-loss {prediction.log_loss:.3f} (a coin: 0.693), Brier {prediction.brier:.3f} (a coin: 0.250); lower is better."
 
 
 def odds_text(odds: PairOdds) -> list[str]:

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..match.standings import Standings, standings_of_sheets
-from ..sheets.standings_words import PROVISIONAL_WORDS, margin_text, percent, prediction_text, rating_text
+from ..sheets.standings_words import ROOM_WORDS, margin_text, percent, prediction_text, rating_text
 from .page_helpers import folder_of, render
 
 SEASONS = (("month", "This month"), ("year", "This year"), ("all", "All"))
@@ -46,6 +46,6 @@ def standings_page(request: Request, form: dict[str, str]) -> Response:
     ]
     return render(request, "standings.html", {
         "table": table, "rows": rows, "seasons": SEASONS, "season": season,
-        "prediction": prediction_text(table.prediction), "provisional_words": PROVISIONAL_WORDS,
+        "prediction": prediction_text(table.prediction, scores=False), "room_words": ROOM_WORDS,
         "players": sorted((row.player for row in table.rows), key=str.casefold),
     })
