@@ -239,6 +239,12 @@ def test_standings_skips_a_broken_file_and_says_so(run, tmp_path):
     assert result.stderr.count("\n") == 1 and "broken.toml" in result.stderr and result.stderr.endswith("(skipped)\n")
 
 
+def test_standings_of_a_folder_that_is_not_there(run, tmp_path):
+    result = run("standings", tmp_path / "nope")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {tmp_path / 'nope'} does not exist: give the folder of your match files, e.g. `ginscore standings ~/gin`\n"
+
+
 def test_standings_of_an_empty_folder(run, tmp_path):
     result = run("standings", tmp_path)
     assert (result.exit_code, result.stdout, result.stderr) == (0, "No finished games found.\n", "")

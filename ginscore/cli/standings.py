@@ -32,11 +32,16 @@ def standings(
       ginscore standings sample_matches/
       ginscore standings ~/gin --since 2026-01-01 --until 2026-12-31 --json
     """
+    import os
+
+    from ..errors import InputError, shown_path
     from ..files.standings_source import folder_games
     from ..files.stats_cache import cache_folder
     from ..match.standings import parse_day, window_of
     from ..match.standings import standings as standings_of
 
+    if not os.path.exists(folder):
+        raise InputError(f"{shown_path(folder)} does not exist: give the folder of your match files, e.g. `ginscore standings ~/gin`")
     first = parse_day(since, "since") if since is not None else None
     last = parse_day(until, "until") if until is not None else None
     window_of(first, last)
