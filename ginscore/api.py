@@ -234,7 +234,7 @@ def odds(path: str, history: str | None = None, prior: int = 200) -> Odds:
 
 
 def standings(folder: str, since: date | str | None = None, until: date | str | None = None) -> Standings:
-    """The club's standings over the match files in `folder` (and below it): every player's Glicko-2 rating, best
+    """The club's standings over the match files in `folder` (those directly in it, as `serve` counts them): every player's Glicko-2 rating, best
     first, with their figures, and how well the ratings predicted each game (`docs/standings.md`). `since` and
     `until` (a `date` or `"YYYY-MM-DD"`, both days included) keep the games that ended in that window, and the
     ratings are computed over those games alone. A file that cannot be read is left out; a folder that does not
@@ -252,7 +252,7 @@ def standings(folder: str, since: date | str | None = None, until: date | str | 
     first = parse_day(since, "since") if isinstance(since, str) else since
     last = parse_day(until, "until") if isinstance(until, str) else until
     window_of(first, last)
-    return standings_of(folder_games([folder], cache_folder()).sheets, first, last)
+    return standings_of(folder_games(folder, cache_folder()).sheets, first, last)
 
 
 def _cards(cards: Cards) -> tuple[Card, ...]:

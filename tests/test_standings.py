@@ -17,6 +17,7 @@ from test_ratings import paper_walk
 import ginscore
 from ginscore.files.standings_source import CACHE_NAME, folder_games
 from ginscore.files.storage import save
+from ginscore.files.table import Table
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.ratings import expected_score
@@ -154,14 +155,28 @@ def test_the_cache_remembers_and_never_believes_a_bad_row(tmp_path, monkeypatch)
     folder, cache = tmp_path / "games", tmp_path / "cache"
     folder.mkdir()
     write_days(folder)
-    first = folder_games([str(folder)], str(cache))
+    first = folder_games(str(folder), str(cache))
     with sqlite3.connect(cache / CACHE_NAME) as db:
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 8  # Bob's two wins of the 4th are alike, byte for byte
         db.execute("UPDATE games SET record = 'x ' || record")  # every checksum broken
-    again = folder_games([str(folder)], str(cache))
+    again = folder_games(str(folder), str(cache))
     assert again.sheets == first.sheets and again.files == 9
     assert SheetGames.from_record({"games": [["2026-03-01", "A", "B", "C", 5]], "marks": []}) is None  # a winner not playing
     assert SheetGames.from_record({"games": [], "marks": [["2026-03-01", "A", "knock"]]}) is None
+
+
+def test_the_files_that_count_are_the_tables(tmp_path):
+    save(str(tmp_path / "friday.toml"), one_game("Ann", "Bob", "2026-03-01"))
+    save(str(tmp_path / "FRIDAY.toml"), one_game("Bob", "Ann", "2026-03-02"))  # the same name on a phone
+    save(str(tmp_path / ".hidden.toml"), one_game("Cy", "Ann", "2026-03-02"))
+    (tmp_path / "below").mkdir()
+    save(str(tmp_path / "below" / "x.toml"), one_game("Dee", "Ann", "2026-03-02"))
+    read = folder_games(str(tmp_path), None)
+    table = Table(str(tmp_path))
+    assert read.files == len(table.sheets()) == 1
+    assert [error.path for error in read.skipped] == [str(tmp_path / "friday.toml")]  # sorted: FRIDAY first
+    assert [(g.winner, g.day) for g in read.sheets[0].games] == [("Bob", "2026-03-02")]
+    assert {row.player for row in ginscore.standings(str(tmp_path)).rows} == {"Ann", "Bob"}
 
 
 def test_the_library_refuses_a_missing_folder_and_a_bad_day(tmp_path):
@@ -242,7 +257,7 @@ def test_standings_skips_a_broken_file_and_says_so(run, tmp_path):
 def test_standings_of_a_folder_that_is_not_there(run, tmp_path):
     result = run("standings", tmp_path / "nope")
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == f"error: {tmp_path / 'nope'} does not exist: give the folder of your match files, e.g. `ginscore standings ~/gin`\n"
+    assert result.stderr == f"error: {tmp_path / 'nope'} is not a folder: give the folder of your match files, e.g. `ginscore standings ~/gin`\n"
 
 
 def test_standings_of_an_empty_folder(run, tmp_path):

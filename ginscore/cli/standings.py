@@ -13,7 +13,7 @@ from .options import JSON
 
 @command(short_help="Every player rated, the best first.")
 def standings(
-    folder: str = typer.Argument(".", help="The folder of match files (and those below it); default: here."),
+    folder: str = typer.Argument(".", help="The folder of match files (those directly in it, as serve counts them); default: here."),
     since: str | None = typer.Option(None, "--since", metavar="DATE", help="Only games that ended on this day (YYYY-MM-DD) or later."),
     until: str | None = typer.Option(None, "--until", metavar="DATE", help="Only games that ended on this day (YYYY-MM-DD) or earlier."),
     as_json: bool = JSON,
@@ -40,12 +40,12 @@ def standings(
     from ..match.standings import parse_day, window_of
     from ..match.standings import standings as standings_of
 
-    if not os.path.exists(folder):
-        raise InputError(f"{shown_path(folder)} does not exist: give the folder of your match files, e.g. `ginscore standings ~/gin`")
+    if not os.path.isdir(folder):
+        raise InputError(f"{shown_path(folder)} is not a folder: give the folder of your match files, e.g. `ginscore standings ~/gin`")
     first = parse_day(since, "since") if since is not None else None
     last = parse_day(until, "until") if until is not None else None
     window_of(first, last)
-    read = folder_games([folder], None if no_cache else cache_folder())
+    read = folder_games(folder, None if no_cache else cache_folder())
     for error in read.skipped:
         sys.stderr.write(f"{mended(error, None)} (skipped)\n")
     table = standings_of(read.sheets, first, last)

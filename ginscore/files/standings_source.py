@@ -1,11 +1,12 @@
 """The standings' reading of a folder: each match file's finished games, gins and undercuts (`SheetGames`),
 remembered by the file's exact bytes as `stats` remembers its figures.
 
-`folder_games` is the one place the standings read match files. Until the folder has one owner of its match
-files (the table and its cache), it reads them as `stats` does (`match_paths`, then each file's bytes, then
-`reading.loads`), and keeps what it found in its own small SQLite table beside the statistics cache, looked up by
-a SHA-256 of the bytes and ginscore's version, each row sealed by a checksum and type-checked when read (see
-`stats_cache`). If the cache cannot be used, files are read without it.
+Which files count is the table's rule (`table.Table`: the folder's own match files, not those below it, a name
+that is another's on a phone counted once), so that `standings`, `ginscore.standings`, the API and the pages count
+the same files. What each file gives is kept across runs in a small SQLite table beside the statistics cache,
+looked up by a SHA-256 of the bytes and ginscore's version, each row sealed by a checksum and type-checked when
+read (see `stats_cache`): the table's own cache lives as long as one process, and a command starts afresh each
+time. If the cache cannot be used, files are read without it.
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import GinscoreError, MatchFileError
+from ..errors import GinscoreError, MatchFileError, quote
 from ..match.standings import SheetGames, sheet_games
 from ..match.tally import Sheet
 from ..version import __version__
-from .folder import match_paths
 from .reading import load, loads
 from .stats_cache import _read_regular_file
+from .table import Table, _twins
 
 CACHE_NAME = "standings.sqlite3"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS games (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
@@ -40,14 +42,31 @@ class FolderGames:
     """Files that could not be read, each with its problems."""
 
 
-def folder_games(paths: list[str], cache_folder: str | None) -> FolderGames:
-    """Every match file named, or found below the folders named, as the standings see it; a file that cannot be
-    read is skipped with its error. `cache_folder` None reads every file in full and remembers nothing."""
+def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
+    """The match files of the table at `folder`, as the standings see them; a file that cannot be read, or whose
+    name another's already is on a phone, is skipped with its error. `cache_folder` None reads every file in full
+    and remembers nothing."""
+    table = Table(folder)
+    names = table.names()
+    twins = _twins(names)
+    paths: list[str | MatchFileError] = []
+    for name in names:
+        path = table.storage.path(name)
+        twin = twins.get(name)
+        problem = f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"
+        paths.append(path if twin is None else MatchFileError(path, [problem]))
+    return files_games(paths, cache_folder)
+
+
+def files_games(paths: Iterable[str | MatchFileError], cache_folder: str | None) -> FolderGames:
+    """The match files at `paths` (an error stands for a file already refused), as the standings see them."""
     found: list[SheetGames] = []
     skipped: list[MatchFileError] = []
     with _GamesCache(cache_folder) as cache:
-        for path in match_paths(paths):
+        for path in paths:
             try:
+                if isinstance(path, MatchFileError):
+                    raise path
                 found.append(cache.games(path))
             except MatchFileError as error:
                 skipped.append(error)

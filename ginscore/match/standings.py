@@ -11,18 +11,13 @@ ratings are computed over those games alone; gins and undercuts count the hands 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from .ratings import Prediction, Rating, Result, Share, expected_score, prediction, walk
+from .records import person_key
 from .tally import Sheet
-
-
-def player_key(name: str) -> str:
-    """What makes two spellings one player: the same letters (NFC), in any case."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def day_of(stamp: str) -> str | None:
@@ -212,15 +207,15 @@ class Standings:
 
     def row(self, name: str) -> Row | None:
         """The player's row, the name in any case; None for someone with no game here."""
-        key = player_key(name)
-        return next((row for row in self.rows if player_key(row.player) == key), None)
+        key = person_key(name)
+        return next((row for row in self.rows if person_key(row.player) == key), None)
 
     def pair(self, a: str, b: str) -> PairOdds | None:
         """Two players' odds, met or not; None when either has no game here (or they are one player)."""
         first, second = self.row(a), self.row(b)
         if first is None or second is None or first is second:
             return None
-        ka, kb = player_key(first.player), player_key(second.player)
+        ka, kb = person_key(first.player), person_key(second.player)
         share = Share(self.wins.get((ka, kb), 0), self.wins.get((kb, ka), 0))
         return PairOdds((first.player, second.player), share, expected_score(first.rating, second.rating))
 
@@ -229,7 +224,7 @@ class Standings:
         found = []
         for i, first in enumerate(self.rows):
             for second in self.rows[i + 1 :]:
-                ka, kb = player_key(first.player), player_key(second.player)
+                ka, kb = person_key(first.player), person_key(second.player)
                 if (ka, kb) not in self.wins and (kb, ka) not in self.wins:
                     found.append(PairOdds((first.player, second.player), Share(0, 0), expected_score(first.rating, second.rating)))
         return found
@@ -260,11 +255,11 @@ def standings(sheets: Iterable[SheetGames], since: date | None = None, until: da
     wins: dict[tuple[str, str], int] = {}
     results = []
     for game in games:
-        winner, loser = player_key(game.winner), player_key(game.loser)
+        winner, loser = person_key(game.winner), person_key(game.loser)
         if winner == loser:
             continue
         for name in (game.winner, game.loser):
-            key = player_key(name)
+            key = person_key(name)
             spelled.setdefault(key, name)
             figures.setdefault(key, [0, 0, 0, 0, 0])[0] += 1
             last[key] = game.day
@@ -275,7 +270,7 @@ def standings(sheets: Iterable[SheetGames], since: date | None = None, until: da
         results.append(Result(game.day, winner, loser, min(winner, loser)))
     for item in given:
         for mark in item.marks:
-            key = player_key(mark.player)
+            key = person_key(mark.player)
             if key in figures and kept(mark.day):
                 figures[key][2 if mark.kind == "gin" else 3] += 1
     walked = walk(results)
@@ -283,7 +278,7 @@ def standings(sheets: Iterable[SheetGames], since: date | None = None, until: da
         Row(spelled[key], walked.ratings[key], f[0], f[1], f[2], f[3], f[4], last[key], walked.history.get(key, ()))
         for key, f in figures.items()
     ]
-    rows.sort(key=lambda row: (-row.rating.rating, player_key(row.player)))
+    rows.sort(key=lambda row: (-row.rating.rating, person_key(row.player)))
     return Standings(tuple(rows), len(results), low, high, prediction(walked.predicted), wins)
 
 
