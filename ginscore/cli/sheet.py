@@ -154,7 +154,13 @@ def stats(
     if export is not None:
         _export_stats(pairs, head_to_head.margins(), files, export, force)
     elif as_json:
-        print_json({"files": files, "skipped": skipped, "pairs": [p.as_dict() for p in pairs]})
+        from ..files.standings_source import files_games
+        from ..match.standings import standings as standings_of
+
+        rated = standings_of(files_games(match_paths(paths), None if no_cache else cache_folder()).sheets)  # the pairs' odds
+        odds = [rated.pair(*p.players) for p in pairs]
+        print_json({"files": files, "skipped": skipped, "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
+                    "never_met": [o.as_json() for o in rated.never_met()]})
     else:
         from ..render import console
         from ..render.stats import stats_view
