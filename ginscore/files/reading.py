@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
+from ..match.entry import HAND_FIELDS, about
 from ..match.records import HandRecord, Match, check_note, check_players, check_stamp
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
@@ -26,8 +27,9 @@ FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
 FORMATS_READ = (1, 2)
 BOM = "\ufeff"
-FILE_KEYS = {"cards": "knocker_cards", "deadwood": "knocker_deadwood"}
-"""The record's fields whose key in the file is another word: the file keeps the keys it has always had."""
+FILE_KEYS = {name: key for name in HAND_FIELDS if (key := about(name).file_key) is not None}
+"""The record's fields whose key in the file is another word (`cards` is `knocker_cards`), as the entry declares
+them: the file keeps the keys it has always had."""
 HAND_KEYS = {FILE_KEYS.get(f.name, f.name): f for f in fields(HandRecord)}
 """A hand table's keys in the file, each with the record's field it holds."""
 DERIVED = ("dealer", "totals")
@@ -89,7 +91,11 @@ def load(path: str) -> tuple[Match, Sheet]:
 
 def load_file(path: str) -> MatchFile:
     """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
-    text = read_text(path)
+    return match_file(path, read_text(path))
+
+
+def match_file(path: str, text: str) -> MatchFile:
+    """The match file at `path` holding `text`, parsed once for each text; problems raise `MatchFileError`."""
     known = REMEMBERED.recall(path, text)
     if known is not None:
         return known

@@ -17,7 +17,7 @@ from ..game.cards import DECK, Card, format_cards, parse_card, parse_cards, pars
 from ..game.melds import Arrangement
 from ..game.rulebook import Rules
 from ..game.scoring import HandResult, ScoredKnock, score_cards, score_counts
-from .entry import HandEntry
+from .entry import HAND_FIELDS, HandEntry, about
 
 COLUMNS_HOLLYWOOD = 3
 T = TypeVar("T")
@@ -104,14 +104,14 @@ class Match:
         (with `short`) their initial when it is theirs alone, or their number, 1 or 2; a name wins over the rest."""
         if name in self.players:
             return name
-        typed = _name_key(name)
+        typed = person_key(name)
         for player in self.players:
-            if _name_key(player) == typed:
+            if person_key(player) == typed:
                 return player
         if short and typed in ("1", "2"):
             return self.players[int(typed) - 1]
         if short and len(typed) == 1:
-            found = [player for player in self.players if _name_key(player)[:1] == typed]
+            found = [player for player in self.players if person_key(player)[:1] == typed]
             if len(found) == 2:
                 raise InputError(f"{quote(name.strip())} could be {found[0]} or {found[1]}: type the name")
             if found:
@@ -125,9 +125,16 @@ class Match:
         return replace(self, hands=hands)
 
 
-def _name_key(name: str) -> str:
-    """What makes two typed names one person: the same letters (NFC), in any case."""
+def person_key(name: str) -> str:
+    """What makes two typed names one person, everywhere ginscore compares names: the same letters (NFC), in any
+    case."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def pair_key(players: tuple[str, str]) -> tuple[str, str]:
+    """What makes two pairs of names one pair of players: their `person_key`s, in either order."""
+    a, b = sorted(person_key(name) for name in players)
+    return a, b
 
 
 def _found(names: object) -> str:
@@ -157,7 +164,7 @@ def check_players(names: object) -> tuple[str, str]:
         if len(name) > NAME_MOST:
             raise InputError(f"{quote(name)} cannot be a player's name: it has {len(name):,} characters, and a name has at "
                              f"most {NAME_MOST}, to fit on a phone's sheet")
-    if _name_key(a) == _name_key(b):
+    if person_key(a) == person_key(b):
         raise InputError(f"give two different player names, not {quote(a)} twice")
     return a, b
 
@@ -263,14 +270,14 @@ def spread_text(spread: Arrangement) -> str:
     return " | ".join(groups)
 
 
+_NOT_CANCELLED = tuple(name for name in HAND_FIELDS if "cancelled" not in about(name).ways)
+"""The fields a cancelled hand does not take: who knocked, the cards and counts, the up-card, the spread."""
+
+
 def check_record(record: HandRecord) -> None:
     """Refuse a record whose parts contradict each other, whether typed or edited into a file."""
-    details = (
-        record.cards, record.discard, record.opponent_cards,
-        record.deadwood, record.opponent_deadwood, record.upcard,
-    )
     if record.cancelled:
-        if record.knocker is not None or record.big_gin or any(value is not None for value in details):
+        if any(getattr(record, name) is not None and getattr(record, name) is not False for name in _NOT_CANCELLED):
             raise InputError("a cancelled hand takes no knocker, cards or counts", field="cancelled")
         return
     if record.knocker is None:
@@ -408,6 +415,13 @@ def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str
     chosen = replace(scored.lowest if entry.spread == "lowest" else scored, lowest=None)
     cards, discard = laid_down(chosen)
     return ScoredRecord(replace(record, cards=cards, discard=discard), chosen.result, chosen)
+
+
+def entry_of(record: HandRecord) -> HandEntry:
+    """A record as the entry that records it again: its fields as recorded (the knocker's name, the cards in
+    canonical notation, grouped as laid down when a spread was chosen), with no spread to choose, since the cards
+    say it already or the best is found again."""
+    return HandEntry(**{name: getattr(record, name) for name in HAND_FIELDS if name != "spread"})
 
 
 def laid_down(scored: ScoredKnock) -> tuple[str, str | None]:

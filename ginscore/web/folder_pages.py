@@ -3,7 +3,7 @@ players the folder knows."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from starlette.requests import Request
@@ -14,8 +14,8 @@ from ..files.served import Summary
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
 from ..match.players import known_players
+from ..match.records import pair_key
 from ..match.series import series_of
-from ..match.stats import pair_key
 from ..match.tally import Sheet
 from ..sheets.words import series_words, won_words
 from .fields import new_match_entry
@@ -46,7 +46,7 @@ class PairGroup:
     entries: tuple[Summary, ...]
 
 
-def _by_pair(entries: list[Summary], sheets: list[Sheet]) -> list[PairGroup]:
+def _by_pair(entries: list[Summary], sheets: Sequence[Sheet]) -> list[PairGroup]:
     """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
     over `sheets` (the folder's matches); the files that are not matches come last."""
     groups: dict[tuple[str, ...], list[Summary]] = {}

@@ -47,6 +47,7 @@ from .match_pages import (
 )
 from .page_helpers import problem_page, render
 from .security import check_csrf
+from .standings_pages import standings_page
 from .stats_pages import pair_page, player_page, stats_page
 
 log = logging.getLogger("ginscore.web")
@@ -138,6 +139,7 @@ routes = [
     _route("/check", check_page, "GET", "check"),
     _route("/check", check_post, "POST", "check_post"),
     _route("/check/live", check_live, "POST", "check_live", fragment_refused),
+    _route("/standings", standings_page, "GET", "standings"),
     _route("/stats", stats_page, "GET", "stats"),
     _route("/stats/pair", pair_page, "GET", "stats_pair"),
     _route("/stats/player", player_page, "GET", "stats_player"),

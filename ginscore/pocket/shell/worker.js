@@ -90,16 +90,11 @@ pages.catch(failed);
 self.addEventListener("unhandledrejection", function (event) { if (!pocket) failed(event.reason); });
 
 // --- which stored records a request needs --------------------------------------------------------------------
+// Python says it: the app's routes name the match files an address reads, and a page that draws on the whole
+// table (the series, the chances, the players' figures) marks that it read a text not loaded; it is then asked
+// again with every stored text. Each is read from IndexedDB only when its generation moved.
 
-function named(path) {
-  const found = /^\/(?:m|api\/matches)\/([^/]+)/.exec(path);
-  if (!found) return [];
-  try { return [decodeURIComponent(found[1])]; } catch (error) { return []; }
-}
-
-// Pages that draw on the whole table (the series, the chances, the players' figures) need every stored text; each is
-// still read from IndexedDB only when its generation moved. A poll (`/version`) is not one of them.
-function table(path) { return /^\/(new|stats(\/[a-z]+)?|m\/[^/]+(\/sheet|\/check(\/live)?)?|api\/matches(\/[^/]+)?)?$/.test(path); }
+function storedNames(seen) { return seen.keys.filter(function (key) { return typeof key === "string"; }); }
 
 function describe(stored) {
   if (stored === null) return "nothing (null)";
@@ -177,11 +172,6 @@ function locked(work) {
   });
 }
 
-// The POSTs that only read (a check, advice, a live preview): they take no lock and write nothing back.
-function reading(path) {
-  return /^\/(check(\/live)?|m\/[^/]+\/(record\/live|edit\/[^/]+\/live|check(\/live)?)|api\/(check|advise|matches\/[^/]+\/preview))$/.test(path);
-}
-
 async function run(method, path, query, body, type) {
   const answer = await pocket.request(method, path, query || "", body || "", type || "");
   const result = answer.toJs({ dict_converter: Object.fromEntries });
@@ -191,11 +181,12 @@ async function run(method, path, query, body, type) {
 
 async function request(message) {
   await pages;
-  const changing = message.method !== "GET" && message.method !== "HEAD" && !reading(message.path);
-  const listing = /^\/(new|api\/matches)?$/.test(message.path);
+  const asked = JSON.parse(pocket.reads(message.method, message.path));
+  const changing = asked.changes, listing = asked.listing;
   const work = async function () {
-    const names = table(message.path) ? (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; }) : named(message.path);
-    const seen = await snapshot({ names: names, all: changing || listing, listing: listing, links: /\/next$/.test(message.path), held: held });
+    // a change may answer with figures of the whole table after it has written: every text is there first
+    const names = changing ? storedNames(await snapshot({ all: true })) : asked.names;
+    const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
     if (wasCleared()) {
       pocket.forget();
       held.clear();
@@ -206,6 +197,10 @@ async function request(message) {
     let result;
     try {
       result = await run(message.method, message.path, message.query, message.body, message.contentType);
+      if (result.need && !changing) {
+        hold(await snapshot({ names: storedNames(await snapshot({ all: true })), held: held }));
+        result = await run(message.method, message.path, message.query, message.body, message.contentType);
+      }
       if (changing) await keep(message.tab);
     } catch (error) {
       pocket.forget();
@@ -227,8 +222,7 @@ async function open(message) {
   if (early.error) return early;
   const data = new Uint8Array(await file.arrayBuffer());
   return locked(async function () {
-    const keys = (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; });
-    hold(await snapshot({ names: keys, all: true, held: held }));  // every text: the file may be one of them
+    hold(await snapshot({ names: storedNames(await snapshot({ all: true })), all: true, held: held }));  // every text: the file may be one of them
     let answer;
     try {
       answer = JSON.parse(pocket.opened(file.name, data, message.choice || ""));
