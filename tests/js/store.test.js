@@ -176,3 +176,15 @@ test("isCount, isPlain and asText", async function () {
   const shared = { x: 1 };
   assert.doesNotMatch(asText({ a: shared, b: shared }), /seen above/);  // met twice, but not inside itself
 });
+
+test("a database deleted under an open connection is said once, when it is opened again", async function () {
+  const { database, wasCleared } = await import("../../ginscore/pocket/shell/store.js");
+  const db = fresh();
+  await write({ texts: { "a.toml": "A" } }, new Map(), db);
+  assert.equal(wasCleared(db), false);
+  await new Promise(function (resolve) { const d = globalThis.indexedDB.deleteDatabase(db); d.onsuccess = d.onerror = d.onblocked = resolve; });
+  await database(db);  // the connection closed on the deletion: a new, empty one
+  assert.equal(await text("a.toml", db), undefined);
+  assert.equal(wasCleared(db), true);
+  assert.equal(wasCleared(db), false);
+});
