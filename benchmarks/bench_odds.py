@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ginscore.files.odds_model import baseline
+from ginscore.files.builtin_model import baseline
 from ginscore.game.odds import chance_to_win, dealer_table
 from ginscore.game.rulebook import PRESETS, Rules
 

@@ -16,7 +16,7 @@ import random
 from multiprocessing import Pool
 from pathlib import Path
 
-from ginscore.files.odds_model import baseline
+from ginscore.files.builtin_model import baseline
 from ginscore.game.odds import chance_to_win
 from ginscore.game.outcomes import DEAD, DEALER
 from ginscore.game.rulebook import PRESETS

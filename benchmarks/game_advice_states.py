@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ginscore.files.odds_model import baseline
+from ginscore.files.builtin_model import baseline
 from ginscore.game.advise import advise
 from ginscore.game.advise_game import GameChoice, GameState, weigh_game
 from ginscore.game.cards import parse_cards

@@ -21,6 +21,7 @@ __all__ = [
     "Odds",
     "Rules",
     "Solved",
+    "Standings",
     "load_match",
     "odds",
     "parse_card",
@@ -29,6 +30,7 @@ __all__ = [
     "save_match",
     "score_knock",
     "solve",
+    "standings",
 ]
 
 # `typing` is not imported: `ginscore check` loads this file first, and it must stay cheap.
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
         Odds,
         Rules,
         Solved,
+        Standings,
         load_match,
         odds,
         parse_card,
@@ -57,6 +60,7 @@ if TYPE_CHECKING:
         save_match,
         score_knock,
         solve,
+        standings,
     )
 
 else:

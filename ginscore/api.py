@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
@@ -20,6 +21,7 @@ from .game.melds import solve as _solve
 from .game.rulebook import PRESETS, Rules, override_knobs, preset, with_upcard
 from .game.scoring import ScoredKnock, knock_dict, score_cards
 from .match.records import Match
+from .match.standings import Standings
 
 __all__ = [
     "PRESETS",
@@ -35,6 +37,7 @@ __all__ = [
     "Odds",
     "Rules",
     "Solved",
+    "Standings",
     "load_match",
     "odds",
     "parse_card",
@@ -43,6 +46,7 @@ __all__ = [
     "save_match",
     "score_knock",
     "solve",
+    "standings",
 ]
 
 Cards = str | Iterable[Card | str]
@@ -218,7 +222,7 @@ def odds(path: str, history: str | None = None, prior: int = 200) -> Odds:
     """Each player's chance to win the game in play in a match file, solved exactly from a model of how hands end:
     the built-in simulated hands counted as `prior` hands, and the hands of the match files in `history` (by
     default the file's own folder) played by the same rules. `prior=0` with no such hands raises `RefusedError`."""
-    from .files.odds_model import match_odds
+    from .files.table import match_odds
 
     found = match_odds(path, history, prior)
     now, sheet, model = found.now, found.sheet, found.model
@@ -227,6 +231,28 @@ def odds(path: str, history: str | None = None, prior: int = 200) -> Odds:
         sheet.match.rules.target, now.finished, model.source, model.history_hands, model.prior_hands,
         tuple(game.chance for game in found.games),
     )
+
+
+def standings(folder: str, since: date | str | None = None, until: date | str | None = None) -> Standings:
+    """The club's standings over the match files in `folder` (those directly in it, as `serve` counts them): every player's Glicko-2 rating, best
+    first, with their figures, and how well the ratings predicted each game (`docs/standings.md`). `since` and
+    `until` (a `date` or `"YYYY-MM-DD"`, both days included) keep the games that ended in that window, and the
+    ratings are computed over those games alone. A file that cannot be read is left out; a folder that does not
+    exist raises `MissingFileError`."""
+    import os
+
+    from .errors import MissingFileError
+    from .files.standings_source import folder_games
+    from .files.stats_cache import cache_folder
+    from .match.standings import parse_day, window_of
+    from .match.standings import standings as standings_of
+
+    if not os.path.isdir(folder):
+        raise MissingFileError(folder)
+    first = parse_day(since, "since") if isinstance(since, str) else since
+    last = parse_day(until, "until") if isinstance(until, str) else until
+    window_of(first, last)
+    return standings_of(folder_games(folder, cache_folder()).sheets, first, last)
 
 
 def _cards(cards: Cards) -> tuple[Card, ...]:

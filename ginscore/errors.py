@@ -146,6 +146,13 @@ class MatchFileError(GinscoreError):
         """The problem that the text is not TOML at all, when it is the file's."""
         return next((part for part in self.parts if isinstance(part, DamagedText)), None)
 
+    def one_line(self, first: str | None = None) -> str:
+        """The first problem, and how many more the file has, on one line: `hands[3].cards: ... (and 2 more
+        problems in the file)`. `first` is a front end's own words for the first problem, when it has them."""
+        problems = self.problems or ["cannot be read"]
+        more = len(problems) - 1
+        return (first or problems[0]) + (f" (and {more} more problem{'s' if more > 1 else ''} in the file)" if more else "")
+
     def _said(self, path: str) -> str:
         inside = os.path.join(self.folder, "") if self.folder is not None else None
         return shown_path(path[len(inside):] if inside and path.startswith(inside) else path)

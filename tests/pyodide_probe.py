@@ -65,6 +65,6 @@ async def probe(folder: str) -> str:
         "damaged_open": damaged["error"],
         "statuses": statuses,
         "totals": shown["totals"],
-        "points": [hand.get("points") for hand in shown["hands"]],
+        "points": [hand["derived"]["points"] for hand in shown["hands"]],
         "page": page,
     }, sort_keys=True)

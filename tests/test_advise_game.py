@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import json_object, one_error_line
 
-from ginscore.files.odds_model import match_odds
+from ginscore.files.table import match_odds
 from ginscore.game.odds import chance_to_win
 
 HAND = ["3h", "4h", "5h", "Ks", "Kc", "Kd", "7c", "8c", "9c", "2d", "Qs"]

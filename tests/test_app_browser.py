@@ -914,3 +914,60 @@ def test_share_the_result_downloads_the_card_as_a_png_in_the_app(phone: Phone, t
     expect(page.locator(".share-said")).to_have_text("")
     page.close()
     assert phone.problems == []
+
+
+@pytest.mark.parametrize("address", ["/m/evening.toml/result.svg", "/stats", "/m/evening.toml/check", "/standings"])
+def test_an_address_asked_first_in_a_fresh_tab_answers_as_serve_does(phone: Phone, tmp_path: Path, address: str):
+    page = phone.open("#/check")  # Python started afresh in this tab, holding no stored text
+    answer = page.evaluate(f"window.ginscoreApp.call('GET', {json.dumps(address)}).then(a => ({{status: a.status, "
+                           "body: new TextDecoder().decode(a.body)}))")
+    for name, text in page.evaluate("import('./store.js').then(store => store.texts())").items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    page.close()
+    from pages import signed_in
+
+    with signed_in(tmp_path) as client:
+        served = client.get(address)
+    assert answer["status"] == served.status_code == 200
+    forms = re.compile(r'name="csrf" value="[^"]*"')
+    assert forms.sub("", answer["body"]) == forms.sub("", served.text)
+    if address.endswith(".svg"):
+        assert "Series" in answer["body"] or "series" in answer["body"]
+
+
+def test_the_standings_in_the_app_are_standings_json_over_the_stored_texts(phone: Phone, tmp_path: Path):
+    page = phone.page()
+    page.goto(phone.host.url)
+    ready(page)
+    page.locator("#player1").fill("Gwen")
+    page.locator("#player2").fill("Hal")
+    page.get_by_label("File name").fill("standings-night")
+    page.get_by_label("Target").fill("30")
+    page.locator(".big-choice label", has_text="Gwen").tap()
+    page.get_by_role("button", name="Start the match", exact=True).tap()
+    page.wait_for_url("**#/m/standings-night.toml")
+    record_counts(page, "Hal", 0, 30)  # a gin: 25 + 30 reaches the target
+    page.get_by_role("navigation", name="Site").get_by_role("link", name="Standings").tap()
+    page.wait_for_url("**#/standings")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Standings")
+    kept = page.evaluate("import('./store.js').then(store => store.texts())")
+    for name, text in kept.items():
+        if isinstance(text, str):
+            (tmp_path / name).write_text(text, encoding="utf-8")
+    table = ginscore("standings", tmp_path, "--json", "--no-cache")
+    assert table.exit_code in (0, 1), table.stderr  # 1: a damaged text another test stored, left out here as there
+    data = json.loads(table.stdout)
+    expect(page.locator("li.standing a.players")).to_have_text([player["player"] for player in data["players"]])
+    hal = next(player for player in data["players"] if player["player"] == "Hal")
+    expect(page.locator("li.standing", has_text="Hal").locator("b.rating")).to_have_text(f"{hal['rating']:.0f}? ± {2 * hal['rd']:.0f}")
+    check_page(page)
+    fits_narrow(page)
+    page.get_by_role("link", name="This month").tap()
+    expect(page.get_by_role("link", name="This month")).to_have_attribute("aria-current", "page")
+    expect(page.locator("li.standing", has_text="Hal")).to_have_count(1)  # played just now
+    page.locator("li.standing a.players", has_text="Hal").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hal")
+    expect(page.locator("figure.chart-box svg circle")).to_have_count(len(hal["history"]))
+    fits_narrow(page)
+    page.close()
+    assert phone.problems == []

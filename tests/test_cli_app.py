@@ -448,3 +448,48 @@ def test_the_archives_hold_only_what_the_worker_imports():
     every = lean_names + page_names
     assert not [name for name in every if name.startswith(("ginscore/cli/", "ginscore/render/", "idna/")) or name.endswith((".so", ".pyd", ".pyc"))]
     assert "ginscore/web/server.py" not in every and "markupsafe/_speedups.c" not in every
+
+
+@pytest.mark.parametrize("edited", ["index.html", "static/style.css", "pyodide/pyodide.mjs"])
+def test_a_rebuild_over_a_file_changed_since_the_build_wrote_it_is_refused_naming_it(run, built: Path, edited: str):
+    (built / edited).write_bytes((built / edited).read_bytes() + b"\n<!-- my own line -->\n")  # a person's edit
+    (built / "CNAME").write_text("cards.example.org\n")
+    before = snapshot(built)
+    result = run("app", built)
+    assert result.exit_code == 1
+    assert one_error_line(result) == (f"error: {built / edited}: an earlier build wrote this file, and it was changed since: "
+                                      "move it away to keep the change, or pass --force to replace it with the app's")
+    assert snapshot(built) == before  # the edit kept, byte for byte, and nothing else written
+    forced = run("app", built, "--force")
+    assert forced.exit_code == 0, forced.stderr
+    assert forced.stdout == wrote(built, str(built), f"Replaced, as --force asks: {edited}", "Kept what ginscore did not write: CNAME")
+    assert b"my own line" not in (built / edited).read_bytes()
+    again = run("app", built)  # the replaced file is ginscore's again
+    assert again.exit_code == 0, again.stderr
+
+
+def test_build_json_holds_the_sha256_of_every_file_written(built: Path):
+    import hashlib
+
+    info = json.loads((built / "build.json").read_text())
+    assert sorted(info["sha256"]) == sorted(set(info["written"]) - {"build.json"})
+    for path, digest in info["sha256"].items():
+        assert hashlib.sha256((built / path).read_bytes()).hexdigest() == digest, path
+
+
+def test_a_file_no_longer_written_but_changed_since_is_kept(run, built: Path):
+    import hashlib
+
+    info = json.loads((built / "build.json").read_text())
+    info["written"] += ["old/gone.js", "old/changed.js"]
+    info["sha256"].update({"old/gone.js": hashlib.sha256(b"ours").hexdigest(), "old/changed.js": hashlib.sha256(b"ours").hexdigest()})
+    (built / "build.json").write_text(json.dumps(info))
+    (built / "old").mkdir()
+    (built / "old" / "gone.js").write_bytes(b"ours")
+    (built / "old" / "changed.js").write_bytes(b"ours, and my own line")
+    result = run("app", built)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == wrote(built, str(built), "Kept, as they were changed since ginscore wrote them: old/changed.js")
+    assert not (built / "old" / "gone.js").exists()
+    assert (built / "old" / "changed.js").read_bytes() == b"ours, and my own line"
+    assert "old/changed.js" not in json.loads((built / "build.json").read_text())["written"]

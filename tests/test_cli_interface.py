@@ -319,7 +319,7 @@ def completions(words: list[str], incomplete: str) -> list[str]:
 
 
 def test_completion_of_commands_and_options():
-    assert completions([], "s") == ["show", "score", "stats", "serve"]  # in the order help lists them
+    assert completions([], "s") == ["show", "score", "stats", "standings", "serve"]  # in the order help lists them
     assert completions(["check"], "--k") == ["--knock-limit"]
     assert set(completions(["score"], "--opp")) == {"--opponent-cards", "--opponent"}
 

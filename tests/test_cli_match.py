@@ -429,12 +429,21 @@ def test_show_json_has_every_key(run, played):
     assert {"players", "rules", "hands", "totals", "boxes", "next_dealer", "finished", "winner", "bonuses", "final", "margin"} <= set(data)
     assert data["players"] == ["Ann", "Bob"]
     assert data["rules"] == PRESETS["standard"].to_dict() and set(data["rules"]) == set(KNOBS)
-    assert data["hands"] == [
-        {**data["hands"][0], "number": 1, "dealer": "Ann", "knocker": "Ann", "result": "knock", "winner": "Ann",
-         "points": 43, "knocker_deadwood": 2, "opponent_deadwood": 45, "totals": {"Ann": 43, "Bob": 0}},
-        {**data["hands"][1], "number": 2, "dealer": "Ann", "knocker": "Bob", "result": "knock", "winner": "Bob",
-         "points": 8, "knocker_deadwood": 2, "opponent_deadwood": 10, "totals": {"Ann": 43, "Bob": 8}},
-    ]
+    # each hand: the entry's fields as recorded (the names `record` takes), and what the sheet derives apart
+    first, second = data["hands"]
+    assert first == {
+        "knocker": "Ann", "cancelled": False, "cards": first["cards"], "discard": None, "opponent_cards": first["opponent_cards"],
+        "deadwood": None, "opponent_deadwood": None, "big_gin": False, "upcard": None, "note": "", "spread": None,
+        "derived": {"number": 1, "dealer": "Ann", "result": "knock", "winner": "Ann", "points": 43, "deadwood": 2,
+                    "opponent_deadwood": 45, "layoffs": first["derived"]["layoffs"], "columns": [1], "totals": {"Ann": 43, "Bob": 0}},
+    }
+    assert sorted(first["cards"].split()) == sorted(ANN_CARDS.split()) and isinstance(first["derived"]["layoffs"], list)
+    assert second == {
+        "knocker": "Bob", "cancelled": False, "cards": None, "discard": None, "opponent_cards": None,
+        "deadwood": 2, "opponent_deadwood": 10, "big_gin": False, "upcard": None, "note": "", "spread": None,
+        "derived": {"number": 2, "dealer": "Ann", "result": "knock", "winner": "Bob", "points": 8, "deadwood": 2,
+                    "opponent_deadwood": 10, "layoffs": None, "columns": [1], "totals": {"Ann": 43, "Bob": 8}},
+    }
     assert data["totals"] == {"Ann": 43, "Bob": 8}
     assert data["boxes"] == {"Ann": 1, "Bob": 1}
     assert data["next_dealer"] == "Bob"
@@ -450,10 +459,10 @@ def test_show_json_cancelled_and_finished(run, played):
     run("record", played, "--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "40")  # 20+40 = 60: 103
     data = json_object(run("show", "--json", played))
     cancelled = data["hands"][2]
-    assert {k: cancelled[k] for k in ("result", "winner", "points", "knocker", "knocker_deadwood", "opponent_deadwood", "dealer")} == {
-        "result": "cancelled", "winner": None, "points": 0, "knocker": None, "knocker_deadwood": None,
-        "opponent_deadwood": None, "dealer": "Bob"}
-    assert data["hands"][3]["dealer"] == "Bob"  # same dealer after the cancelled hand
+    assert (cancelled["knocker"], cancelled["cancelled"], cancelled["deadwood"], cancelled["opponent_deadwood"]) == (None, True, None, None)
+    assert {k: cancelled["derived"][k] for k in ("result", "winner", "points", "deadwood", "opponent_deadwood", "dealer")} == {
+        "result": "cancelled", "winner": None, "points": 0, "deadwood": None, "opponent_deadwood": None, "dealer": "Bob"}
+    assert data["hands"][3]["derived"]["dealer"] == "Bob"  # same dealer after the cancelled hand
     assert data["finished"] is True and data["winner"] == "Ann"
     # Ann 103 + 100 game + 2 boxes x 20 = 243; Bob 8 + 20 = 28
     assert data["bonuses"]["Ann"]["game"] == 100 and data["bonuses"]["Ann"]["boxes"] == 40
@@ -676,4 +685,4 @@ def test_hollywood_record_and_show_json_columns(run, tmp_path):
     data = json_object(run("show", "--json", path))
     assert [c["totals"] for c in data["columns"]] == [{"Ann": 20, "Bob": 0}, {"Ann": 10, "Bob": 0}, {"Ann": 0, "Bob": 0}]
     assert data["totals"] == {"Ann": 30, "Bob": 0}  # summed over the columns
-    assert [h["columns"] for h in data["hands"]] == [[1], [1, 2]]
+    assert [h["derived"]["columns"] for h in data["hands"]] == [[1], [1, 2]]

@@ -227,7 +227,7 @@ def test_phones_and_the_command_line_on_one_file_lose_no_hand(tmp_path: Path):
         assert statuses == [201] * threads_count * per_thread
         hands = httpx.get(f"{served.base}/api/matches/m.toml", headers=AUTH).json()["hands"]
         assert len(hands) == threads_count * per_thread + cli_runs
-        assert [hand["number"] for hand in hands] == list(range(1, len(hands) + 1))
+        assert [hand["derived"]["number"] for hand in hands] == list(range(1, len(hands) + 1))
         assert served.stop()[0] == 0
     done = subprocess.run([*ginscore, "validate", str(tmp_path / "m.toml")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -249,7 +249,7 @@ def test_ctrl_c_while_hands_are_recorded_leaves_a_whole_file(tmp_path: Path):
                     except httpx.HTTPError:
                         return
                     if response.status_code == 201:
-                        recorded.append(response.json()["number"])
+                        recorded.append(response.json()["derived"]["number"])
 
         thread = threading.Thread(target=phone)
         thread.start()

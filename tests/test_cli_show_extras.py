@@ -72,7 +72,7 @@ def test_hollywood_a_player_shut_out_of_game_1_opens_their_score_in_game_2(run, 
     assert "Game 1 is over: Ann reached 50." in outputs[1]
     assert outputs[2].startswith("Hand 3: knock: Bob scores 5\n")  # one game only, so no "(games ...)"
     data = json_object(run("show", "--json", hollywood))
-    assert [hand["columns"] for hand in data["hands"]] == HOLLYWOOD_COLUMNS[:3]
+    assert [hand["derived"]["columns"] for hand in data["hands"]] == HOLLYWOOD_COLUMNS[:3]
     assert [column["totals"] for column in data["columns"]] == [
         {"Ann": 50, "Bob": 0},
         {"Ann": 40, "Bob": 5},
@@ -105,7 +105,7 @@ def test_hollywood_json_columns_after_the_whole_match(run, hollywood):
     assert len(columns) == 3
     for column in columns:
         assert {"totals", "boxes", "finished", "winner", "bonuses", "final", "margin", "hands"} <= set(column)
-    assert [hand["columns"] for hand in data["hands"]] == HOLLYWOOD_COLUMNS
+    assert [hand["derived"]["columns"] for hand in data["hands"]] == HOLLYWOOD_COLUMNS
     assert [column["hands"] for column in columns] == [[1, 2], [2, 3, 4], [4, 5, 6]]
     assert [column["finished"] for column in columns] == [True, True, True]
     assert [column["winner"] for column in columns] == ["Ann", "Ann", "Ann"]
@@ -125,7 +125,7 @@ def test_hollywood_json_columns_after_the_whole_match(run, hollywood):
     assert data["final"] == {"Ann": 670, "Bob": 50}
     assert (data["finished"], data["winner"], data["margin"]) == (True, "Ann", 620)
     # the running totals of each hand are summed over the columns too
-    assert [hand["totals"] for hand in data["hands"]][-1] == {"Ann": 150, "Bob": 10}
+    assert [hand["derived"]["totals"] for hand in data["hands"]][-1] == {"Ann": 150, "Bob": 10}
 
 
 def test_hollywood_record_is_refused_only_when_all_three_games_are_over(run, hollywood):
@@ -233,7 +233,7 @@ def test_chart_marks_each_hands_kind_under_it(run, sample, marks):
     assert chart["numbers"] == [str(n) for n in range(1, len(marks) + 1)]
     data = json_object(run("show", "--json", sample))
     kinds = {"knock": "K", "undercut": "U", "gin": "G", "cancelled": "×"}
-    assert [kinds[hand["result"]] for hand in data["hands"]] == marks  # and in the sheet's order
+    assert [kinds[hand["derived"]["result"]] for hand in data["hands"]] == marks  # and in the sheet's order
     assert chart["key"] == "K knock, U undercut, G gin, B big gin, T tie, × cancelled"
 
 
@@ -247,7 +247,7 @@ def test_chart_legend_and_markers_follow_the_running_totals(run, sample):
     assert chart["legend"].endswith(f"; ┈ target {target}")
     assert legend_marks(chart["legend"]) == {a: PLAYER_MARKS[0], b: PLAYER_MARKS[1], "both": BOTH}
     rows, columns = chart["rows"], chart["columns"]
-    totals = [hand["totals"] for hand in data["hands"]]
+    totals = [hand["derived"]["totals"] for hand in data["hands"]]
     top = max(max(t.values()) for t in totals)
     # the axis is labelled in round steps, from 0 at the bottom to the top row, past the highest total and the target
     labels = [(row, int(line.split("┤")[0])) for row, line in enumerate(rows) if line.split("┤")[0].strip()]
@@ -356,10 +356,10 @@ def test_export_csv_one_row_a_hand_with_the_running_totals(run, tmp_path, sample
     assert len(body) == len(data["hands"])
     for row, hand in zip(body, data["hands"]):
         record = dict(zip(header, row))
-        assert int(record["hand"]) == hand["number"]
-        assert record["result"] == hand["result"] and record["dealer"] == hand["dealer"]
-        assert record["winner"] == (hand["winner"] or "") and int(record["points"]) == hand["points"]
-        assert {a: int(record[a]), b: int(record[b])} == hand["totals"]
+        assert int(record["hand"]) == hand["derived"]["number"]
+        assert record["result"] == hand["derived"]["result"] and record["dealer"] == hand["derived"]["dealer"]
+        assert record["winner"] == (hand["derived"]["winner"] or "") and int(record["points"]) == hand["derived"]["points"]
+        assert {a: int(record[a]), b: int(record[b])} == hand["derived"]["totals"]
     assert {a: int(body[-1][-2]), b: int(body[-1][-1])} == data["totals"]
 
 
@@ -370,11 +370,11 @@ def test_export_csv_of_a_hollywood_sheet_has_each_games_totals(run, hollywood, t
     assert len(rows) == 4
     for row, hand in zip(rows, data["hands"]):
         for name in ("Ann", "Bob"):
-            assert sum(int(row[f"game{g}_{name}"]) for g in (1, 2, 3)) == hand["totals"][name]
+            assert sum(int(row[f"game{g}_{name}"]) for g in (1, 2, 3)) == hand["derived"]["totals"][name]
     for g, column in enumerate(data["columns"], start=1):
         assert {name: int(rows[-1][f"game{g}_{name}"]) for name in ("Ann", "Bob")} == column["totals"]
     for row, hand in zip(rows, data["hands"]):
-        assert row["games"].split() == [str(g) for g in hand["columns"]]
+        assert row["games"].split() == [str(g) for g in hand["derived"]["columns"]]
 
 
 def test_export_markdown_table_one_row_a_hand(run, tmp_path):

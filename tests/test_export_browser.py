@@ -81,7 +81,7 @@ def test_one_row_a_hand_the_names_the_finals_and_one_line_a_player(page, exporte
     rows = page.locator("table.hands tbody tr")
     assert rows.count() == len(data["hands"])
     numbers = page.locator("table.hands tbody th[scope=row]").all_inner_texts()
-    assert numbers == [str(hand["number"]) for hand in data["hands"]]
+    assert numbers == [str(hand["derived"]["number"]) for hand in data["hands"]]
     headers = page.locator("table.hands thead th").all_inner_texts()
     for player in data["players"]:
         assert player in headers

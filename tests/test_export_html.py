@@ -50,15 +50,15 @@ def test_page_has_one_row_a_hand_with_the_sheets_numbers_and_words(run, tmp_path
     assert len(rows) == len(data["hands"])
     for row, hand in zip(rows, data["hands"]):
         number, dealer, knocker, result, counts, points, total_a, total_b = (cell.text for cell in row)
-        assert row[0].tag == "th" and row[0].attrs["scope"] == "row" and number == str(hand["number"])
-        assert (dealer, knocker) == (hand["dealer"], hand["knocker"] or "")
-        assert result == result_name(hand["result"])
-        if hand["knocker_deadwood"] is None:
+        assert row[0].tag == "th" and row[0].attrs["scope"] == "row" and number == str(hand["derived"]["number"])
+        assert (dealer, knocker) == (hand["derived"]["dealer"], hand["knocker"] or "")
+        assert result == result_name(hand["derived"]["result"])
+        if hand["derived"]["deadwood"] is None:
             assert counts == ""
         else:
-            assert counts == f"{hand['knocker_deadwood']} / {hand['opponent_deadwood']}"
-        assert points.removesuffix(" ×2") == (f"{hand['winner']} {hand['points']}" if hand["winner"] else "")
-        assert {a: int(total_a), b: int(total_b)} == hand["totals"]
+            assert counts == f"{hand['derived']['deadwood']} / {hand['derived']['opponent_deadwood']}"
+        assert points.removesuffix(" ×2") == (f"{hand['derived']['winner']} {hand['derived']['points']}" if hand["derived"]["winner"] else "")
+        assert {a: int(total_a), b: int(total_b)} == hand["derived"]["totals"]
     # Each label twice: one spans the lead columns, the other the two that stay on a phone; then the totals.
     assert all(row[1].text == row[0].text and row[1].attrs["class"] == "phone-only" for row in hands.sections["tfoot"])
     foot = {row[0].text: [cell.text for cell in row[2:]] for row in hands.sections["tfoot"]}
@@ -123,11 +123,11 @@ def test_hollywood_page_shows_the_three_games_side_by_side_and_each_entry(run, t
         totals = row[6:12]
         for game in range(3):
             cells = totals[2 * game : 2 * game + 2]
-            went_in = game + 1 in hand["columns"]
-            assert all((cell.text != "") == went_in for cell in cells), (hand["number"], game)
+            went_in = game + 1 in hand["derived"]["columns"]
+            assert all((cell.text != "") == went_in for cell in cells), (hand["derived"]["number"], game)
             for name, cell in zip(players, cells):
                 if "entry" in cell.attrs.get("class", "").split():
-                    entries.add((hand["number"], game + 1, name))
+                    entries.add((hand["derived"]["number"], game + 1, name))
                     assert cell.attrs["title"] == f"{name} enters game {game + 1}"
     assert entries == HOLLYWOOD_ENTRIES
     for game, column in enumerate(data["columns"]):
@@ -162,7 +162,7 @@ def test_svg_is_a_scalable_chart_with_one_line_a_player_and_the_final_result(run
         xs = [x for x, _ in points]
         assert xs == sorted(xs)
         # higher totals are drawn higher up (smaller y)
-        totals = [0] + [hand["totals"][name] for hand in data["hands"]]
+        totals = [0] + [hand["derived"]["totals"][name] for hand in data["hands"]]
         for (_, y1), (_, y2), t1, t2 in zip(points, points[1:], totals, totals[1:]):
             assert (y2 < y1) == (t2 > t1) and (y2 == y1) == (t2 == t1)
     titles = [g.find(f"{SVG}title").text for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "point"]

@@ -464,7 +464,7 @@ def test_hollywood_sheet_dict_has_three_columns():
     assert columns[1]["final"] == {"Ann": 260, "Bob": 50}
     assert columns[2]["final"] == columns[2]["totals"] == {"Ann": 90, "Bob": 5}
     assert [c["hands"] for c in columns] == [[1, 2, 3], [2, 3, 4, 5, 6], [3, 5, 6]]
-    assert [hand["columns"] for hand in data["hands"]] == [[1], [1, 2], [1, 2, 3], [2], [2, 3], [2, 3]]
+    assert [hand["derived"]["columns"] for hand in data["hands"]] == [[1], [1, 2], [1, 2, 3], [2], [2, 3], [2, 3]]
     assert data["finished"] is False and data["winner"] is None
 
 

@@ -56,7 +56,7 @@ def test_a_gin_by_one_tap(phone: Phone, server: Server, width: int) -> None:
     phone.tap("button", "Save the hand")
     page.wait_for_url(re.compile(r"\?recorded=1$"))
     hand = show_json(server, file)["hands"][0]
-    assert (hand["result"], hand["winner"], hand["points"], hand["knocker_deadwood"]) == ("gin", "Ann", 50, 0)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["points"], hand["deadwood"]) == ("gin", "Ann", 50, 0)
 
 
 def test_save_is_off_with_its_reason_on_an_illegal_knock_and_on_again_once_mended(phone: Phone, server: Server) -> None:
@@ -91,7 +91,7 @@ def test_save_is_off_with_its_reason_on_an_illegal_knock_and_on_again_once_mende
     save.tap()
     page.wait_for_url(re.compile(r"\?recorded=1$"))
     hand = show_json(server, "illegal.toml")["hands"][0]
-    assert (hand["result"], hand["winner"], hand["knocker_deadwood"]) == ("knock", "Ann", 2)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["deadwood"]) == ("knock", "Ann", 2)
     [stored] = tomllib.loads((server.folder / "illegal.toml").read_text(encoding="utf-8"))["hands"]
     assert stored["spread"] == "3h 4h 5h | 7c 8c 9c | Kc Kd Ks | 2d" and "9h" in stored["knocker_cards"].split()  # 9h discarded
     ledger = page.locator("#hand-1 .detail .bit").all_inner_texts()

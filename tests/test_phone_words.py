@@ -52,7 +52,8 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
                  "/m/oklahoma.toml", "/m/standard.toml/edit/1", "/m/standard.toml/edit/3",
                  "/m/oklahoma.toml/record", "/m/counts_only.toml/record", "/m/counts_only.toml/edit/1",
                  "/m/counts_only.toml/undo", "/m/oklahoma.toml/check", "/m/broken.toml", "/m/missing.toml",
-                 "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99", "/no/such/page"]
+                 "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99", "/no/such/page",
+                 "/standings", "/standings?season=month", "/stats/pair?a=Ines&b=Tom"]
         said = {url: client.get(url).text for url in pages}
         csrf = re.search(r'name="csrf" value="([^"]+)"', said["/"])
         assert csrf

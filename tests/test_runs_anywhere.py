@@ -46,7 +46,7 @@ while pid > 1:
         ancestors.append((pid, comm.read().strip()))
 facts = {"sigint_ignored": signal.getsignal(signal.SIGINT) is signal.SIG_IGN, "own_session": os.getsid(0) == os.getpid(),
          "terminal": terminal, "stdin": os.path.realpath("/proc/self/fd/0"), "ancestors": ancestors}
-facts["code"] = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *sys.argv[2:]]).returncode
+facts["code"] = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *sys.argv[2:]]).returncode
 with open(sys.argv[1] + ".new", "w") as out:
     json.dump(facts, out)
 os.rename(sys.argv[1] + ".new", sys.argv[1])

@@ -217,7 +217,7 @@ def test_a_phone_starts_a_match_and_records_by_counts_and_by_tapping_cards(phone
     page.wait_for_url(re.compile(r"\?recorded=2$"))
 
     data = show_json(server, "x.toml")
-    assert data["hands"][1]["knocker"] == "Bob" and data["hands"][1]["knocker_deadwood"] == 2
+    assert data["hands"][1]["knocker"] == "Bob" and data["hands"][1]["derived"]["deadwood"] == 2
     assert page_totals(page) == [data["totals"][name] for name in data["players"]]
     check_page(page)
     pictures = os.environ.get("GINSCORE_PICTURES")
@@ -299,7 +299,7 @@ def test_without_script_every_tap_is_a_form_that_comes_back(browser, server):
             page.get_by_role("button", name="Save the hand").tap()
         page.wait_for_url(re.compile(r"\?recorded=1$"))
         hand = show_json(server, "plain.toml")["hands"][0]
-        assert previewed == f"{hand['result']}: {hand['winner']} scores {hand['points']}" == "knock: Bob scores 43"
+        assert previewed == f"{hand['derived']['result']}: {hand['derived']['winner']} scores {hand['derived']['points']}" == "knock: Bob scores 43"
     finally:
         context.close()
 
@@ -330,4 +330,4 @@ def test_the_spread_laid_down_is_chosen_in_the_preview(phone, server):
     hands = show_json(server, "spread.toml")["hands"]
     assert len(hands) == 1
     hand = hands[0]
-    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 11)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["points"]) == ("undercut", "Bob", 11)

@@ -197,3 +197,25 @@ def test_uvicorn_is_the_minor_version_whose_insides_the_protocol_uses():
     for part in ("self.conn = ", "self.cycle", "self.connections", "self.timeout_keep_alive_task", "self.timeout_keep_alive ",
                  "def timeout_keep_alive_handler", "def on_response_complete", "def data_received", "def connection_lost"):
         assert part in source, part
+
+
+@pytest.mark.parametrize("trickle", [False, True], ids=["stalled", "still-sending"])
+def test_a_slow_request_head_is_answered_408_not_reset(tmp_path: Path, trickle: bool):
+    """A head not complete within HEAD_SECONDS of its first byte gets the 408 docs/serve.md promises, read whole:
+    from a client gone quiet, and from one that sends its head a line at a time, as a slow link does, and reads
+    only once it has sent it all (past the deadline), as every HTTP client does."""
+    from ginscore.web.server import HEAD_SECONDS
+
+    with served_in_process(tmp_path, "slow-head-token") as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=HEAD_SECONDS + 8) as sock:
+            began = time.monotonic()
+            sock.sendall(f"GET /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())  # no blank line yet
+            while trickle and time.monotonic() - began < HEAD_SECONDS + 0.6:
+                time.sleep(0.2)
+                sock.sendall(b"X-Slow: one more line\r\n")
+            received = b""
+            while chunk := sock.recv(4096):
+                received += chunk
+            waited = time.monotonic() - began
+    assert received.startswith(b"HTTP/1.1 408 Request Timeout\r\n"), received
+    assert HEAD_SECONDS - 0.5 <= waited <= HEAD_SECONDS + 7, waited

@@ -283,7 +283,7 @@ def test_notes_on_new_record_and_edit(run, tmp_path):
     assert run("edit", path, "2", *COUNTS, "--note", "very late").exit_code == 0
     data = json_object(run("show", path, "--json"))
     assert [hand["note"] for hand in data["hands"]] == ["Bob's phone rang", "very late"]
-    assert [hand["points"] for hand in data["hands"]] == [7, 8]
+    assert [hand["derived"]["points"] for hand in data["hands"]] == [7, 8]
 
 
 # --- comments and layout survive ----------------------------------------------------------------------------
@@ -428,7 +428,7 @@ def test_names_are_stored_composed_and_matched_however_typed(run, tmp_path):
     data = json_object(run("show", path, "--json"))
     assert data["players"] == ["Jos\u00e9", "Ann"]
     assert unicodedata.is_normalized("NFC", path.read_text())
-    assert data["hands"][0]["winner"] == "Jos\u00e9"
+    assert data["hands"][0]["derived"]["winner"] == "Jos\u00e9"
 
 
 def test_the_served_folders_sheets_are_read_again_only_when_a_file_changes(tmp_path, monkeypatch):
@@ -440,8 +440,8 @@ def test_the_served_folders_sheets_are_read_again_only_when_a_file_changes(tmp_p
     shutil.copy(SAMPLES / "standard.toml", tmp_path / "a.toml")
     shutil.copy(SAMPLES / "counts_only.toml", tmp_path / "b.toml")
     loads: list[str] = []
-    real = reading.load
-    monkeypatch.setattr(reading, "load", lambda path, *args, **kw: loads.append(path) or real(path, *args, **kw))
+    real = reading.match_file
+    monkeypatch.setattr(reading, "match_file", lambda path, *args, **kw: loads.append(path) or real(path, *args, **kw))
     folder = Folder(str(tmp_path))
     first = folder.sheets()
     assert len(first) == 2 and len(loads) == 2

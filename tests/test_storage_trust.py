@@ -308,6 +308,7 @@ def test_no_flipped_digit_anywhere_in_a_cache_row_changes_a_figure(run, played, 
     from ginscore.files.stats_cache import StatsCache
 
     truth = json_object(run("stats", played, "--json", "--no-cache"))
+    figures = {key: value for key, value in truth["pairs"][0].items() if key != "odds"}  # the odds are the ratings', not the file's
     with sqlite3.connect(cached) as connection:
         (record,) = connection.execute("SELECT record FROM figures").fetchone()
     digits = [index for index, char in enumerate(record) if char.isdigit()]
@@ -316,4 +317,4 @@ def test_no_flipped_digit_anywhere_in_a_cache_row_changes_a_figure(run, played, 
         flipped = record[:index] + str((int(record[index]) + 1) % 10) + record[index + 1 :]
         rewrite_rows(cached, lambda *_, text=flipped: text)
         with StatsCache(str(cached.parent)) as cache:
-            assert cache.figures(str(played)).as_dict() == truth["pairs"][0]
+            assert cache.figures(str(played)).as_dict() == figures

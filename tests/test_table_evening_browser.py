@@ -129,7 +129,7 @@ def test_a_hand_saved_meanwhile_that_differs_is_shown_beside_mine_and_mine_is_re
         main.tap()
         b.page.wait_for_url(re.compile(r"\?recorded=2$"))
         hands = show_json(server, "apart.toml")["hands"]
-        assert [(hand["knocker"], hand["knocker_deadwood"], hand["opponent_deadwood"]) for hand in hands] == [("Ann", 2, 12), ("Bob", 5, 25)]
+        assert [(hand["knocker"], hand["derived"]["deadwood"], hand["derived"]["opponent_deadwood"]) for hand in hands] == [("Ann", 2, 12), ("Bob", 5, 25)]
         expected_refusals(b, 409)
     finally:
         a.close()

@@ -23,6 +23,7 @@ with warnings.catch_warnings():
 from conftest import json_object, one_error_line
 from starlette.requests import Request
 
+from ginscore.match.entry import HAND_FIELDS
 from ginscore.web.asgi import create_app
 from ginscore.web.security import BODY_SECONDS, MAX_BODY, Guard, check_csrf, cookie_name, csrf_token
 
@@ -328,17 +329,79 @@ def test_a_recorded_hand_is_the_hand_show_json_gives(api: TestClient, match: Pat
     assert response.status_code == 201
     hand = response.json()
     assert hand == json_object(run("show", str(match), "--json"))["hands"][2]
-    assert (hand["number"], hand["knocker"], hand["result"], hand["points"], hand["note"]) == (3, "Bob", "knock", 2, "close one")
+    assert (hand["derived"]["number"], hand["knocker"], hand["derived"]["result"], hand["derived"]["points"], hand["note"]) == (3, "Bob", "knock", 2, "close one")
+
+
+ROUND_TRIPS = {
+    "counts": ("standard", {"knocker": "Ann", "deadwood": 4, "opponent_deadwood": 20, "note": "by the counts"}),
+    "cards": ("standard", {"knocker": "bob", "cards": BEST_K, "opponent_cards": BEST_O}),
+    "cards with a chosen spread": ("standard", {"knocker": "Ann", "cards": BEST_K, "opponent_cards": BEST_O, "spread": "lowest"}),
+    "eleven cards and a discard": ("standard", {"knocker": "Ann", "cards": "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h",
+                                                "discard": "9h", "opponent_cards": "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"}),
+    "oklahoma with an up-card": ("oklahoma", {"knocker": "Bob", "deadwood": 3, "opponent_deadwood": 25, "upcard": "4s"}),
+    "cancelled": ("standard", {"cancelled": True, "note": "Bob's phone rang"}),
+}
+
+
+@pytest.mark.parametrize("kind", ROUND_TRIPS)
+def test_a_hand_read_from_the_api_and_posted_back_unchanged_is_taken_and_comes_back_the_same(api: TestClient, run, folder: Path, kind: str):
+    rules, fields = ROUND_TRIPS[kind]
+    assert api.post("/api/matches", json={"file": "r.toml", "players": ["Ann", "Bob"], "rules": rules}).status_code == 201
+    first = {"knocker": "Ann", "deadwood": 2, "opponent_deadwood": 9, **({"upcard": "Kh"} if rules == "oklahoma" else {})}
+    assert api.post("/api/matches/r.toml/hands", json=first).status_code == 201
+    assert api.post("/api/matches/r.toml/hands", json=fields).status_code == 201
+    shown = api.get("/api/matches/r.toml").json()
+    read = shown["hands"][1]
+    assert set(read) == {*HAND_FIELDS, "derived"}  # the entry's names, and what is derived apart
+    assert api.delete("/api/matches/r.toml/hands/last?expected_hands=2").json()["removed"] == read
+
+    # posted back as it was read, the hand is taken and is the same hand, derived parts and all
+    again = api.post("/api/matches/r.toml/hands", json=read)
+    assert again.status_code == 201, again.text
+    assert again.json() == read
+    assert api.get("/api/matches/r.toml").json() == shown == json_object(run("show", str(folder / "r.toml"), "--json"))
+
+    # put back in its own place, and previewed, it is the same hand too
+    assert api.put("/api/matches/r.toml/hands/2", json=read).json() == read
+    assert api.post("/api/matches/r.toml/preview", json=read).json()["hand"]["derived"]["points"] == read["derived"]["points"]
+
+    # and as one more hand, it scores the same: only its place on the sheet differs
+    later = api.post("/api/matches/r.toml/hands", json=read).json()
+    assert {name: later[name] for name in HAND_FIELDS} == {name: read[name] for name in HAND_FIELDS}
+    told = ("result", "points", "deadwood", "opponent_deadwood", "layoffs")
+    assert {name: later["derived"][name] for name in told} == {name: read["derived"][name] for name in told}
+    assert later["derived"]["number"] == 3
+
+
+def test_the_hands_json_shown_in_the_docs_is_what_the_api_answers(api: TestClient):
+    """docs/serve.md's "A hand's JSON" shows three hands as the API answers them: it must stay true."""
+    page = (Path(__file__).parent.parent / "docs" / "serve.md").read_text(encoding="utf-8")
+    block = page.split("### A hand's JSON", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    shown = [json.loads(text) for text in block.replace("\n ", " ").strip().split("\n")]
+    assert api.post("/api/matches", json={"file": "friday.toml", "players": ["Ann", "Bob"], "rules": "oklahoma"}).status_code == 201
+    for hand in ({"knocker": "Ann", "deadwood": 4, "opponent_deadwood": 31, "upcard": "7h"},
+                 {"knocker": "Bob", "cards": BEST_K, "opponent_cards": BEST_O, "upcard": "Kd", "spread": "lowest"},
+                 {"cancelled": True, "note": "Bob's phone rang"}):
+        assert api.post("/api/matches/friday.toml/hands", json=hand).status_code == 201
+    assert api.get("/api/matches/friday.toml").json()["hands"] == shown
+
+
+def test_what_is_derived_is_ignored_when_posted_back(api: TestClient, match: Path):
+    hand = api.get("/api/matches/m.toml").json()["hands"][0]
+    told = {**hand, "derived": {**hand["derived"], "points": 99, "winner": "Bob"}}
+    posted = api.post("/api/matches/m.toml/hands", json=told).json()
+    assert (posted["derived"]["points"], posted["derived"]["winner"]) == (16, "Ann")
+    error_of(api.post("/api/matches/m.toml/hands", json={**hand, "derived": 16}), 400, "derived")
 
 
 def test_form_strings_are_read_as_the_cli_reads_options(api: TestClient, match: Path):
     fields = {"knocker": "Ann", "deadwood": "0", "opponent_deadwood": "12", "big_gin": "false", "cancelled": "", "cards": "", "expected_hands": "2"}
-    assert api.post("/api/matches/m.toml/hands", json=fields).json()["result"] == "gin"
+    assert api.post("/api/matches/m.toml/hands", json=fields).json()["derived"]["result"] == "gin"
 
 
 def test_a_cancelled_hand(api: TestClient, match: Path):
     hand = api.post("/api/matches/m.toml/hands", json={"cancelled": True}).json()
-    assert hand["result"] == "cancelled" and hand["points"] == 0
+    assert hand["derived"]["result"] == "cancelled" and hand["derived"]["points"] == 0
 
 
 def refused_like_the_cli(api: TestClient, match: Path, run, fields: dict, options: list[str], status: int, field: str) -> None:
@@ -415,25 +478,25 @@ def test_preview_scores_without_writing_and_offers_both_spreads(api: TestClient,
     assert snapshot(match.parent) == before
     data = response.json()
     assert data["expected_hands"] == 2
-    assert (data["hand"]["number"], data["hand"]["result"], data["hand"]["points"]) == (3, "knock", 2)
-    assert (data["spread"]["result"], data["spread"]["points"], data["spread"]["knocker_deadwood"]) == ("knock", 2, 8)
-    assert (data["lowest"]["result"], data["lowest"]["points"], data["lowest"]["knocker_deadwood"]) == ("undercut", 11, 2)
+    assert (data["hand"]["derived"]["number"], data["hand"]["derived"]["result"], data["hand"]["derived"]["points"]) == (3, "knock", 2)
+    assert data["spread"]["derived"] == {"result": "knock", "winner": "knocker", "points": 2, "deadwood": 8, "opponent_deadwood": 10}
+    assert data["lowest"]["derived"] == {"result": "undercut", "winner": "opponent", "points": 11, "deadwood": 2, "opponent_deadwood": 1}
     # the spread the player says was laid down is recorded as given
     laid = {"knocker": "Ann", "cards": data["lowest"]["cards"], "opponent_cards": BEST_O, "expected_hands": 2}
     hand = api.post("/api/matches/m.toml/hands", json=laid).json()
-    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 11)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["points"]) == ("undercut", "Bob", 11)
 
 
 def test_preview_of_eleven_cards_names_the_discard(api: TestClient, match: Path):
     data = api.post("/api/matches/m.toml/preview", json={"knocker": "Ann", "cards": "7s 8s 9s 9c 10c Jc 5h 5d 5c 2d 9h", "opponent_cards": "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"}).json()
     assert data["spread"]["discard"] == "9h" and data["lowest"] is None
     laid = {"knocker": "Ann", "cards": data["spread"]["cards"], "discard": "9h", "opponent_cards": "Kh Kd Ks 6s Qc 8d 4c 2h Ac 9d"}
-    assert api.post("/api/matches/m.toml/hands", json=laid).json()["points"] == data["hand"]["points"]
+    assert api.post("/api/matches/m.toml/hands", json=laid).json()["derived"]["points"] == data["hand"]["derived"]["points"]
 
 
 def test_preview_by_counts_has_no_spread(api: TestClient, match: Path):
     data = api.post("/api/matches/m.toml/preview", json=HAND).json()
-    assert data["spread"] is None and data["lowest"] is None and data["hand"]["points"] == 16
+    assert data["spread"] is None and data["lowest"] is None and data["hand"]["derived"]["points"] == 16
 
 
 def test_preview_refuses_as_record_does(api: TestClient, match: Path):
@@ -444,7 +507,7 @@ def test_undo_removes_the_last_hand_the_person_saw(api: TestClient, match: Path)
     response = api.delete("/api/matches/m.toml/hands/last?expected_hands=2")
     assert response.status_code == 200
     data = response.json()
-    assert data["removed"]["number"] == 2 and data["hands"] == 1 and data["totals"] == {"Ann": 16, "Bob": 0}
+    assert data["removed"]["derived"]["number"] == 2 and data["hands"] == 1 and data["totals"] == {"Ann": 16, "Bob": 0}
     assert len(api.get("/api/matches/m.toml").json()["hands"]) == 1
 
 
@@ -467,7 +530,7 @@ def test_edit_replaces_a_hand(api: TestClient, match: Path, run):
     assert response.status_code == 200
     hand = response.json()
     assert hand == json_object(run("show", str(match), "--json"))["hands"][0]
-    assert (hand["knocker"], hand["points"]) == ("Bob", 28)
+    assert (hand["knocker"], hand["derived"]["points"]) == ("Bob", 28)
 
 
 @pytest.mark.parametrize(

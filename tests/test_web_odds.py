@@ -8,7 +8,7 @@ import re
 from conftest import json_object
 from test_web_pages import TOKEN, client, csrf, folder, new_match, record  # noqa: F401 (fixtures)
 
-from ginscore.files.odds_model import match_odds
+from ginscore.files.table import match_odds
 from ginscore.sheets.odds_words import percent
 from ginscore.web.picker import card_face
 

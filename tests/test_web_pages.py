@@ -227,7 +227,7 @@ def test_record_by_tapping_cards_without_script(client, folder):
     response = client.post(url, data=form, follow_redirects=False)
     assert response.status_code == 303
     hand = Folder(str(folder)).show("x.toml")["hands"][0]
-    assert (hand["result"], hand["winner"], hand["knocker_deadwood"]) == ("knock", "Ann", 2)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["deadwood"]) == ("knock", "Ann", 2)
 
 
 def test_the_preview_offers_the_spread_laid_down_when_the_best_one_is_not_the_lowest(client, folder):
@@ -241,7 +241,7 @@ def test_the_preview_offers_the_spread_laid_down_when_the_best_one_is_not_the_lo
                         follow_redirects=False)
     assert saved.status_code == 303, saved.text
     hand = Folder(str(folder)).show("x.toml")["hands"][0]
-    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 11)
+    assert (hand["derived"]["result"], hand["derived"]["winner"], hand["derived"]["points"]) == ("undercut", "Bob", 11)
 
 
 def test_the_live_fragment_judges_the_picked_cards(client):
@@ -294,11 +294,24 @@ def test_undo_asks_first_then_removes_the_hand_it_showed(client, folder):
     assert "Remove hand 1 (gin: Ann scores 40)?" in page
     assert len(Folder(str(folder)).show("x.toml")["hands"]) == 1  # asking removes nothing
     stale = client.post("/m/x.toml/undo", data={"csrf": csrf(page), "expected_hands": "2"}, follow_redirects=False)
-    assert stale.status_code == 409 and "Someone changed the match first" in stale.text
+    assert stale.status_code == 409 and "x.toml now has 1 hand, not 2: someone else changed it first; nothing was written" in stale.text
+    assert stale.text.lower().count("changed it first") + stale.text.lower().count("changed the match first") == 1  # said once
     done = client.post("/m/x.toml/undo", data={"csrf": csrf(page), "expected_hands": "1"}, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"] == "/m/x.toml?removed=1"
     assert Folder(str(folder)).show("x.toml")["hands"] == []
     assert "There is no hand to undo." in client.get("/m/x.toml/undo").text
+
+
+def test_an_edit_refused_because_the_match_changed_says_so_once(client, folder):
+    new_match(client)
+    record(client, "x.toml", knocker="Ann", how="counts", deadwood="2", opponent_deadwood="20")
+    page = client.get("/m/x.toml/edit/1").text
+    form = {"csrf": csrf(page), "expected_hands": "2", "knocker": "Bob", "how": "counts", "deadwood": "2",
+            "opponent_deadwood": "20", "action": "save"}
+    stale = client.post("/m/x.toml/edit/1", data=form, follow_redirects=False)
+    assert stale.status_code == 409 and "x.toml now has 1 hand, not 2: someone else changed it first; nothing was written" in stale.text
+    assert stale.text.lower().count("changed it first") + stale.text.lower().count("changed the match first") == 1
+    assert Folder(str(folder)).show("x.toml")["hands"][0]["knocker"] == "Ann"
 
 
 def test_edit_a_past_hand(client, folder):
@@ -405,7 +418,7 @@ def test_a_cancelled_hand_and_an_oklahoma_up_card(client, folder):
     assert record(client, "x.toml", how="cancelled", knocker="Ann", note="phone rang").status_code == 303
     assert record(client, "x.toml", how="counts", knocker="Bob", deadwood="3", opponent_deadwood="20", upcard="7h").status_code == 303
     hands = Folder(str(folder)).show("x.toml")["hands"]
-    assert [(hand["result"], hand["note"]) for hand in hands] == [("cancelled", "phone rang"), ("knock", "")]
+    assert [(hand["derived"]["result"], hand["note"]) for hand in hands] == [("cancelled", "phone rang"), ("knock", "")]
     page = client.get("/m/x.toml").text
     assert '<span class="result">cancelled</span>' in page and "phone rang" in page
 

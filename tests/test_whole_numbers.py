@@ -100,7 +100,7 @@ def test_record_reads_both_counts_of_any_length(run, game):
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     assert "Ann scores 17" in result.stdout
-    assert json.loads(run("show", game, "--json").stdout)["hands"][0]["points"] == 17  # 20 - 3
+    assert json.loads(run("show", game, "--json").stdout)["hands"][0]["derived"]["points"] == 17  # 20 - 3
 
 
 @pytest.mark.parametrize("option", ["--deadwood", "--opponent-deadwood"])
@@ -135,7 +135,7 @@ def test_edit_reads_a_hand_number_of_any_length(run, game):
     result = run("edit", game, ZEROS_1, "--cancelled")
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
-    assert json.loads(run("show", game, "--json").stdout)["hands"][0]["result"] == "cancelled"
+    assert json.loads(run("show", game, "--json").stdout)["hands"][0]["derived"]["result"] == "cancelled"
 
 
 SCORE = ["score", "--cards", KNOCK, "--opponent-cards", "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"]
@@ -181,7 +181,7 @@ def test_play_reads_counts_of_any_length(run, game):
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     assert "Ann scores 17" in result.stdout
-    assert json.loads(run("show", game, "--json").stdout)["hands"][0]["points"] == 17
+    assert json.loads(run("show", game, "--json").stdout)["hands"][0]["derived"]["points"] == 17
 
 
 def test_play_refuses_a_huge_count_and_asks_again(run, game):
@@ -225,7 +225,7 @@ def test_api_records_counts_given_as_zero_padded_text(api, folder):
     response = api.post("/api/matches/m.toml/hands", json={"knocker": "Ann", "deadwood": ZEROS_3, "opponent_deadwood": "0" * 5000 + "20",
                                                            "expected_hands": "0" * 5000})
     assert response.status_code == 201, response.text
-    assert Folder(str(folder)).show("m.toml")["hands"][0]["points"] == 17
+    assert Folder(str(folder)).show("m.toml")["hands"][0]["derived"]["points"] == 17
 
 
 @pytest.mark.parametrize("field", ["deadwood", "opponent_deadwood", "expected_hands"])
@@ -243,7 +243,7 @@ def test_api_refuses_huge_numbers_by_field_as_text_or_json(api, folder, field):
 def test_api_preview_reads_zero_padded_counts(api):
     response = api.post("/api/matches/m.toml/preview", json={"knocker": "Ann", "deadwood": ZEROS_3, "opponent_deadwood": 20})
     assert response.status_code == 200, response.text
-    assert response.json()["hand"]["points"] == 17
+    assert response.json()["hand"]["derived"]["points"] == 17
     refusal(raw_json(api, "POST", "/api/matches/m.toml/preview", f'{{"knocker": "Ann", "deadwood": {LONG_JSON}}}'), "deadwood")
 
 
@@ -252,7 +252,7 @@ def test_api_replaces_and_undoes_hands_numbered_with_zeros(api, folder):
     assert api.post("/api/matches/m.toml/hands", json=hand).status_code == 201
     replaced = api.put(f"/api/matches/m.toml/hands/{ZEROS_1}", json={"cancelled": True})
     assert replaced.status_code == 200, replaced.text
-    assert Folder(str(folder)).show("m.toml")["hands"][0]["result"] == "cancelled"
+    assert Folder(str(folder)).show("m.toml")["hands"][0]["derived"]["result"] == "cancelled"
     assert refusal(api.put(f"/api/matches/m.toml/hands/{HUGE}", json={"cancelled": True}), "number") == TOO_LARGE
     assert refusal(api.delete(f"/api/matches/m.toml/hands/last?expected_hands={HUGE}"), "expected_hands") == TOO_LARGE
     undone = api.delete(f"/api/matches/m.toml/hands/last?expected_hands={ZEROS_1}")
@@ -319,14 +319,14 @@ def test_pages_read_numbers_of_any_length(browser, folder):
     assert "target = 300\n" in (folder / "p.toml").read_text(encoding="utf-8")
     saved = record_page(browser, deadwood=ZEROS_3, opponent_deadwood="0" * 5000 + "20", expected_hands="0" * 5000)
     assert saved.status_code == 303, saved.text
-    assert Folder(str(folder)).show("p.toml")["hands"][0]["points"] == 17
+    assert Folder(str(folder)).show("p.toml")["hands"][0]["derived"]["points"] == 17
     assert "Recorded hand 1." in browser.get(f"/m/p.toml?recorded={ZEROS_1}").text
     edit = browser.get(f"/m/p.toml/edit/{ZEROS_1}")
     assert edit.status_code == 200
     form = {"csrf": csrf(edit.text), "action": "save", "knocker": "Ann", "how": "counts", "deadwood": "0" * 5000 + "5",
             "opponent_deadwood": "20", "expected_hands": ZEROS_1}
     assert browser.post(f"/m/p.toml/edit/{ZEROS_1}", data=form, follow_redirects=False).status_code == 303
-    assert Folder(str(folder)).show("p.toml")["hands"][0]["points"] == 15
+    assert Folder(str(folder)).show("p.toml")["hands"][0]["derived"]["points"] == 15
     undo = {"csrf": csrf(browser.get("/m/p.toml/undo").text), "expected_hands": ZEROS_1, "confirm": "yes"}
     assert browser.post("/m/p.toml/undo", data=undo, follow_redirects=False).status_code == 303
     assert Folder(str(folder)).show("p.toml")["hands"] == []

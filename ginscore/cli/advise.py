@@ -55,7 +55,7 @@ def advise(
 
     game_state, game_model = None, None
     if match_file is not None:
-        from ..files.odds_model import advice_state
+        from ..files.table import advice_state
         from ..game.cards import parse_card
 
         if player is None:

@@ -31,7 +31,7 @@ def odds(
       ginscore odds match.toml
       ginscore odds match.toml --history ~/gin --prior 0 --json
     """
-    from ..files.odds_model import match_odds
+    from ..files.table import match_odds
     from ..sheets.odds_words import chances_text
 
     found = match_odds(file, history, prior)

@@ -31,10 +31,11 @@ def build_app(
     on the phone and works in airplane mode. The runtime, Pyodide, is fetched through npm on first use and
     checked against the integrity pinned in ginscore; every build checks each of its files again.
 
-    Building again into the folder replaces only the files the earlier build wrote (its build.json lists them)
-    and keeps the rest: CNAME, .nojekyll, .git. A name the app writes that holds something else, or a non-empty
-    folder that was never a build (hidden entries aside), is refused unless --force; even then only the names
-    the app writes are replaced. A link is built through, and stays a link.
+    Building again into the folder replaces only the files the earlier build wrote (its build.json lists them,
+    with what each held) while they hold what it wrote, and keeps the rest: CNAME, .nojekyll, .git. A name the
+    app writes that holds something else (your own index.html, or one of the app's files you edited since), or a
+    non-empty folder that was never a build (hidden entries aside), is refused unless --force; even then only the
+    names the app writes are replaced. A link is built through, and stays a link.
 
     \b
     Examples:
@@ -50,6 +51,8 @@ def build_app(
     sys.stdout.write(f"Wrote the app (version {built.info['version']}, {count} files) into {folder}\n")
     if built.plan.replaced:
         sys.stdout.write(f"Replaced, as --force asks: {_few(built.plan.replaced)}\n")
+    if built.plan.changed:
+        sys.stdout.write(f"Kept, as they were changed since ginscore wrote them: {_few(built.plan.changed)}\n")
     if built.plan.kept:
         sys.stdout.write(f"Kept what ginscore did not write: {_few(built.plan.kept)}\n")
     import shlex

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -51,33 +52,26 @@ def new(
     print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
 
 
-KNOCKER = typer.Option(None, "--knocker", autocompletion=complete_player, help="Who knocked: a player's name (any case), initial or number (1 or 2).")
-CANCELLED = typer.Option(False, "--cancelled", help="A dead hand: nobody scores, the same dealer deals again.")
-CARDS = typer.Option(None, "--cards", help="The knocker's 10 or 11 cards, or the spread grouped with '|'.")
-DISCARD = typer.Option(None, "--discard", help="The knocker's discard, when 11 cards are given.")
-OPPONENT_CARDS = typer.Option(None, "--opponent-cards", help="The opponent's 10 cards.")
-DEADWOOD = typer.Option(None, "--deadwood", help="The knocker's count, for tables that count by hand (0 is gin).")
-OPPONENT_DEADWOOD = typer.Option(None, "--opponent-deadwood", help="The opponent's count after lay-offs.")
-BIG_GIN = typer.Option(False, "--big-gin", help="With --deadwood 0: all 11 cards melded.")
-UPCARD = typer.Option(None, "--upcard", help="The up-card (knock card), required under Oklahoma.")
-NOTE = typer.Option(None, "--note", help="Free text about the hand, kept in the file and shown by `show`.")
-SPREAD = typer.Option(None, "--spread", help="With --cards given without groups: the spread laid down when two score "
-                      "differently, best or lowest; it is kept grouped.")
+_OPTION_EXTRAS: dict[str, dict[str, Any]] = {"knocker": {"autocompletion": complete_player}}
+"""What the command line adds to a hand field's option: the knocker's name completes from the file's players."""
 
 
-HAND_OPTIONS = {
-    "knocker": (str | None, KNOCKER),
-    "cancelled": (bool, CANCELLED),
-    "cards": (str | None, CARDS),
-    "discard": (str | None, DISCARD),
-    "opponent_cards": (str | None, OPPONENT_CARDS),
-    "deadwood": (int | None, DEADWOOD),
-    "opponent_deadwood": (int | None, OPPONENT_DEADWOOD),
-    "big_gin": (bool, BIG_GIN),
-    "upcard": (str | None, UPCARD),
-    "note": (str | None, NOTE),
-    "spread": (str | None, SPREAD),
-}
+def _hand_options() -> dict[str, tuple[Any, Any]]:
+    """A hand's options, one per `HandEntry` field, made from the field: its name (`--opponent-deadwood`), type,
+    default and words (`entry.about`)."""
+    from dataclasses import fields
+
+    from ..match.entry import HandEntry, about
+
+    hints = typing.get_type_hints(HandEntry)
+    return {
+        item.name: (hints[item.name], typer.Option(item.default, "--" + item.name.replace("_", "-"), help=about(item.name).doc,
+                                                   **_OPTION_EXTRAS.get(item.name, {})))
+        for item in fields(HandEntry)
+    }
+
+
+HAND_OPTIONS = _hand_options()
 """A hand's options, one per `HandEntry` field and named as it is: `record` and `edit` both take them."""
 
 

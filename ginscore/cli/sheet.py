@@ -34,28 +34,24 @@ def show(
       ginscore show match.toml --chart
       ginscore show match.toml --export sheet.html
     """
-    from ..files.reading import load  # not storage: the writer is not needed to read
+    from ..files.table import table_of
 
-    _, sheet = load(file)
-    from ..files.odds_model import file_odds, show_dict
-
+    table = table_of(file)
+    sheet = table.sheet_at(file)  # read once, as one of its table's files
     if export is not None or export_terminal is not None:
         _export(sheet, export, export_terminal, chart, force)
         return
     if as_json:
-        print_json(show_dict(file, sheet))
+        print_json(table.show(sheet))
         return
-    from ..files.history import folder_of, folder_sheets
-    from ..match.series import series_as_of
     from ..render import console
     from ..render.odds import odds_view, series_view
     from ..render.sheet import sheet_view
 
     out = console()
     sheet_view(sheet, out)
-    sheets = folder_sheets(folder_of(file))
-    odds_view(file_odds(file, sheet, sheets=sheets), out)
-    series_view(series_as_of(sheet, sheets), out)
+    odds_view(table.shown_odds(sheet), out)
+    series_view(table.series(sheet), out)
     if chart:
         from ..render.chart import chart_view
 
@@ -158,7 +154,13 @@ def stats(
     if export is not None:
         _export_stats(pairs, head_to_head.margins(), files, export, force)
     elif as_json:
-        print_json({"files": files, "skipped": skipped, "pairs": [p.as_dict() for p in pairs]})
+        from ..files.standings_source import files_games
+        from ..match.standings import standings as standings_of
+
+        rated = standings_of(files_games(match_paths(paths), None if no_cache else cache_folder()).sheets)  # the pairs' odds
+        odds = [rated.pair(*p.players) for p in pairs]
+        print_json({"files": files, "skipped": skipped, "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
+                    "never_met": [o.as_json() for o in rated.never_met()]})
     else:
         from ..render import console
         from ..render.stats import stats_view

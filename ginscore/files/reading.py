@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
-from ..match.records import HandRecord, Match, check_note, check_players
+from ..match.entry import HAND_FIELDS, about
+from ..match.records import HandRecord, Match, check_note, check_players, check_stamp
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
 from .folder import read_text
@@ -25,8 +27,9 @@ FORMAT = 2
 """Format 2 adds each hand's `spread`; format 1 files are read as they are and become 2 when written."""
 FORMATS_READ = (1, 2)
 BOM = "\ufeff"
-FILE_KEYS = {"cards": "knocker_cards", "deadwood": "knocker_deadwood"}
-"""The record's fields whose key in the file is another word: the file keeps the keys it has always had."""
+FILE_KEYS = {name: key for name in HAND_FIELDS if (key := about(name).file_key) is not None}
+"""The record's fields whose key in the file is another word (`cards` is `knocker_cards`), as the entry declares
+them: the file keeps the keys it has always had."""
 HAND_KEYS = {FILE_KEYS.get(f.name, f.name): f for f in fields(HandRecord)}
 """A hand table's keys in the file, each with the record's field it holds."""
 DERIVED = ("dealer", "totals")
@@ -88,7 +91,11 @@ def load(path: str) -> tuple[Match, Sheet]:
 
 def load_file(path: str) -> MatchFile:
     """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
-    text = read_text(path)
+    return match_file(path, read_text(path))
+
+
+def match_file(path: str, text: str) -> MatchFile:
+    """The match file at `path` holding `text`, parsed once for each text; problems raise `MatchFileError`."""
     known = REMEMBERED.recall(path, text)
     if known is not None:
         return known
@@ -227,6 +234,8 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         _check_note(note, "match.note", problems)
     if not isinstance(created, str):
         problems.append(f"created: expected text in quotes, found {quote(created)}")
+    else:
+        _check_text(check_stamp, created, "created", problems)
     rules = _read_rules(data.get("rules"), problems)
     if problems or rules is None:
         return None
@@ -242,8 +251,13 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
 
 
 def _check_note(note: str, place: str, problems: list[str]) -> None:
+    _check_text(check_note, note, place, problems)
+
+
+def _check_text(check: Callable[[str], str], text: str, place: str, problems: list[str]) -> None:
+    """A text field's own check (a note's, a time stamp's), its refusal noted at its place."""
     try:
-        check_note(note)
+        check(text)
     except GinscoreError as error:
         problems.append(f"{place}: {error}")
 
@@ -294,6 +308,8 @@ def read_hands(tables: list[Any], numbered: list[tuple[int, str]]) -> list[HandR
                 continue
             if key == "note" and isinstance(value, str):
                 _check_note(value, f"{place}.note", problems)
+            if key == "recorded" and isinstance(value, str):
+                _check_text(check_stamp, value, f"{place}.recorded", problems)
             values[known.name] = value
         numbered += [(number, problem) for problem in problems]
         records.append(HandRecord(**(values if not problems else {"cancelled": True})))

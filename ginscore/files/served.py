@@ -14,13 +14,13 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
+from .table import Storage, Table, name_problem
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch
@@ -63,37 +63,32 @@ class Summary:
 class Folder:
     """The served folder: its match files by name, and every operation on them."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, storage: Storage | None = None):
         self.path = os.path.abspath(path)
-        self._summaries: dict[str, tuple[tuple[int, ...], Summary]] = {}
-        self._sheets: dict[str, tuple[tuple[int, ...] | None, Sheet]] = {}
-        self._lock = threading.Lock()
+        self.table = Table(self.path, storage)
+        """The folder's match files and every figure drawn from them: the one reader of the folder."""
         self._next_lock = threading.Lock()
-        self._next_games: dict[tuple[str, str], str] = {}
+        self.next_games: dict[tuple[str, str], str] = {}
         """The game started after each finished file, by its name and version."""
 
     # names
 
-    def _checked_name(self, name: Any) -> str | None:
+    def accepts(self, name: Any) -> str | None:
         """The name, when it can be a match file directly inside the folder; None otherwise."""
-        return name if isinstance(name, str) and _name_problem(name) is None else None
+        return name if isinstance(name, str) and name_problem(name) is None else None
 
     def resolve(self, name: str) -> str:
         """The path of the match file `name` names, directly inside the folder (a link the user put there is
         followed, as the CLI follows it); `NotFoundError` for anything else."""
-        checked = self._checked_name(name)
+        checked = self.accepts(name)
         path = os.path.join(self.path, checked) if checked else None
         if path is None or not os.path.isfile(path):
             raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file")
         return path
 
     def names(self) -> list[str]:
-        """The match files' names, sorted: the folder's `*.toml` files, not hidden."""
-        try:
-            listed = sorted(os.listdir(self.path))
-        except OSError as error:
-            raise MatchFileError(self.path, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
-        return [name for name in listed if self._checked_name(name) and os.path.isfile(os.path.join(self.path, name))]
+        """The match files' names, sorted, as the table counts them (the damaged ones too)."""
+        return self.table.names()
 
     @contextlib.contextmanager
     def _named(self, name: str, path: str) -> Iterator[None]:
@@ -116,36 +111,22 @@ class Folder:
         return [self.summary(name) for name in self.names()]
 
     def summary(self, name: str) -> Summary:
-        """One file's line in the listing, read again only when the file has changed."""
+        """One file's line in the listing, as the table read it."""
+        found = self.table.file(name)
         path = os.path.join(self.path, name)
         try:
-            status = os.stat(path)
+            modified = datetime.fromtimestamp(os.stat(path).st_mtime, UTC).replace(microsecond=0).isoformat()
         except OSError as error:
             return self._broken(name, None, f"cannot read: {error.strerror or 'refused'}")
-        key = (status.st_mtime_ns, status.st_ctime_ns, status.st_size, status.st_ino)
-        with self._lock:
-            cached = self._summaries.get(name)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        summary = self._read_summary(name, path, status.st_mtime)
-        with self._lock:
-            self._summaries[name] = (key, summary)
-        return summary
-
-    def _read_summary(self, name: str, path: str, mtime: float) -> Summary:
-        from .reading import load_file
-
-        modified = datetime.fromtimestamp(mtime, UTC).replace(microsecond=0).isoformat()
-        try:
-            read = load_file(path)
-        except MatchFileError as error:
-            return self._broken(name, path, _one_line(error.problems), modified, error.damage)
-        sheet, hands = read.sheet, read.match.hands
+        if found.read is None:
+            problem = found.problem or MatchFileError(path, ["cannot be read"])
+            return self._broken(name, path, problem.one_line(), modified, problem.damage)
+        sheet, hands = found.read.sheet, found.read.match.hands
         last = hands[-1].recorded if hands and hands[-1].recorded else modified
         status = "finished" if sheet.finished else "playing"
         final = sheet.summed("final") if sheet.finished else {}
-        return Summary(name, read.match.players, sheet.summed("totals"), status, None, len(hands), last, sheet.winner,
-                       read.match.hollywood, final)
+        return Summary(name, found.read.match.players, sheet.summed("totals"), status, None, len(hands), last, sheet.winner,
+                       found.read.match.hollywood, final)
 
     def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None,
                 damage: DamagedText | None = None) -> Summary:
@@ -160,61 +141,32 @@ class Folder:
 
     def sheet(self, name: str) -> Sheet:
         """The match's sheet, as `show` reads it; errors name the file as the person named it."""
-        from .reading import load
-
         path = self.resolve(name)
+        found = self.table.file(name)
         with self._named(name, path):
-            return load(path)[1]
+            if found.read is None:
+                raise found.fresh_problem()
+            return found.read.sheet
 
-    def sheets(self) -> list[Sheet]:
-        """Every readable match's sheet, the first started first (by name within a second), each read again only
-        when its file has changed; a file that cannot be read is left out, as `stats` leaves it out (the listing
-        says what is wrong with it).
-        For the figures drawn from the whole table: the sheets are shared, and nothing may change them."""
-        return [sheet for _, sheet in self.named_sheets()]
+    def sheets(self) -> tuple[Sheet, ...]:
+        """Every readable match's sheet, the first started first, as the table has them."""
+        return self.table.sheets()
 
-    def named_sheets(self) -> list[tuple[str, Sheet]]:
-        """`sheets()` with each sheet's file name, in the same order."""
-        sheets: list[tuple[str, Sheet]] = []
-        for name in self.names():
-            key = self._state(name)
-            with self._lock:
-                cached = self._sheets.get(name)
-            if cached is not None and cached[0] == key and key is not None:
-                sheets.append((name, cached[1]))
-                continue
-            with contextlib.suppress(GinscoreError):
-                sheet = self.sheet(name)
-                sheets.append((name, sheet))
-                with self._lock:
-                    self._sheets[name] = (key, sheet)
-        return sorted(sheets, key=lambda named: (named[1].match.created, named[0]))
-
-    def _state(self, name: str) -> tuple[int, ...] | None:
-        """What changes whenever the file does (each write renames a new file into place); None when it cannot be
-        asked."""
-        try:
-            status = os.stat(os.path.join(self.path, name))
-        except OSError:
-            return None
-        return (status.st_mtime_ns, status.st_ctime_ns, status.st_size, status.st_ino)
+    def named_sheets(self) -> tuple[tuple[str, Sheet], ...]:
+        """`sheets()`, each with its file's name."""
+        return self.table.named_sheets()
 
     def show(self, name: str) -> dict[str, Any]:
         """Exactly what `ginscore show NAME --json` prints."""
-        from ..files.odds_model import show_dict
-
-        return show_dict(self.resolve(name), self.sheet(name))
+        return self.table.show(self.sheet(name))
 
     def version(self, name: str) -> str:
-        """A text that changes whenever the file changes (each write renames a new file into place), for pages
-        that poll for other people's hands."""
-        path = self.resolve(name)
-        try:
-            status = os.stat(path)
-        except OSError:
-            raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file") from None
-        # ctime too: a program can set a file's mtime back, but not its ctime
-        return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
+        """A text that changes whenever the file changes, for pages that poll for other people's hands."""
+        self.resolve(name)
+        version = self.table.storage.version(name)
+        if version is None:
+            raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file")
+        return version
 
     # changes
 
@@ -222,17 +174,21 @@ class Folder:
         """Start a match file (named for its players when `file` is None, never replacing one): its name and sheet."""
         from .changes import start
 
-        name = self._new_name(file)
+        name = self.new_name(file)
         path = os.path.join(self.path, name)
         with self._named(name, path):
             return name, start(path, new)
 
-    def _new_name(self, file: str | None) -> str:
+    def new_name(self, file: str | None) -> str:
+        """The name a new match file may take, as given: refused with the reason and a name to type instead."""
         if file is None:
             raise InputError("give the new match file's name, e.g. friday.toml", field="file")
-        problem = _name_problem(file)
+        problem = name_problem(file)
         if problem is not None:
             raise InputError(f"{quote(file)} cannot be a match file's name: {problem}, like {_plain_name(file)}", field="file")
+        from .folder import check_portable_name
+
+        check_portable_name(os.path.join(self.path, file))  # as `new` refuses it: the app's files are opened here too
         return file
 
     def fresh_name(self, players: list[str]) -> str:
@@ -263,7 +219,7 @@ class Folder:
     def started_after(self, name: str) -> str | None:
         """The game Next game started after the finished match `name` as it stands, while its file is there; else
         None."""
-        started = self._next_games.get((name, self.version(name)))
+        started = self.next_games.get((name, self.version(name)))
         return started if started is not None and os.path.isfile(os.path.join(self.path, started)) else None
 
     def _next_game(self, name: str, dealer: str | None) -> tuple[str, Sheet]:
@@ -271,7 +227,7 @@ class Folder:
 
         path = self.resolve(name)
         finished = (name, self.version(name))
-        started = self._next_games.get(finished)
+        started = self.next_games.get(finished)
         if started is not None and os.path.isfile(os.path.join(self.path, started)):
             return started, self.sheet(started)
         with self._named(name, path):
@@ -283,7 +239,7 @@ class Folder:
                     sheet = next_game(path, os.path.join(self.path, new), dealer)
             except ExistsError:
                 continue
-            self._next_games[finished] = new
+            self.next_games[finished] = new
             return new, sheet
         raise ExistsError("another program keeps starting matches with these names: try again", field="file")
 
@@ -320,23 +276,6 @@ class Folder:
             return changes.undo(path, expected_hands=expected_hands)
 
 
-def _name_problem(name: str) -> str | None:
-    """Why `name` cannot be a match file directly inside the folder, in words that end before an example name;
-    None when it can be one."""
-    if not name.endswith(".toml") or name == ".toml":
-        return "a match file's name ends in .toml"
-    if name.startswith("."):
-        return "a name that starts with a dot is hidden: start it with a letter or a digit"
-    if any(bad in name for bad in ("/", "\\", "\x00")):
-        return "the file goes straight into this folder, so its name has no / or \\ in it"
-    if len(name.encode("utf-8", "replace")) > 255:
-        return "the name is too long: make it shorter"
-    if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
-        # a line break or a right-to-left mark would let a name pass for another in the listing
-        return "the name holds a character that does not show (a line break, a direction mark): type it again"
-    return None
-
-
 def _plain_name(typed: str) -> str:
     """A name to type instead of a refused one, made of what was typed where that can be: `.hidden.toml` gives
     `hidden.toml`; else `friday.toml`."""
@@ -344,9 +283,3 @@ def _plain_name(typed: str) -> str:
     words = "".join(char if char.isascii() and (char.isalnum() or char in "-_") else " " for char in stem).split()
     plain = "-".join(words)[:60].strip("-_")
     return f"{plain}.toml" if plain else "friday.toml"
-
-
-def _one_line(problems: list[str]) -> str:
-    first = problems[0] if problems else "cannot be read"
-    more = len(problems) - 1
-    return first + (f" (and {more} more problem{'s' if more > 1 else ''} in the file)" if more else "")

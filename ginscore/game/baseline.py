@@ -12,7 +12,6 @@ be made again alone and compared, and the chunks can be made side by side.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -20,7 +19,6 @@ from .cards import Suit
 from .outcomes import DEAD, DEALER, NON_DEALER, OutcomeCounts
 from .rulebook import PRESETS, Rules
 from .scoring import score_counts
-from .simulate import simulate_hand
 
 CHUNK = 500
 """Hands simulated from one seed."""
@@ -54,6 +52,10 @@ def chunk_seed(seed: int, preset: str, chunk: int) -> str:
 def simulate_chunk(preset: str, seed: int, chunk: int, hands: int = CHUNK) -> Counter[Knock]:
     """One chunk of a preset's simulated hands, counted by what decided them."""
     rules = PRESETS[preset]
+    import random  # only to simulate: a chance from the shipped hands costs no import of the simulator
+
+    from .simulate import simulate_hand
+
     rng = random.Random(chunk_seed(seed, preset, chunk))
     counted: Counter[Knock] = Counter()
     for _ in range(hands):

@@ -7,43 +7,75 @@ same field names, and an error's `field` is one of those names. Nothing here is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from ..game.rulebook import Rules
 
 
 @dataclass(frozen=True)
+class Field:
+    """What a hand's field is, said once: every list of a hand's fields (the command line's options, the form's
+    ways, the request's readers, the file's keys, the JSON) is made from these."""
+
+    doc: str
+    """What the field holds, in words (the command line's `--help` for its option)."""
+    kind: str
+    """How a request gives it: `text`, `cards` (one text or a list of card texts), `count` (a whole number) or
+    `flag` (true or false)."""
+    ways: tuple[str, ...]
+    """The ways of entering a hand that take it: `counts`, `cards`, `cancelled`."""
+    file_key: str | None = None
+    """Its key in a match file, when the file names it otherwise (it keeps the keys it has always had)."""
+
+
+def _field(default: object, doc: str, kind: str, ways: str, file_key: str | None = None) -> Any:
+    return field(default=default, metadata={"field": Field(doc, kind, tuple(ways.split()), file_key)})
+
+
+@dataclass(frozen=True)
 class HandEntry:
-    """One hand as entered: who knocked and either the cards or the counts, or a cancelled hand."""
+    """One hand as entered: who knocked and either the cards or the counts, or a cancelled hand.
 
-    knocker: str | None = None
-    """Who knocked, as typed: a name in any case, an initial or a number; None for a cancelled hand."""
-    cancelled: bool = False
-    """A dead hand: nobody scores and the same dealer deals again."""
-    cards: str | None = None
-    """The knocker's 10 or 11 cards, or their spread grouped with `|`."""
-    discard: str | None = None
-    """The card the knocker discarded face down, when 11 cards are given."""
-    opponent_cards: str | None = None
-    """The opponent's 10 cards, for the lay-offs to be worked out."""
-    deadwood: int | None = None
-    """The knocker's count, for a table that counts by hand (0 is gin)."""
-    opponent_deadwood: int | None = None
-    """The opponent's count after lay-offs."""
-    big_gin: bool = False
-    """With counts: all 11 cards melded."""
-    upcard: str | None = None
-    """The up-card (knock card) under Oklahoma rules."""
-    note: str | None = None
-    """Free text about the hand; None keeps an edited hand's note, and is no note for a new one."""
-    spread: str | None = None
-    """When the cards, given without groups, can be spread two ways that score differently: the one laid down,
-    `best` (best for the knocker) or `lowest` (the least deadwood), kept grouped as laid down. None scores the
-    best and keeps the cards as given."""
+    Each field's `Field` (in its metadata, `about(name)`) says what it is; the record keeps these names."""
+
+    knocker: str | None = _field(None, "Who knocked: a player's name (any case), initial or number (1 or 2).", "text", "counts cards")
+    cancelled: bool = _field(False, "A dead hand: nobody scores, the same dealer deals again.", "flag", "cancelled")
+    cards: str | None = _field(None, "The knocker's 10 or 11 cards, or the spread grouped with '|'.", "cards", "cards",
+                               file_key="knocker_cards")
+    discard: str | None = _field(None, "The knocker's discard, when 11 cards are given.", "text", "cards")
+    opponent_cards: str | None = _field(None, "The opponent's 10 cards.", "cards", "cards")
+    deadwood: int | None = _field(None, "The knocker's count, for tables that count by hand (0 is gin).", "count", "counts",
+                                  file_key="knocker_deadwood")
+    opponent_deadwood: int | None = _field(None, "The opponent's count after lay-offs.", "count", "counts")
+    big_gin: bool = _field(False, "With the knocker's count 0: all 11 cards melded.", "flag", "counts")
+    upcard: str | None = _field(None, "The up-card (knock card), required under Oklahoma.", "text", "counts cards")
+    note: str | None = _field(None, "Free text about the hand, kept in the file and shown by `show`.", "text", "counts cards cancelled")
+    spread: str | None = _field(None, "With the knocker's cards given without groups: the spread laid down when two score "
+                                "differently, best or lowest; it is kept grouped.", "text", "cards")
 
 
-HAND_FIELDS = tuple(field.name for field in fields(HandEntry))
+HAND_FIELDS = tuple(item.name for item in fields(HandEntry))
 """A hand's fields, named as the API's JSON, a page's form and an error's `field` name them."""
+
+
+DERIVED = "derived"
+"""The key of a hand's JSON that holds what the sheet derives from the hand (its number, dealer, result, points,
+counts, lay-offs, columns and totals), beside the entry's fields: a request may carry it back as it was read,
+and it is ignored, as everything derived is worked out again from the entry."""
+
+
+def about(name: str) -> Field:
+    """What hand field `name` is."""
+    return _ABOUT[name]
+
+
+_ABOUT = {item.name: item.metadata["field"] for item in fields(HandEntry)}
+
+
+def fields_for(way: str) -> tuple[str, ...]:
+    """The hand's fields a way of entering it (`counts`, `cards` or `cancelled`) takes."""
+    return tuple(name for name in HAND_FIELDS if way in about(name).ways)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..game.odds import chance_to_win
 from ..game.outcomes import DEAD, DEALER, NON_DEALER, OutcomeCounts, Outcomes
-from ..game.rulebook import Rules
+from ..game.rulebook import PRESETS, Rules
 from .tally import Sheet
 
 
@@ -79,3 +80,84 @@ def game_chances(sheet: Sheet, outcomes: Outcomes) -> tuple[GameChance, ...]:
 def in_play(chances: tuple[GameChance, ...]) -> GameChance:
     """The game the sheet is playing now: the first still open, or the last once all are over."""
     return next((game for game in chances if not game.finished), chances[-1])
+
+
+@dataclass(frozen=True)
+class Model:
+    """The outcome distribution a chance is solved from, and where it came from."""
+
+    outcomes: Outcomes
+    rules: Rules
+    history_hands: int
+    """The table's own hands in the model: those of the folder's matches with the same rules."""
+    history_matches: int
+    prior_hands: int
+    """The built-in model's weight, in hands (0: the table's hands alone)."""
+    baseline: str
+    """The preset whose simulated play the built-in model is: standard, tournament or oklahoma."""
+    baseline_hands: int
+    """Simulated hands behind the built-in model."""
+    exact_play: bool
+    """Whether the built-in hands were played exactly as these rules play (knock limit, up-card, big gin)."""
+
+    @property
+    def source(self) -> str:
+        """Where the model came from, in a sentence's words, saying what was counted: `the built-in model for
+        standard rules, and 214 hands of 3 matches in this folder with these rules`."""
+        parts = []
+        if self.prior_hands:
+            scored = "" if PRESETS[self.baseline] == self.rules else ", scored under these rules"
+            played = "" if self.exact_play else " (its hands played by other knock rules)"
+            parts.append(f"the built-in model for {self.baseline} rules{scored}{played}")
+        if self.history_hands or not self.prior_hands:
+            hands = f"{self.history_hands} hand{'s' if self.history_hands != 1 else ''}"
+            matches = f"{self.history_matches} match{'es' if self.history_matches != 1 else ''}"
+            parts.append(f"{hands} of {matches} in this folder with these rules")
+        return ", and ".join(parts)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `model` object of `odds --json`."""
+        return {
+            "history_hands": self.history_hands,
+            "history_matches": self.history_matches,
+            "prior_hands": self.prior_hands,
+            "baseline": self.baseline,
+            "baseline_hands": self.baseline_hands,
+            "exact_play": self.exact_play,
+            "source": self.source,
+            "rules": self.rules.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class MatchOdds:
+    """A match's chances: each game's, the game in play's, and the model they were solved from."""
+
+    sheet: Sheet
+    games: tuple[GameChance, ...]
+    model: Model
+
+    @property
+    def now(self) -> GameChance:
+        """The game in play: the first still open, or the last once all are over."""
+        return in_play(self.games)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `odds --json` object: the game in play's `chance`, `scores`, and every game on a Hollywood sheet."""
+        match, now = self.sheet.match, self.now
+        data: dict[str, Any] = {
+            "players": list(match.players),
+            "chance": now.chance,
+            "scores": now.scores,
+            "game": now.number,
+            "finished": now.finished,
+            "next_dealer": None if self.sheet.finished else self.sheet.next_dealer,
+            "target": match.rules.target,
+            "model": self.model.as_dict(),
+        }
+        if match.hollywood:
+            data["games"] = [
+                {"game": g.number, "scores": g.scores, "chance": g.chance, "finished": g.finished, "exact": g.exact}
+                for g in self.games
+            ]
+        return data

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .records import person_key
+
 
 @dataclass(frozen=True)
 class KnownPlayers:
@@ -26,6 +28,6 @@ def known_players(played: Iterable[tuple[str, tuple[str, ...]]]) -> KnownPlayers
     names: dict[str, str] = {}
     for _, players in ordered:
         for name in players:
-            names.setdefault(name.casefold(), name)
+            names.setdefault(person_key(name), name)
     last_pair = (ordered[0][1][0], ordered[0][1][1]) if ordered else None
     return KnownPlayers(tuple(names.values()), last_pair)

@@ -17,7 +17,7 @@ from ..game.cards import DECK, Card, format_cards, parse_card, parse_cards, pars
 from ..game.melds import Arrangement
 from ..game.rulebook import Rules
 from ..game.scoring import HandResult, ScoredKnock, score_cards, score_counts
-from .entry import HandEntry
+from .entry import HAND_FIELDS, HandEntry, about
 
 COLUMNS_HOLLYWOOD = 3
 T = TypeVar("T")
@@ -28,6 +28,28 @@ def now() -> str:
     from datetime import UTC, datetime
 
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+STAMP_RANGE = ("0001-01-02", "9999-12-30")
+"""The days a time stamp may fall on: a time there can be shown in any time zone (an offset is under a day), so
+no reader, the folder's list included, meets a time it cannot convert."""
+
+
+def check_stamp(stamp: str) -> str:
+    """A stored time stamp (`recorded`, `created`), refused when it reads as a time that falls outside
+    `STAMP_RANGE`; text that is no time at all is kept as text, shown as it is."""
+    if stamp[4:5] == "-" == stamp[7:8] and STAMP_RANGE[0] <= stamp[:10] <= STAMP_RANGE[1]:
+        return stamp  # a day in range, as every stamp ginscore writes starts: a time, or text that is none
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if not STAMP_RANGE[0] <= moment.date().isoformat() <= STAMP_RANGE[1]:  # four-digit years: text order is date order
+        raise InputError(f"{quote(stamp)} is a time that cannot be shown in every time zone: a time stamp falls "
+                         f"between {STAMP_RANGE[0]} and {STAMP_RANGE[1]} (ginscore writes them as 2026-11-30T23:11:03+00:00)")
+    return stamp
 
 
 @dataclass(frozen=True)
@@ -82,14 +104,14 @@ class Match:
         (with `short`) their initial when it is theirs alone, or their number, 1 or 2; a name wins over the rest."""
         if name in self.players:
             return name
-        typed = _name_key(name)
+        typed = person_key(name)
         for player in self.players:
-            if _name_key(player) == typed:
+            if person_key(player) == typed:
                 return player
         if short and typed in ("1", "2"):
             return self.players[int(typed) - 1]
         if short and len(typed) == 1:
-            found = [player for player in self.players if _name_key(player)[:1] == typed]
+            found = [player for player in self.players if person_key(player)[:1] == typed]
             if len(found) == 2:
                 raise InputError(f"{quote(name.strip())} could be {found[0]} or {found[1]}: type the name")
             if found:
@@ -103,9 +125,16 @@ class Match:
         return replace(self, hands=hands)
 
 
-def _name_key(name: str) -> str:
-    """What makes two typed names one person: the same letters (NFC), in any case."""
+def person_key(name: str) -> str:
+    """What makes two typed names one person, everywhere ginscore compares names: the same letters (NFC), in any
+    case."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def pair_key(players: tuple[str, str]) -> tuple[str, str]:
+    """What makes two pairs of names one pair of players: their `person_key`s, in either order."""
+    a, b = sorted(person_key(name) for name in players)
+    return a, b
 
 
 def _found(names: object) -> str:
@@ -117,15 +146,25 @@ def _found(names: object) -> str:
     return f"{len(names)} {'was' if len(names) == 1 else 'were'} given: {listed}"
 
 
+NAME_MOST = 40
+"""The most characters a player's name may have: a name fits on a phone's sheet and on the shared picture."""
+NOTE_MOST = 500
+"""The most characters a note may have: a few lines on a phone's sheet."""
+
+
 def check_players(names: object) -> tuple[str, str]:
-    """Two different, printable player names, with spaces trimmed and accents composed (NFC)."""
+    """Two different, printable player names of at most `NAME_MOST` characters, with spaces trimmed and accents
+    composed (NFC)."""
     if not (isinstance(names, (list, tuple)) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise InputError(f"give two different player names, e.g. Ann Bob ({_found(names)})")
     a, b = (unicodedata.normalize("NFC", name.strip()) for name in names)
     for name in (a, b):
         if not name or _control_character(name):
             raise InputError(f"{quote(name)} cannot be a player's name: give two different player names without control characters")
-    if _name_key(a) == _name_key(b):
+        if len(name) > NAME_MOST:
+            raise InputError(f"{quote(name)} cannot be a player's name: it has {len(name):,} characters, and a name has at "
+                             f"most {NAME_MOST}, to fit on a phone's sheet")
+    if person_key(a) == person_key(b):
         raise InputError(f"give two different player names, not {quote(a)} twice")
     return a, b
 
@@ -156,7 +195,11 @@ def check_note(note: str) -> str:
     """A note as typed, refused when it holds a character a player's name refuses, except a tab and the invisible
     characters text needs to join letters: a control character (`show` prints notes to a terminal, where an
     escape could recolour it or worse), a line or paragraph separator (a line break of any kind would break the
-    sheet), or a control that reorders the text around it (U+202E and `BIDI_CONTROLS`)."""
+    sheet), or a control that reorders the text around it (U+202E and `BIDI_CONTROLS`); and a note longer than
+    `NOTE_MOST` characters."""
+    if len(note) > NOTE_MOST:
+        raise InputError(f"a note has at most {NOTE_MOST} characters, to fit on a phone's sheet, and this one has {len(note):,}: "
+                         "shorten it")
     char = _control_character(note, keep=_kept_in_notes)
     if char is not None and unicodedata.category(char) == "Cs":
         raise InputError(f"a note cannot hold {quote(char)} (U+{ord(char):04X}): it is not a character but a byte that was not "
@@ -227,14 +270,14 @@ def spread_text(spread: Arrangement) -> str:
     return " | ".join(groups)
 
 
+_NOT_CANCELLED = tuple(name for name in HAND_FIELDS if "cancelled" not in about(name).ways)
+"""The fields a cancelled hand does not take: who knocked, the cards and counts, the up-card, the spread."""
+
+
 def check_record(record: HandRecord) -> None:
     """Refuse a record whose parts contradict each other, whether typed or edited into a file."""
-    details = (
-        record.cards, record.discard, record.opponent_cards,
-        record.deadwood, record.opponent_deadwood, record.upcard,
-    )
     if record.cancelled:
-        if record.knocker is not None or record.big_gin or any(value is not None for value in details):
+        if any(getattr(record, name) is not None and getattr(record, name) is not False for name in _NOT_CANCELLED):
             raise InputError("a cancelled hand takes no knocker, cards or counts", field="cancelled")
         return
     if record.knocker is None:
@@ -372,6 +415,13 @@ def make_record(match: Match, entry: HandEntry, *, recorded: str = "", note: str
     chosen = replace(scored.lowest if entry.spread == "lowest" else scored, lowest=None)
     cards, discard = laid_down(chosen)
     return ScoredRecord(replace(record, cards=cards, discard=discard), chosen.result, chosen)
+
+
+def entry_of(record: HandRecord) -> HandEntry:
+    """A record as the entry that records it again: its fields as recorded (the knocker's name, the cards in
+    canonical notation, grouped as laid down when a spread was chosen), with no spread to choose, since the cards
+    say it already or the best is found again."""
+    return HandEntry(**{name: getattr(record, name) for name in HAND_FIELDS if name != "spread"})
 
 
 def laid_down(scored: ScoredKnock) -> tuple[str, str | None]:

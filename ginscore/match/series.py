@@ -2,7 +2,7 @@
 
 The series is derived from the sheets, like every other figure: games won each, the current streak, the last
 result, and whether the games were all played by one set of rules. Names are matched as the head-to-head
-figures match them (`stats.pair_key`), and the first spelling read is kept.
+figures match them (`records.pair_key`), and the first spelling read is kept.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .stats import pair_key
+from .records import pair_key, person_key
 from .tally import Sheet
 
 
@@ -80,7 +80,7 @@ def series_of(players: tuple[str, str], sheets: Iterable[Sheet]) -> Series:
     """The series of `players` over `sheets`, taken in the order given (oldest first): every finished game of
     every sheet between the same two names, in any case."""
     key = pair_key(players)
-    names = {name.casefold(): name for name in players}
+    names = {person_key(name): name for name in players}
     games: list[GameResult] = []
     for sheet in sheets:
         if pair_key(sheet.match.players) != key:
@@ -89,8 +89,8 @@ def series_of(players: tuple[str, str], sheets: Iterable[Sheet]) -> Series:
         for game in sheet.games:
             if not game.finished:
                 continue
-            final = tuple((names[name.casefold()], game.final[name]) for name in _in_order(game.players, players))
-            winner = names[game.winner.casefold()] if game.winner is not None else None
+            final = tuple((names[person_key(name)], game.final[name]) for name in _in_order(game.players, players))
+            winner = names[person_key(game.winner)] if game.winner is not None else None
             games.append(GameResult(winner, final, rules))
     return Series(players, tuple(games))
 
@@ -114,4 +114,4 @@ def series_as_of(sheet: Sheet, sheets: Iterable[Sheet]) -> Series:
 
 def _in_order(names: tuple[str, str], players: tuple[str, str]) -> tuple[str, str]:
     """`names` (one sheet's spelling) in the order of `players` (the series' spelling)."""
-    return names if names[0].casefold() == players[0].casefold() else (names[1], names[0])
+    return names if person_key(names[0]) == person_key(players[0]) else (names[1], names[0])

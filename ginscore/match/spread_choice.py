@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game.scoring import HandResult, ScoredKnock
+from .entry import DERIVED
 from .records import laid_down
 
 
@@ -31,16 +32,19 @@ class SpreadChoice:
         return self.scored.result
 
     def as_json(self) -> dict[str, Any]:
-        """The choice as the API's preview gives it: `cards` and `discard` that `record` takes, and the score."""
+        """The choice as the API's preview gives it, in a hand's shape: `cards` and `discard` that `record` takes,
+        and under `derived` what they score."""
         result = self.result
         return {
             "cards": self.cards,
             "discard": self.discard,
-            "result": result.result,
-            "winner": result.winner,
-            "points": result.points,
-            "knocker_deadwood": result.knocker_deadwood,
-            "opponent_deadwood": result.opponent_deadwood,
+            DERIVED: {
+                "result": result.result,
+                "winner": result.winner,
+                "points": result.points,
+                "deadwood": result.knocker_deadwood,
+                "opponent_deadwood": result.opponent_deadwood,
+            },
         }
 
 

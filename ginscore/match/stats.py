@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
-from decimal import ROUND_HALF_UP, Decimal
 
+from .records import pair_key, person_key
 from .tally import Sheet
 
 
@@ -116,11 +116,6 @@ class PairStats:
         )
 
 
-def pair_key(players: tuple[str, str]) -> tuple[str, str]:
-    a, b = sorted(name.casefold() for name in players)
-    return a, b
-
-
 class HeadToHead:
     """Figures for every pair of players, fed one match's contribution at a time."""
 
@@ -144,7 +139,7 @@ class HeadToHead:
 
     def pairs(self) -> list[PairStats]:
         """The pairs, in order of their names ignoring case."""
-        return sorted(self._pairs.values(), key=lambda pair: [n.casefold() for n in pair.players])
+        return sorted(self._pairs.values(), key=lambda pair: [person_key(n) for n in pair.players])
 
 
 @dataclass(frozen=True)
@@ -170,13 +165,13 @@ class PlayerRecord:
 
 def player_record(pairs: Iterable[PairStats], name: str) -> PlayerRecord | None:
     """`name`'s figures summed over every pair they are in (names in any case), or None for a stranger."""
-    mine = [pair for pair in pairs if name.casefold() in (player.casefold() for player in pair.players)]
+    mine = [pair for pair in pairs if person_key(name) in (person_key(player) for player in pair.players)]
     if not mine:
         return None
-    spelled = next(player for player in mine[0].players if player.casefold() == name.casefold())
+    spelled = next(player for player in mine[0].players if person_key(player) == person_key(name))
     figures = PlayerStats()
     for pair in mine:
-        figures.add(next(stats for player, stats in pair.by_player.items() if player.casefold() == name.casefold()))
+        figures.add(next(stats for player, stats in pair.by_player.items() if person_key(player) == person_key(name)))
     return PlayerRecord(spelled, figures, sum(pair.hands for pair in mine), sum(pair.games for pair in mine), tuple(mine))
 
 
@@ -190,17 +185,17 @@ def collect(sheets: Iterable[Sheet]) -> list[PairStats]:
 
 def contribution(sheet: Sheet) -> PairStats:
     """One match's figures, the players in order of their names ignoring case."""
-    ordered = sorted(sheet.match.players, key=str.casefold)
+    ordered = sorted(sheet.match.players, key=person_key)
     pair = PairStats((ordered[0], ordered[1]), matches=1, by_player={n: PlayerStats() for n in ordered})
     _add(pair, sheet)
     return pair
 
 
 def _add(pair: PairStats, sheet: Sheet) -> None:
-    names = {name.casefold(): name for name in pair.players}
+    names = {person_key(name): name for name in pair.players}
 
     def stats(name: str) -> PlayerStats:
-        return pair.by_player[names[name.casefold()]]
+        return pair.by_player[names[person_key(name)]]
 
     for game in sheet.games:
         if game.finished and game.winner is not None:
@@ -270,6 +265,8 @@ def stat_text(key: str, value: object) -> str:
         return f"{value:.0%}"
     if key in AVERAGES and isinstance(value, (int, float)):
         # Half up, as people round: 18.25 shows as 18.3 (a float's own rounding would give 18.2).
+        from decimal import ROUND_HALF_UP, Decimal
+
         return str(Decimal(str(value)).quantize(Decimal("0.1"), ROUND_HALF_UP))
     if key == "margin" and isinstance(value, int) and value > 0:
         return f"+{value}"

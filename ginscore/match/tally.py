@@ -5,12 +5,22 @@ A plain match is one game (one column); a Hollywood match scores three columns a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 
 from ..errors import GameOverError, GinscoreError, InputError, RefusedError
 from ..game.rulebook import Rules
 from ..game.scoring import ScoredKnock
-from .records import COLUMNS_HOLLYWOOD, HandRecord, Match, ScoredRecord, check_record, score_record, spread_text
+from .entry import DERIVED
+from .records import (
+    COLUMNS_HOLLYWOOD,
+    HandRecord,
+    Match,
+    ScoredRecord,
+    check_record,
+    entry_of,
+    score_record,
+    spread_text,
+)
 
 
 @dataclass(frozen=True)
@@ -376,6 +386,28 @@ def game_over_message(sheet: Sheet) -> str:
     return f"the match is over ({reached}), so no hand was recorded"
 
 
+def hand_json(line: HandLine, record: HandRecord) -> dict:
+    """A hand as JSON: the entry's fields as recorded, which `record` takes back as they are, and under `derived`
+    what the sheet works out from them (ignored when posted back)."""
+    return {
+        **asdict(entry_of(record)),
+        DERIVED: {
+            "number": line.number,
+            "dealer": line.dealer,
+            "result": line.result,
+            "winner": line.winner,
+            "points": line.points,
+            "deadwood": line.knocker_deadwood,
+            "opponent_deadwood": line.opponent_deadwood,
+            "layoffs": [str(c) for c in line.scored.layoffs.sorted()]
+            if line.scored and line.scored.layoffs is not None
+            else None,
+            "columns": [index + 1 for index in line.columns],
+            "totals": line.totals,
+        },
+    }
+
+
 def sheet_dict(sheet: Sheet) -> dict:
     """The `show --json` object: players, every knob, each hand, and the games' outcome."""
     match = sheet.match
@@ -385,25 +417,7 @@ def sheet_dict(sheet: Sheet) -> dict:
         "note": match.note,
         "rules": match.rules.to_dict(),
         "hollywood": match.hollywood,
-        "hands": [
-            {
-                "number": line.number,
-                "dealer": line.dealer,
-                "knocker": line.knocker,
-                "result": line.result,
-                "winner": line.winner,
-                "points": line.points,
-                "knocker_deadwood": line.knocker_deadwood,
-                "opponent_deadwood": line.opponent_deadwood,
-                "layoffs": [str(c) for c in line.scored.layoffs.sorted()]
-                if line.scored and line.scored.layoffs is not None
-                else None,
-                "columns": [index + 1 for index in line.columns],
-                "totals": line.totals,
-                "note": record.note,
-            }
-            for line, record in zip(sheet.lines, match.hands)
-        ],
+        "hands": [hand_json(line, record) for line, record in zip(sheet.lines, match.hands)],
         "totals": sheet.summed("totals"),
         "boxes": sheet.summed("boxes"),
         "next_dealer": sheet.next_dealer,

@@ -127,6 +127,7 @@ def _record(files: dict[str, bytes]) -> dict[str, object]:
     # let the first start say how much of the download has arrived
     sizes = {path: len(files["index.html" if path == "./" else path]) for path in precached if path in files or path == "./"}
     files["sw.js"] = worker.replace("__BUILD__", json.dumps({"version": info["version"], "files": info["files"], "sizes": sizes})).encode()
+    info["sha256"] = {path: placing.digest(data) for path, data in sorted(files.items())}  # a file is ginscore's while it holds this
     return info
 
 

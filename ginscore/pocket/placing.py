@@ -2,8 +2,11 @@
 the new build in place while keeping everything ginscore did not write.
 
 Whose a file is comes from the earlier build's `build.json`: its `written` list names every file that build
-wrote. Those are replaced or, when the new build no longer writes them, removed; nothing else is touched. A name
-the new build writes that holds something no build of ginscore wrote is refused unless `--force`, and so is a
+wrote, and its `sha256` what each held. A file is ginscore's only while it holds what ginscore wrote there: then
+it is replaced or, when the new build no longer writes it, removed. One changed since (a person's own edit of
+`index.html`) is theirs: a name the new build writes is refused, naming it, unless `--force` replaces it, and a
+file no longer written is kept. Nothing else is touched. A name the new build writes that holds something no
+build of ginscore wrote is refused unless `--force`, and so is a
 non-empty folder that was never a build (hidden entries such as `.git` aside), so that `ginscore app ~` is not
 spread over a home folder.
 
@@ -16,6 +19,7 @@ as ginscore's own by the next one, which finishes the job.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -44,13 +48,17 @@ class Plan:
     earlier: Mapping[str, object] | None
     """The earlier build's `build.json`, when the folder holds one."""
     ours: frozenset[str]
-    """The files the earlier build wrote, as listed in its `build.json`."""
+    """The files the earlier build wrote, as listed in its `build.json`, that still hold what it wrote."""
+    hashes: Mapping[str, tuple[str, ...]]
+    """What each of `ours` may hold, by sha256 (two while a build stopped part way had moved some files)."""
     replaced: tuple[str, ...]
     """Things no build of ginscore wrote, at names the new build writes: replaced, as `--force` allows."""
     stale: tuple[str, ...]
     """Files the earlier build wrote and the new one does not: removed."""
     kept: tuple[str, ...]
     """The folder's own entries that the build leaves alone (`CNAME`, `.git`, ...)."""
+    changed: tuple[str, ...] = ()
+    """Files the earlier build wrote, changed since, that the new build no longer writes: kept as they are."""
 
 
 def real_folder(target: str) -> str:
@@ -67,11 +75,17 @@ def plan(target: str, writes: Iterable[str], force: bool) -> Plan:
     folder = real_folder(target)
     writes = sorted(writes)
     earlier = _earlier(folder)
-    ours = _listed(earlier)
+    hashes = _listed(earlier)
+    ours = frozenset(path for path in hashes if _as_written(folder, path, hashes[path]))
     blocked = sorted({spot for path in writes for spot in _blocking(folder, path, ours)})
+    edited = [spot for spot in blocked if spot in hashes]
     folders = [spot for spot in blocked if os.path.isdir(os.path.join(folder, spot)) and not os.path.islink(os.path.join(folder, spot))]
     if folders:
         raise RefusedError(f"{_shown(target, folders)}: a folder where the app writes a file: move it away, then build again")
+    if edited and not force:
+        raise RefusedError(f"{_shown(target, edited)}: an earlier build wrote {'this file' if len(edited) == 1 else 'these files'}, "
+                           f"and {'it was' if len(edited) == 1 else 'they were'} changed since: move {'it' if len(edited) == 1 else 'them'} "
+                           "away to keep the change, or pass --force to replace it with the app's")
     if blocked and not force:
         raise RefusedError(f"{_shown(target, blocked)}: the app writes {'this name' if len(blocked) == 1 else 'these names'}, "
                            "and no earlier ginscore build wrote what is there: move it away, or pass --force to replace it")
@@ -82,8 +96,9 @@ def plan(target: str, writes: Iterable[str], force: bool) -> Plan:
                            "add the app beside what it holds (which is kept), or give an empty folder")
     tops = {path.split("/")[0] for path in [*writes, *ours]}
     stale = tuple(path for path in sorted(ours - set(writes)) if _removable(folder, path))
-    kept = tuple(name for name in entries if name not in tops and not name.startswith(STAGING))
-    return Plan(folder, earlier, ours, tuple(blocked), stale, kept)
+    changed = tuple(path for path in sorted(set(hashes) - ours - set(writes)) if os.path.lexists(os.path.join(folder, path)))
+    kept = tuple(name for name in entries if name not in tops and name not in changed and not name.startswith(STAGING))
+    return Plan(folder, earlier, ours, {path: hashes[path] for path in ours}, tuple(blocked), stale, kept, changed)
 
 
 def put(plan: Plan, files: Mapping[str, bytes], record: Mapping[str, object]) -> None:
@@ -102,7 +117,13 @@ def put(plan: Plan, files: Mapping[str, bytes], record: Mapping[str, object]) ->
                 handle.write(data)
         written = record.get("written")
         assert isinstance(written, list)  # the build lists what it writes
-        pending = dict(plan.earlier or record, written=sorted(plan.ours | set(written)))
+        made = record.get("sha256")
+        assert isinstance(made, dict)  # and what each file holds
+        # while the files move, each may hold the earlier build's bytes or the new; one whose earlier bytes are not
+        # known (a build before hashes) stays known by its name alone
+        both = {path: [] if path in plan.ours and not plan.hashes.get(path) else
+                sorted({*plan.hashes.get(path, ()), *([made[path]] if path in made else [])}) for path in plan.ours | set(made)}
+        pending = dict(plan.earlier or record, written=sorted(plan.ours | set(written)), sha256=both)
         _land(folder, staging, RECORD, _json(pending))
         for path in sorted(staged, key=lambda path: (path == "sw.js", path)):  # sw.js last: browsers look at it for a new version
             _clear_way(folder, path)
@@ -129,15 +150,46 @@ def _earlier(folder: str) -> Mapping[str, object] | None:
     return info if isinstance(info, dict) and info.get("made_by") == MARK else None
 
 
-def _listed(earlier: Mapping[str, object] | None) -> frozenset[str]:
-    """The files an earlier build's record says it wrote; a name that could reach outside the folder is not one."""
+def _listed(earlier: Mapping[str, object] | None) -> dict[str, tuple[str, ...]]:
+    """The files an earlier build's record says it wrote, each with the sha256 of what it may hold (none known for
+    a build before `sha256`, and for `build.json` itself); a name that could reach outside the folder is not one."""
     if earlier is None:
-        return frozenset()
+        return {}
     listed = earlier.get("written")
     if not isinstance(listed, list):  # a build before `written`: its precache list, and the service worker
         files = earlier.get("files")
         listed = [*files, "sw.js", RECORD] if isinstance(files, list) else [RECORD]
-    return frozenset(path for path in listed if isinstance(path, str) and _inside(path))
+    hashes = earlier.get("sha256")
+    hashes = hashes if isinstance(hashes, dict) else {}
+
+    def held(path: str) -> tuple[str, ...]:
+        digests = hashes.get(path, ())
+        digests = [digests] if isinstance(digests, str) else digests if isinstance(digests, list) else []
+        return tuple(digest for digest in digests if isinstance(digest, str))
+
+    return {path: held(path) for path in listed if isinstance(path, str) and _inside(path)}
+
+
+def digest(data: bytes) -> str:
+    """A file's sha256, as `build.json` keeps it."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _as_written(folder: str, path: str, digests: tuple[str, ...]) -> bool:
+    """Whether the earlier build's file at `path` still holds what it wrote: any file when no hash is known (a
+    build before hashes, `build.json`), else one of `digests`; anything but a regular file (a link, a folder) is
+    judged by `_blocking`."""
+    full = os.path.join(folder, path)
+    if not digests or os.path.islink(full) or not os.path.isfile(full):
+        return True
+    hashed = hashlib.sha256()
+    try:
+        with open(full, "rb") as handle:
+            for chunk in iter(lambda: handle.read(1 << 20), b""):
+                hashed.update(chunk)
+    except OSError:
+        return False
+    return hashed.hexdigest() in digests
 
 
 def _inside(path: str) -> bool:

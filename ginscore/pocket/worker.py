@@ -23,6 +23,7 @@ from typing import Any
 
 from ..errors import DamagedText, GinscoreError
 from ..files.served import Folder, Summary
+from ..files.table import Disk
 
 FOLDER = "/matches"
 """The in-memory folder the pages are served from."""
@@ -30,6 +31,9 @@ OPENING = "/opening"
 """Where a file opened on the phone is read, as `validate` reads one, before it is kept."""
 HOST = "pocket.invalid"
 """The Host every request carries: the guard answers only for the hosts it is given, and this name is nobody's."""
+
+AFTER_FAILURE = "Reload the app to try again: the matches on this phone are kept as they were last saved."
+"""What the app's failure page says to do, in the app's own words (serve's points at its log)."""
 
 _app: Any = None
 _token = secrets.token_urlsafe(24)
@@ -84,20 +88,77 @@ def start_pages() -> float:
 
     os.makedirs(FOLDER, exist_ok=True)
     _app = create_app(FOLDER, _token, [HOST])
-    _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its summaries' cache hits
+    _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its table's cache hits
+    _app.state.after_failure = AFTER_FAILURE
     return time.perf_counter() - began
 
 
-class PocketFolder(Folder):
-    """serve's folder over the in-memory one, holding only the match files a request names.
+class Held(Disk):
+    """The in-memory folder as the table's storage, holding only the stored texts a request has needed.
 
     Every stored name has a file here, so that a new match never takes a stored name and `fresh_name` sees them
-    all; a match not loaded is an empty placeholder, listed from its stored summary, and is never written back.
-    A record set aside as damaged (`damaged`) is not listed.
+    all; a match not loaded is an empty placeholder, listed from its stored summary and never written back. Reading
+    one marks that the request needs every text (`wanted`): the worker then loads them and asks again, and the
+    answer made without them is thrown away. So whatever a page needs is loaded because the Python asked for it.
     """
 
+    def __init__(self, folder: str):
+        super().__init__(folder)
+        self.texts: dict[str, str] = {}
+        """Each loaded match's text, as the storage holds it."""
+        self.states: dict[str, tuple[int, int, int]] = {}
+        """Each loaded match file's state when it last matched the storage: a write changes it."""
+        self.placeholders: set[str] = set()
+        """The stored names whose texts are not loaded."""
+        self.links: dict[tuple[str, str], str] = {}
+        """The next games known to the storage, as the folder keys them (`Folder.next_games`)."""
+        self.wanted = False
+
+    def text(self, name: str) -> str:
+        if name in self.placeholders:
+            self.wanted = True
+        return super().text(name)
+
+    def state(self, name: str) -> tuple[int, int, int]:
+        status = os.stat(self.path(name))
+        return status.st_mtime_ns, status.st_size, status.st_ino
+
+    def put(self, name: str, text: str) -> None:
+        temporary = self.path(f".{name}.incoming")
+        with open(temporary, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temporary, self.path(name))
+
+    def read(self, name: str) -> str:
+        with open(self.path(name), encoding="utf-8", newline="") as handle:
+            return handle.read()
+
+    def hold(self, name: str, text: str) -> None:
+        """Load a stored text."""
+        self.put(name, text)
+        self.placeholders.discard(name)
+        self.texts[name], self.states[name] = text, self.state(name)
+
+    def hold_place(self, name: str) -> None:
+        """Take a stored name whose text is not loaded."""
+        if not os.path.exists(self.path(name)):
+            open(self.path(name), "w").close()
+            self.placeholders.add(name)
+
+    def drop(self, name: str) -> None:
+        self.texts.pop(name, None)
+        self.states.pop(name, None)
+        self.placeholders.discard(name)
+        with contextlib.suppress(OSError):
+            os.remove(self.path(name))
+
+
+class PocketFolder(Folder):
+    """serve's folder over the in-memory one (`Held`), with the stored summaries and the records set aside."""
+
     def __init__(self, path: str):
-        super().__init__(path)
+        self.held = Held(path)
+        super().__init__(path, self.held)
         self.stored: dict[str, Summary] = {}
         """The stored summaries that are for the stored texts (their generation), as the last list read them."""
         self.damaged: dict[str, str] = {}
@@ -108,34 +169,21 @@ class PocketFolder(Folder):
         return [name for name in super().names() if name not in self.damaged]
 
     def summary(self, name: str) -> Summary:
-        """The match's line as stored for its stored text, else computed (and cached) by serve's folder from the
-        loaded text."""
+        """The match's line as stored for its stored text, else computed by serve's folder from the loaded text."""
         if name in self.stored:
             return self.stored[name]
         return super().summary(name)
 
-    def accepts(self, name: object) -> bool:
-        """Whether `name` is one a match file may have here."""
-        return self._checked_name(name) is not None
-
     def refusal(self, name: str) -> str | None:
         """Why a file opened on the phone cannot be kept under `name` (the folder's own words), or None."""
         try:
-            self._new_name(name)
+            self.new_name(name)
         except GinscoreError as error:
             return str(error)
         return None
 
 
 _folder: PocketFolder | None = None
-_texts: dict[str, str] = {}
-"""Each loaded match's text, as the storage holds it."""
-_stats: dict[str, tuple[int, int, int]] = {}
-"""Each loaded match file's state when it last matched the storage: a write changes it."""
-_placeholders: set[str] = set()
-"""The stored names whose texts are not loaded: each an empty file, never written back."""
-_links: dict[tuple[str, str], str] = {}
-"""The next games known to the storage, as the folder keys them (`Folder._next_games`)."""
 
 
 def _the_folder() -> PocketFolder:
@@ -144,33 +192,45 @@ def _the_folder() -> PocketFolder:
     return _folder
 
 
-def _path(name: str) -> str:
-    return os.path.join(FOLDER, name)
+ONLY_READING = frozenset({"check_post", "check_live", "record_live", "edit_live", "match_check_post", "match_check_live",
+                          "check_hand", "advise_hand", "preview"})
+"""The routes that are POSTs but change nothing (a check, advice, a live preview): they take no lock, so that another
+tab's advice never holds up a Save."""
 
 
-def _stat(name: str) -> tuple[int, int, int]:
-    status = os.stat(_path(name))
-    return status.st_mtime_ns, status.st_size, status.st_ino
+def reads(method: str, raw_path: str) -> str:
+    """What a request reads, as the app's own routes say: `{"names": the match files its address names, "listing":
+    whether it lists the folder, "links": whether it starts the next game or shows a match, "changes": whether it may change a match
+    (a POST but `ONLY_READING`), so takes the lock every tab shares}`. Anything more it needs it asks for
+    (`Held.wanted`)."""
+    from urllib.parse import unquote
 
+    from starlette.routing import Match, Mount
 
-def _put(name: str, text: str) -> None:
-    temporary = _path(f".{name}.incoming")
-    with open(temporary, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-    os.replace(temporary, _path(name))
-
-
-def _read(name: str) -> str:
-    with open(_path(name), encoding="utf-8", newline="") as handle:
-        return handle.read()
-
-
-def _drop(name: str) -> None:
-    _texts.pop(name, None)
-    _stats.pop(name, None)
-    _placeholders.discard(name)
-    with contextlib.suppress(OSError):
-        os.remove(_path(name))
+    if _app is None:
+        raise LookupError("the pages are not ready yet")
+    scope: dict[str, Any] = {"type": "http", "method": method, "path": unquote(raw_path), "root_path": "", "path_params": {}}
+    routes, name, params = list(_app.routes), None, {}
+    while routes:
+        for route in routes:
+            matched, child = route.matches(scope)
+            if matched == Match.NONE:
+                continue
+            scope = {**scope, **child}
+            params = scope.get("path_params", {})
+            if isinstance(route, Mount) and route.routes:
+                routes = list(route.routes)
+            else:
+                name, routes = getattr(route, "name", None), []
+            break
+        else:
+            break
+    names = [value for key, value in params.items() if key in ("name", "file") and isinstance(value, str)]
+    changes = method not in ("GET", "HEAD") and name not in ONLY_READING
+    # the next games: for Next game itself, and for a finished match's pages, which offer the one started instead
+    links = name in ("next_game", "match", "sheet", "record")
+    return json.dumps({"names": names, "listing": name in ("folder", "new", "matches"), "links": links,
+                       "changes": changes}, ensure_ascii=False)
 
 
 _SUMMARY_TYPES: dict[str, Any] = {"name": str, "players": list, "totals": dict, "status": str, "hands": int, "final": dict,
@@ -190,7 +250,20 @@ def _shaped(name: str, line: Any, generation: Any) -> bool:
     if damage is not None and not (isinstance(damage, dict) and isinstance(damage.get("words"), str)
                                    and isinstance(damage.get("line"), int | type(None))):
         return False
-    return all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)
+    if not (all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)):
+        return False
+    return line["last_played"] is None or _in_range(line["last_played"])
+
+
+def _in_range(stamp: str) -> bool:
+    """Whether a stored summary's time is one every reader can show (`check_stamp`): else it is computed again."""
+    from ..match.records import check_stamp
+
+    try:
+        check_stamp(stamp)
+    except GinscoreError:
+        return False
+    return True
 
 
 def _summary_of(line: dict[str, Any]) -> Summary:
@@ -204,47 +277,49 @@ def _summary_of(line: dict[str, Any]) -> Summary:
 def hold(seen_json: str) -> str:
     """Make the in-memory folder hold what a request needs, from one read of the storage (`store.snapshot`):
     `{"keys": every stored name or null, "generations", "texts": {name: text or null when none is stored},
-    "others": {name: what is stored instead of a text}, "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
+    "others": {name: what is stored instead of a text}, "damaged": {name: why its record is set aside},
+    "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
     Answers `{"need": [names whose texts the list needs], "damaged": {name: reason}, "held": [names loaded]}`."""
     folder = _the_folder()
+    disk = folder.held
     seen = json.loads(seen_json)
     generations: dict[str, Any] = seen["generations"]
     held: list[str] = []
     for name, kind in seen["others"].items():
         folder.damaged[name] = f"it holds {kind}, not a match file's text"
-        _drop(name)  # its old text gone from memory too, so that no later change writes it back over the record
+        disk.drop(name)  # its old text gone from memory too, so that no later change writes it back over the record
+    for name, reason in seen.get("damaged", {}).items():  # a record the store found wrong beside the text (its count)
+        folder.damaged[name] = reason
+        disk.drop(name)
     for name, text in seen["texts"].items():
         if text is None:
-            _drop(name)
+            disk.drop(name)
             folder.damaged.pop(name, None)
         elif not folder.accepts(name):
             folder.damaged[name] = "its name is not one a match file may have"
         else:
             try:
-                _put(name, text)
+                disk.hold(name, text)
             except UnicodeEncodeError:
                 folder.damaged[name] = "its text is not UTF-8"
                 continue
             folder.damaged.pop(name, None)
-            _placeholders.discard(name)
-            _texts[name], _stats[name] = text, _stat(name)
             held.append(name)
     if seen["keys"] is not None:
         keys = {key for key in seen["keys"] if isinstance(key, str)}
         for key in keys:
             if not folder.accepts(key):
                 folder.damaged[key] = "its name is not one a match file may have"
-            elif not os.path.exists(_path(key)):
-                open(_path(key), "w").close()  # the name is taken
-                _placeholders.add(key)
+            else:
+                disk.hold_place(key)  # the name is taken
         for name in [name for name in folder.damaged if name not in keys]:
             del folder.damaged[name]
-        for name in set(super(PocketFolder, folder).names()) - keys:
-            _drop(name)
+        for name in set(folder.table.names()) - keys:
+            disk.drop(name)
     for finished, link in seen["next"].items():
-        if finished in _texts and link.get("generation") == generations.get(finished):
-            _links[(finished, folder.version(finished))] = link["started"]
-    folder._next_games.update(_links)
+        if finished in disk.texts and link.get("generation") == generations.get(finished):
+            disk.links[(finished, folder.version(finished))] = link["started"]
+    folder.next_games.update(disk.links)
     need: list[str] = []
     if seen["summaries"] is not None:
         lines = seen["summaries"]
@@ -256,43 +331,45 @@ def hold(seen_json: str) -> str:
 def lines(names_json: str) -> str:
     """The summaries of these loaded matches, as the list shows them (to store beside their texts)."""
     folder = _the_folder()
-    return json.dumps({name: folder.summary(name).as_json() for name in json.loads(names_json) if name in _texts}, ensure_ascii=False)
+    return json.dumps({name: folder.summary(name).as_json() for name in json.loads(names_json) if name in folder.held.texts}, ensure_ascii=False)
 
 
 def forget() -> None:
     """Drop every loaded text (after a request failed part way): the next request loads what it needs again."""
-    for name in list(_texts):
-        _drop(name)
+    disk = _the_folder().held
+    for name in list(disk.texts):
+        disk.drop(name)
 
 
 def changes() -> str:
     """What the last request changed, as JSON: `{"texts": {name: text or null}, "summaries": {name: summary},
     "next": {finished: started}}`, a removed file as null. Only files whose state changed are read."""
     folder = _the_folder()
+    disk = folder.held
     texts: dict[str, str | None] = {}
-    for name in super(PocketFolder, folder).names():
-        if name in _texts:
-            if _stat(name) == _stats[name]:
+    for name in folder.table.names():
+        if name in disk.texts:
+            if disk.state(name) == disk.states[name]:
                 continue
-            text = _read(name)
-            _stats[name] = _stat(name)
-            if text == _texts[name]:
+            text = disk.read(name)
+            disk.states[name] = disk.state(name)
+            if text == disk.texts[name]:
                 continue
-        elif name in _placeholders:
-            if os.path.getsize(_path(name)) == 0:
+        elif name in disk.placeholders:
+            if os.path.getsize(disk.path(name)) == 0:
                 continue
             raise RuntimeError(f"{name}: a stored match not loaded was written over; nothing was stored")
         else:
-            text = _read(name)
-            _stats[name] = _stat(name)
-        texts[name] = _texts[name] = text
+            text = disk.read(name)
+            disk.states[name] = disk.state(name)
+        texts[name] = disk.texts[name] = text
         folder.stored.pop(name, None)
-    for name in [name for name in _texts if not os.path.exists(_path(name))]:
+    for name in [name for name in disk.texts if not os.path.exists(disk.path(name))]:
         texts[name] = None
-        _texts.pop(name)
-        _stats.pop(name, None)
-    started = {key: name for key, name in folder._next_games.items() if _links.get(key) != name}
-    _links.update(started)
+        disk.texts.pop(name)
+        disk.states.pop(name, None)
+    started = {key: name for key, name in folder.next_games.items() if disk.links.get(key) != name}
+    disk.links.update(started)
     return json.dumps({"texts": texts, "summaries": {name: folder.summary(name).as_json() for name, text in texts.items() if text is not None},
                        "next": {finished: name for (finished, _), name in started.items()}}, ensure_ascii=False)
 
@@ -333,29 +410,29 @@ def opened(name: str, data: Any, choice: str) -> str:
     try:
         text = load_file(opening).text
     except MatchFileError as error:
-        problems = [damaged_words(error.damage)] if error.damage is not None else error.problems or ["cannot be read"]
-        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''} in the file)" if len(problems) > 1 else ""
-        return json.dumps({"error": f"{name}: {problems[0]}{more}"}, ensure_ascii=False)
+        said = error.one_line(damaged_words(error.damage) if error.damage is not None else None)
+        return json.dumps({"error": f"{name}: {said}"}, ensure_ascii=False)
     finally:
         os.remove(opening)
-    same = [stored for stored, kept in sorted(_texts.items()) if kept == text]
+    disk = folder.held
+    same = [stored for stored, kept in sorted(disk.texts.items()) if kept == text]
     if same:
         return json.dumps({"name": same[0], "same": True}, ensure_ascii=False)
-    taken = os.path.exists(_path(name))
+    taken = os.path.exists(disk.path(name))
     if taken and choice not in ("both", "replace"):
         return json.dumps({"ask": name}, ensure_ascii=False)
     chosen = name
     if taken and choice == "both":
         stem, number = name[:-5], 2
-        while os.path.exists(_path(chosen)):
+        while os.path.exists(disk.path(chosen)):
             chosen, number = f"{stem}-{number}.toml", number + 1
     elif taken:
-        _texts.setdefault(chosen, "")  # replaced, as the person asked: written back like a change to it
-        _stats.setdefault(chosen, (0, 0, 0))
-        _placeholders.discard(chosen)
+        disk.texts.setdefault(chosen, "")  # replaced, as the person asked: written back like a change to it
+        disk.states.setdefault(chosen, (0, 0, 0))
+        disk.placeholders.discard(chosen)
         folder.damaged.pop(chosen, None)
         folder.stored.pop(chosen, None)
-    _put(chosen, text)
+    disk.put(chosen, text)
     return json.dumps({"name": chosen, "same": False}, ensure_ascii=False)
 
 
@@ -391,6 +468,9 @@ async def request(method: str, raw_path: str, query: str, text: str, content_typ
         elif message["type"] == "http.response.body":
             answer["body"] += message.get("body", b"")
 
+    disk = _the_folder().held
+    disk.wanted = False
     await _app(scope, receive, send)
+    answer["need"] = disk.wanted  # a stored text it read was not loaded: the worker loads every one and asks again
     return answer
 

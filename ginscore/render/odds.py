@@ -10,7 +10,7 @@ from rich.text import Text
 from ..sheets.odds_words import chances_text
 
 if TYPE_CHECKING:
-    from ..files.odds_model import MatchOdds
+    from ..match.odds import MatchOdds
     from ..match.series import Series
 
 

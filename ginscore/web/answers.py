@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -12,18 +11,15 @@ if TYPE_CHECKING:
 
 def hand_dict(sheet: Sheet, number: int) -> dict[str, Any]:
     """Hand `number` (from 1) exactly as `show --json` gives it, without building the whole sheet's object."""
-    from ..match.tally import sheet_dict
+    from ..match.tally import hand_json
 
-    one = replace(sheet, lines=(sheet.lines[number - 1],), match=sheet.match.with_hands((sheet.match.hands[number - 1],)))
-    return sheet_dict(one)["hands"][0]
+    return hand_json(sheet.lines[number - 1], sheet.match.hands[number - 1])
 
 
-def new_dict(name: str, sheet: Sheet, path: str) -> dict[str, Any]:
-    """A new match: `show --json` of its empty sheet (at `path`, its chances learned from its folder), with its
-    file's name."""
-    from ..files.odds_model import show_dict
-
-    return {**show_dict(path, sheet), "name": name}
+def new_dict(name: str, shown: dict[str, Any]) -> dict[str, Any]:
+    """A new match: `show --json` of its empty sheet (`shown`, as the folder's table gives it), with its file's
+    name."""
+    return {**shown, "name": name}
 
 
 def preview_dict(change: Change) -> dict[str, Any]:

@@ -57,7 +57,7 @@ async def matches(request: Request) -> Response:
         file, new = new_match_entry(await _body(request))
         def started() -> dict[str, Any]:
             name, sheet = folder.new(file, new)
-            return answers.new_dict(name, sheet, folder.resolve(name))
+            return answers.new_dict(name, folder.table.show(sheet))
 
         return await _run(started, status=201)
     return await _run(lambda: [summary.as_json() for summary in folder.listing()])
@@ -128,6 +128,24 @@ def _quoted(name: str) -> str:
     return quote(name, safe="")
 
 
+async def standings(request: Request) -> Response:
+    """GET: the folder's standings, `standings --json`'s object with `files` the match files read; `since` and
+    `until` (YYYY-MM-DD) in the query keep a window."""
+    from ..match.standings import parse_day, standings_of_sheets, window_of
+
+    since, until = request.query_params.get("since"), request.query_params.get("until")
+    first = parse_day(since, "since") if since else None
+    last = parse_day(until, "until") if until else None
+    window_of(first, last)
+    folder = _folder(request)
+
+    def table() -> dict[str, Any]:
+        sheets = folder.sheets()
+        return {"files": len(sheets), **standings_of_sheets(sheets, first, last).as_json()}
+
+    return await _run(table)
+
+
 async def check_hand(request: Request) -> Response:
     """POST: `check --json` for `{"cards": ...}` and the rule fields."""
     return await _run(check_fields, await _body(request))
@@ -147,6 +165,7 @@ routes = [
     Route("/matches/{file}/hands/last", last_hand, methods=["DELETE"]),
     Route("/matches/{file}/hands/{number}", hand, methods=["PUT"]),
     Route("/matches/{file}/export/{kind}", export, methods=["GET"]),
+    Route("/standings", standings, methods=["GET"], name="api_standings"),
     Route("/check", check_hand, methods=["POST"]),
     Route("/advise", advise_hand, methods=["POST"]),
 ]

@@ -10,8 +10,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError
+from ..files.table import Table
 from ..game.cards import Card
 from ..game.rulebook import PRESETS, Rules
+from ..match.tally import Sheet
 from . import hands
 from .file_words import problem_words
 from .hands import judged
@@ -21,9 +23,11 @@ from .picker import DECK_CHOICES, Judgement, card_face, judge, picker_from
 
 @dataclass(frozen=True)
 class GameQuestion:
-    """What the check page of a match asks to weigh the game: the match file, whose hand it is, and a seed."""
+    """What the check page of a match asks to weigh the game: the match and its table, whose hand it is, and a
+    seed."""
 
-    path: str
+    table: Table
+    sheet: Sheet
     player: str
     seed: int | None
 
@@ -56,7 +60,8 @@ def _to_play(info: MatchInfo, form: Mapping[str, str]) -> str:
 def _game_question(request: Request, form: Mapping[str, str], info: MatchInfo) -> GameQuestion:
     seed = form.get("seed", "").strip()
     chosen = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 18 else None  # else the hand's own seed
-    return GameQuestion(folder_of(request).resolve(info.name), _to_play(info, form), chosen)
+    folder = folder_of(request)
+    return GameQuestion(folder.table, folder.sheet(info.name), _to_play(info, form), chosen)
 
 
 def _check_context(form: Mapping[str, str], info: MatchInfo | None, game: GameQuestion | None = None) -> dict[str, Any]:
@@ -83,7 +88,7 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
         if game is not None:
             try:
                 seed = hands.hand_seed(cards, upcard) if game.seed is None else game.seed
-                advice, weighed = hands.advise_for_game(cards, upcard, game.path, game.player, seed)
+                advice, weighed = hands.advise_for_game(cards, upcard, game.table, game.sheet, game.player, seed)
             except GinscoreError as error:
                 if error.field == "cards":
                     raise

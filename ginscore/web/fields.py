@@ -6,14 +6,14 @@ and an empty form box is a field not given. A refusal is an `InputError` whose `
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import GinscoreError, InputError, quote
 from ..game.numbers import MOST_DIGITS, parse_whole, read_whole
 from ..game.rulebook import Rules
-from ..match.entry import HAND_FIELDS, NEW_FIELDS, HandEntry, NewMatch
+from ..match.entry import DERIVED, HAND_FIELDS, NEW_FIELDS, HandEntry, NewMatch, about, fields_for
 
 _FORM_ONLY = {"csrf"}
 """Fields a page's form carries for the web layer itself, not for the hand."""
@@ -94,11 +94,7 @@ def list_field(name: str, value: Any) -> list[str]:
     raise InputError(f"{quote(value)} is not a list of texts", field=name)
 
 
-ENTERED = {
-    "counts": ("knocker", "upcard", "deadwood", "opponent_deadwood", "big_gin", "note"),
-    "cards": ("knocker", "upcard", "cards", "opponent_cards", "discard", "spread", "note"),
-    "cancelled": ("note",),
-}
+ENTERED = {way: fields_for(way) for way in ("counts", "cards", "cancelled")}
 """The fields a page's hand form gives for each way it enters a hand (its `how`); the others it carries (the
 picker's state, its buttons, the boxes of the other ways) are not the hand's."""
 
@@ -111,29 +107,27 @@ def hand_entry(fields: Mapping[str, Any], *, extra: tuple[str, ...] = ("expected
     A page's form says how the hand is `entered` (`counts`, `cards` or `cancelled`): only that way's fields are
     read (`ENTERED`), a form's note box is always given, and of its spread buttons only `lowest` is a choice (the
     best spread is the one found anyway, the cards kept as picked). Without it (the API), every field given is read,
-    and one that is no hand's field is refused."""
+    and one that is no hand's field is refused; a hand's JSON as the API gives it is taken as it is, its `derived`
+    part ignored (everything derived is worked out again)."""
     if entered is None:
-        refuse_unknown(fields, (*HAND_FIELDS, *extra), "a hand")
+        refuse_unknown(fields, (*HAND_FIELDS, *extra, DERIVED), "a hand")
+        if not isinstance(fields.get(DERIVED, {}), (dict, type(None))):
+            raise InputError(f"{quote(fields[DERIVED])} is not what the API gives as a hand's {DERIVED}: give it as read, "
+                             "or leave it out", field=DERIVED)
     taken = HAND_FIELDS if entered is None else ENTERED.get(entered, ENTERED["counts"])
 
     def given(name: str) -> Any:
         return fields.get(name) if name in taken else None
 
+    read = {name: _READERS[about(name).kind](name, given(name)) for name in HAND_FIELDS}
     note = fields.get("note") if entered is None else fields.get("note", "")
     spread = given("spread") if entered is None else ("lowest" if given("spread") == "lowest" else None)
-    entry = HandEntry(
-        knocker=text_field("knocker", given("knocker")),
-        cancelled=entered == "cancelled" or flag_field("cancelled", given("cancelled")),
-        cards=cards_field("cards", given("cards")),
-        discard=text_field("discard", given("discard")),
-        opponent_cards=cards_field("opponent_cards", given("opponent_cards")),
-        deadwood=number_field("deadwood", given("deadwood"), signed=True),
-        opponent_deadwood=number_field("opponent_deadwood", given("opponent_deadwood"), signed=True),
-        big_gin=flag_field("big_gin", given("big_gin")),
-        upcard=text_field("upcard", given("upcard")),
-        note=text_field("note", note, empty_is_missing=False),
-        spread=text_field("spread", spread),
-    )
+    entry = HandEntry(**{
+        **read,
+        "cancelled": entered == "cancelled" or read["cancelled"],
+        "note": text_field("note", note, empty_is_missing=False),
+        "spread": text_field("spread", spread),
+    })
     expected = number_field("expected_hands", fields.get("expected_hands")) if "expected_hands" in extra else None
     return entry, expected
 
@@ -143,6 +137,16 @@ def cards_field(name: str, value: Any) -> str | None:
     if isinstance(value, list) and all(isinstance(item, str) for item in value):
         value = " ".join(value)
     return text_field(name, value)
+
+
+def _count_field(name: str, value: Any) -> int | None:
+    return number_field(name, value, signed=True)
+
+
+_READERS: dict[str, Callable[[str, Any], Any]] = {
+    "text": text_field, "cards": cards_field, "count": _count_field, "flag": flag_field,
+}
+"""Each kind of hand field (`entry.Field.kind`) and its reader."""
 
 
 def rules_field(preset: Any, settings: Any, *, target: Any = None) -> tuple[str, Rules]:

@@ -3,7 +3,7 @@ players the folder knows."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from starlette.requests import Request
@@ -14,8 +14,8 @@ from ..files.served import Summary
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
 from ..match.players import known_players
+from ..match.records import pair_key
 from ..match.series import series_of
-from ..match.stats import pair_key
 from ..match.tally import Sheet
 from ..sheets.words import series_words, won_words
 from .fields import new_match_entry
@@ -53,7 +53,7 @@ class PairGroup:
     """Each match's title under the pair's heading, by file name: `Game 2 · Oklahoma`."""
 
 
-def _by_pair(entries: list[Summary], named: list[tuple[str, Sheet]]) -> list[PairGroup]:
+def _by_pair(entries: list[Summary], named: Sequence[tuple[str, Sheet]]) -> list[PairGroup]:
     """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
     over the folder's sheets (`named` by file, the first started first); the files that are not matches come last."""
     sheets = [sheet for _, sheet in named]
@@ -76,7 +76,7 @@ RULES_WORDS = {"standard": "standard rules", "tournament": "tournament rules", "
 """A preset as a match's title says it; a match with no preset named is played by its own rules."""
 
 
-def _titles(pair: tuple[str, ...], named: list[tuple[str, Sheet]]) -> dict[str, str]:
+def _titles(pair: tuple[str, ...], named: Sequence[tuple[str, Sheet]]) -> dict[str, str]:
     """The pair's matches by file name, each titled by its games' places in the pair's series (the first started
     holds game 1; a Hollywood sheet holds three) and its rules: `Game 2 · Oklahoma`, `Games 3–5 · standard rules,
     Hollywood`."""
@@ -149,9 +149,8 @@ def when(stamp: str | None) -> str:
 
     try:
         moment = datetime.fromisoformat(stamp)
-    except ValueError:
+        if moment.tzinfo is not None:
+            return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    except (ValueError, OverflowError):  # the readers refuse a time out of range (`check_stamp`): shown as it is
         return stamp
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC)
-        return moment.strftime("%Y-%m-%d %H:%M UTC")
     return moment.strftime("%Y-%m-%d %H:%M")

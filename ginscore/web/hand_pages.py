@@ -12,11 +12,12 @@ from starlette.responses import HTMLResponse, Response
 from ..errors import GinscoreError, IllegalHandError, InputError, NotFoundError, StaleError
 from ..files.served import Folder
 from ..game.numbers import read_whole
-from ..match.records import HandRecord, make_record
+from ..match.entry import HAND_FIELDS, about
+from ..match.records import HandRecord, entry_of, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
 from ..sheets.words import LaidDown, counts_words, hand_words, laid_down, sides_words, verdict
-from .fields import hand_entry
+from .fields import ENTERED, hand_entry
 from .file_words import problem_words
 from .page_helpers import (
     FormValues,
@@ -35,8 +36,11 @@ from .picker import DECK_CHOICES, Picker, card_face, cards_face, judge, picker_f
 if TYPE_CHECKING:
     from ..match.entry import HandEntry
 
-KEPT = ("knocker", "how", "deadwood", "opponent_deadwood", "big_gin", "discard", "upcard", "note", "expected_hands", "spread")
-"""A hand form's fields that are re-rendered as they were typed."""
+PICKED = tuple(name for name in HAND_FIELDS if about(name).kind == "cards")
+"""The hand's fields the card picker holds (`cards`, `opponent_cards`)."""
+KEPT = (*(name for name in HAND_FIELDS if name not in PICKED and name != "cancelled"), "how", "expected_hands")
+"""A hand form's fields that are re-rendered as they were typed: the hand's own but the picked cards and
+`cancelled` (which the form says by `how`), how it is entered and the count of hands the page saw."""
 
 
 def _hand_sides(players: list[str], knocker: str) -> list[tuple[str, str, str]]:
@@ -189,9 +193,9 @@ def _preview_of(folder: Folder, name: str, form: Mapping[str, str], picker: Pick
     return preview_view(folder, name, entry, number)
 
 
-HAND_PLACES = ("knocker", "deadwood", "opponent_deadwood", "big_gin", "cards", "opponent_cards", "discard", "upcard", "note",
-               "cancelled")
-"""The hand form's fields an error can be shown beside; any other refusal is shown at the top of the form."""
+HAND_PLACES = tuple(name for name in HAND_FIELDS if name != "spread")
+"""The hand form's fields an error can be shown beside (every one but the spread's buttons); any other refusal is
+shown at the top of the form."""
 
 
 def record_page(request: Request, form: dict[str, str]) -> Response:
@@ -289,7 +293,6 @@ def hand_refused(request: Request, form: dict[str, str], error: GinscoreError) -
             context.update(recorded_since=since, also=str(info.hands), same_hand=same,
                            mine=_hand_said(*mine) if mine is not None else None)
         else:
-            message = f"Someone changed the match first: {message}"
             form["expected_hands"] = str(info.hands)  # once seen, the change may go
             context["form"]["expected_hands"] = str(info.hands)
     context["errors"] = {place: message}
@@ -359,20 +362,15 @@ def edit_pick(request: Request, form: dict[str, str]) -> Response:
 
 def _record_form(info: MatchInfo, number: int) -> dict[str, str]:
     """Hand `number`'s record as the form's fields, as it was entered."""
-    record = info.sheet.match.hands[number - 1]
-    form = {"expected_hands": str(info.hands), "note": record.note, "upcard": record.upcard or ""}
-    if record.cancelled:
-        return {**form, "how": "cancelled"}
-    form["knocker"] = record.knocker or ""
-    if record.cards:
-        return {**form, "how": "cards", "cards": record.cards, "opponent_cards": record.opponent_cards or "",
-                "discard": record.discard or ""}
-    return {**form, "how": "counts", "deadwood": _text(record.deadwood),
-            "opponent_deadwood": _text(record.opponent_deadwood), "big_gin": "on" if record.big_gin else ""}
+    entry = entry_of(info.sheet.match.hands[number - 1])
+    how = "cancelled" if entry.cancelled else "cards" if entry.cards else "counts"
+    shown = {name: _text(getattr(entry, name)) for name in ENTERED[how] if name != "cancelled"}
+    return {"expected_hands": str(info.hands), "how": how, **shown}
 
 
-def _text(value: int | None) -> str:
-    return "" if value is None else str(value)
+def _text(value: str | int | bool | None) -> str:
+    """A field's value as the form's box (or checkbox, `on`) holds it."""
+    return "" if value is None or value is False else "on" if value is True else str(value)
 
 
 def edit_page(request: Request, form: dict[str, str]) -> Response:

@@ -13,9 +13,11 @@ from ..errors import GinscoreError, InputError
 from .fields import LongNumber, cards_field, list_field, number_field, refuse_unknown, text_field
 
 if TYPE_CHECKING:
+    from ..files.table import Table
     from ..game.advise_game import GameAdvice
     from ..game.cards import Card
     from ..game.rulebook import Rules
+    from ..match.tally import Sheet
 
 JUDGE_FIELDS = ("cards", "rules", "set", "upcard", "knock_limit")
 ADVISE_FIELDS = (*JUDGE_FIELDS, "seen", "opponent_took", "stock", "model", "samples", "seed")
@@ -134,17 +136,17 @@ def advise_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def advise_for_game(
-    cards: list[str], upcard: Card | None, path: str, player: str, seed: int | None
+    cards: list[str], upcard: Card | None, table: Table, sheet: Sheet, player: str, seed: int | None
 ) -> tuple[dict[str, Any], GameAdvice]:
-    """`advise --match PATH --player PLAYER` at its defaults: the hand's advice as `--json` gives it, and the game's
-    side (`weigh_game`), from the same sampled worlds; `seed` makes it repeatable, as `--seed` does."""
-    from ..files.odds_model import advice_state
+    """`advise --match FILE --player PLAYER` at its defaults, for the match `sheet` of `table`: the hand's advice as
+    `--json` gives it, and the game's side (`weigh_game`), from the same sampled worlds; `seed` makes it
+    repeatable, as `--seed` does."""
     from ..game.advice_json import advice_dict
     from ..game.advise import advise as advise_on
     from ..game.advise_game import weigh_game
     from ..game.cards import parse_cards
 
-    rules, state, model = advice_state(path, player)
+    rules, state, model = table.advice_state(sheet, player)
     try:
         hand = parse_cards(_cards(cards))
     except GinscoreError as error:

@@ -11,11 +11,11 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..errors import GinscoreError, InputError, StaleError
-from ..files.odds_model import MatchOdds, file_odds
+from ..errors import GinscoreError, InputError
 from ..files.served import Folder
 from ..game.numbers import read_whole
-from ..match.series import Series, series_as_of
+from ..match.odds import MatchOdds
+from ..match.series import Series
 from ..match.tally import Sheet
 from ..sheets.odds_words import both_chances
 from ..sheets.result_card import FinalRow, card_svg, final_rows, game_end_lines, result_card
@@ -307,9 +307,7 @@ def _linked_number(text: str) -> int | None:
 
 def _view(folder: Folder, name: str, sheet: Sheet, version: str, request: Request) -> SheetView:
     """A match page's sheet, with its chances and its series, both drawn from the folder's matches read once."""
-    sheets = folder.sheets()
-    odds = file_odds(folder.resolve(name), sheet, sheets=sheets)
-    series = series_as_of(sheet, sheets)
+    odds, series = folder.table.shown_odds(sheet), folder.table.series(sheet)
     return sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name), odds, series)
 
 
@@ -348,7 +346,7 @@ def result_picture(request: Request, form: dict[str, str]) -> Response:
     name = request.path_params["name"]
     folder = folder_of(request)
     sheet = load_sheet(folder, name)
-    card = result_card(sheet, series_as_of(sheet, folder.sheets()))
+    card = result_card(sheet, folder.table.series(sheet))
     if card is None:
         over = "the three games are over" if sheet.match.hollywood else "the game is won"
         return render(request, "problem.html", {"heading": "No result yet",
@@ -401,8 +399,7 @@ def undo_post(request: Request, form: dict[str, str]) -> Response:
 def undo_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:
     """The undo page again, with why nothing was removed."""
     info = match_info(folder_of(request), request.path_params["name"])
-    message = f"Someone changed the match first: {error}" if isinstance(error, StaleError) else str(error)
-    return render(request, "undo.html", {**_undo_context(info), "errors": {"": message}}, error.http_status)
+    return render(request, "undo.html", {**_undo_context(info), "errors": {"": str(error)}}, error.http_status)
 
 
 def fragment_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:

@@ -16,6 +16,7 @@ from ..errors import quote as quote_value
 from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..game.rulebook import Rules
+from ..match.records import NAME_MOST, NOTE_MOST
 from ..match.tally import Sheet
 from ..sheets.odds_words import CHANCE_BASIS
 from .file_words import problem_words, reason_words
@@ -70,7 +71,7 @@ def render(request: Request, template: str, context: dict[str, Any], status: int
         return str(app.url_path_for("static", path=file))
 
     context = {"path": path, "static": static, "csrf_name": CSRF_FIELD, "csrf_token": csrf_token(request),
-               "errors": {}, **context}
+               "errors": {}, "name_most": NAME_MOST, "note_most": NOTE_MOST, **context}
     response: HTMLResponse = TEMPLATES.TemplateResponse(request, template, context, status_code=status)
     return response
 

@@ -47,6 +47,7 @@ from .match_pages import (
 )
 from .page_helpers import problem_page, render
 from .security import check_csrf
+from .standings_pages import standings_page
 from .stats_pages import pair_page, player_page, stats_page
 
 log = logging.getLogger("ginscore.web")
@@ -107,14 +108,25 @@ def guarded(endpoint: Endpoint, refused: Refused | None = None) -> Callable[[Req
         except Exception:
             log.exception("a page failed: %s %s", request.method, request.url.path)
             try:
-                return render(request, "problem.html", {"heading": "Something went wrong",
-                                                        "message": "Something went wrong; nothing was written. "
-                                                                   "The server's log says what."}, 500)
+                return render(request, "problem.html", {"heading": "Something went wrong", "message": failure_words(request)}, 500)
             except Exception:
                 log.exception("the error page failed too")
                 return HTMLResponse(FALLBACK_500, 500)
 
     return page
+
+
+SERVE_AFTER_FAILURE = "The server's log says what."
+"""What `serve`'s failure page adds: where to look. The app, which has no log to show, gives its own words
+(`app.state.after_failure`)."""
+
+
+def failure_words(request: Request) -> str:
+    """What an unexpected failure's page says: what was written (nothing, for a page that only reads; perhaps the
+    change, for a form, which may have failed after it was saved) and what to do."""
+    written = ("nothing was written" if request.method in ("GET", "HEAD") else
+               "what you sent may or may not have been saved: open the match to see")
+    return f"Something went wrong; {written}. {getattr(request.app.state, 'after_failure', SERVE_AFTER_FAILURE)}"
 
 
 def _route(path: str, endpoint: Endpoint, method: str, name: str, refused: Refused | None = None) -> Route:
@@ -127,6 +139,7 @@ routes = [
     _route("/check", check_page, "GET", "check"),
     _route("/check", check_post, "POST", "check_post"),
     _route("/check/live", check_live, "POST", "check_live", fragment_refused),
+    _route("/standings", standings_page, "GET", "standings"),
     _route("/stats", stats_page, "GET", "stats"),
     _route("/stats/pair", pair_page, "GET", "stats_pair"),
     _route("/stats/player", player_page, "GET", "stats_player"),

@@ -38,6 +38,11 @@ HEAD_SECONDS = 4
 """How long a request head may take from its first byte to its blank line, however it trickles in: a phone sends
 its head in one packet, and this leaves time for a few lost ones to be sent again."""
 SLOW_HEAD_ANSWER = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+LET_GO_SECONDS = (1, 5)
+"""A connection answered 408 for a slow head has its sending side closed, and whatever more it sends is read and
+dropped until it has been quiet for the first figure, or for at most the second, in seconds: closed at once while
+bytes still come, the kernel resets it and the client, still sending its head, loses the answer (uvicorn 0.54
+and h11 have no clock for a head at all)."""
 MOST_CONNECTIONS = 500
 """Connections open at once; a new one beyond this closes the one that has waited longest for a request head,
 so a flood of slow or silent clients runs into its own kind, never into the phones."""
@@ -53,8 +58,8 @@ def _head_deadline_protocol() -> type:
     - A connection that says nothing is closed after KEEP_ALIVE_SECONDS, from its first moment: uvicorn starts
       that clock only after a first answer.
     - A request head must be complete within HEAD_SECONDS of its first byte, however it trickles: uvicorn
-      cancels its idle clock at the first byte and has none for the head. One that is not is answered 408 and
-      closed.
+      cancels its idle clock at the first byte and has none for the head. One that is not is answered 408, its
+      sending side closed, and closed once it is quiet (LET_GO_SECONDS), so that the 408 is read, not reset.
 
     And when MOST_CONNECTIONS are open, a new one closes the connection that has waited longest without a
     complete head: a phone sends its head at once, so only a slow or silent client is ever dropped.
@@ -67,6 +72,9 @@ def _head_deadline_protocol() -> type:
 
     class HeadDeadlineProtocol(H11Protocol):
         head_timer: asyncio.TimerHandle | None = None
+        letting_go = False
+        quiet_timer: asyncio.TimerHandle | None = None
+        """Answered 408 for a slow head: what it sends now is dropped until it is closed."""
         waiting_since = 0.0
         """When this connection began to wait for a request head (its start, or its last answer)."""
 
@@ -80,6 +88,9 @@ def _head_deadline_protocol() -> type:
                     min(waiting, key=_waiting_since).transport.close()
 
         def data_received(self, data: bytes) -> None:
+            if self.letting_go:
+                self._close_when_quiet()
+                return
             super().data_received(data)
             if self.conn.their_state is not h11.IDLE:
                 self._stop_head_clock()  # the head is complete: the body has its own limit (security.BODY_SECONDS)
@@ -92,6 +103,8 @@ def _head_deadline_protocol() -> type:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_clock()
+            if self.quiet_timer is not None:
+                self.quiet_timer.cancel()
             super().connection_lost(exc)
 
         def _stop_head_clock(self) -> None:
@@ -103,7 +116,16 @@ def _head_deadline_protocol() -> type:
             self.head_timer = None
             if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
                 self.transport.write(SLOW_HEAD_ANSWER)
-                self.transport.close()
+                self.letting_go = True
+                if self.transport.can_write_eof():
+                    self.transport.write_eof()  # the answer, then the end: the client reads both before a close
+                self.loop.call_later(LET_GO_SECONDS[1], self.transport.close)
+                self._close_when_quiet()
+
+        def _close_when_quiet(self) -> None:
+            if self.quiet_timer is not None:
+                self.quiet_timer.cancel()
+            self.quiet_timer = self.loop.call_later(LET_GO_SECONDS[0], self.transport.close)
 
     def _waiting_since(connection: Any) -> float:
         since: float = connection.waiting_since

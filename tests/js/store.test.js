@@ -51,7 +51,7 @@ test("a removed text goes with its generation, summary and next game", async fun
   assert.deepEqual(seen.next["a.toml"], { generation: 1, started: "b.toml" });
   await write({ texts: { "a.toml": null } }, new Map(), db);
   seen = await snapshot({ names: ["a.toml"], all: true, listing: true, links: true }, db);
-  assert.deepEqual(seen, { keys: [], generations: { "a.toml": undefined }, texts: { "a.toml": undefined }, summaries: {}, next: {} });
+  assert.deepEqual(seen, { keys: [], generations: { "a.toml": undefined }, texts: { "a.toml": undefined }, summaries: {}, next: {}, damaged: {} });
 });
 
 test("a summary computed again is stored only while its generation is the stored one", async function () {
@@ -110,4 +110,81 @@ test("an earlier build's store (version 1) is upgraded in place: every text kept
   assert.equal(seen.texts["old.toml"], "old text");
   assert.deepEqual(seen.generations, { "odd.toml": 1, "old.toml": 1 });
   assert.equal(await value("odd.toml", db), 5);
+});
+
+// --- a stored value that is not what the app writes -----------------------------------------------------------------
+
+function cyclic() { const found = { name: "a.toml", players: ["Ann", "Bob"] }; found.self = found; return found; }
+
+async function raw(db, store, key, stored) {
+  const opened = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  await new Promise(function (resolve, reject) {
+    const transaction = opened.transaction(store, "readwrite");
+    transaction.objectStore(store).put(stored, key);
+    transaction.oncomplete = resolve;
+    transaction.onerror = reject;
+  });
+  opened.close();
+}
+
+for (const [kind, stored] of [["a BigInt", 5n], ["an object that holds itself", cyclic()], ["a text", "3"], ["a fraction", 1.5], ["zero", 0]]) {
+  test("a generation that is " + kind + " sets its match aside, its text unread, and everything else is plain JSON", async function () {
+    const db = fresh();
+    await write({ texts: { "a.toml": "A", "b.toml": "B" }, summaries: { "b.toml": line("b.toml") } }, new Map(), db);
+    await raw(db, "generations", "a.toml", stored);
+    await raw(db, "generations", "orphan.toml", stored);
+    const seen = await snapshot({ names: ["a.toml", "b.toml"], all: true, listing: true, links: true }, db);
+    assert.match(seen.damaged["a.toml"], /^its count of changes is /);
+    assert.ok(seen.damaged["orphan.toml"]);
+    assert.equal(seen.generations["a.toml"], undefined);
+    assert.equal("a.toml" in seen.texts, false);
+    assert.equal(seen.texts["b.toml"], "B");
+    assert.doesNotThrow(function () { JSON.stringify(seen); });
+    // a write to the name (a file opened over it, "Replace") starts its count again
+    assert.deepEqual(await write({ texts: { "a.toml": "A2" } }, new Map(), db), { "a.toml": 1 });
+  });
+
+  test("a summary or next game that is " + kind + " is left out, to be computed again", async function () {
+    const db = fresh();
+    await write({ texts: { "a.toml": "A" }, summaries: { "a.toml": line("a.toml") } }, new Map(), db);
+    await raw(db, "summaries", "a.toml", typeof stored === "object" ? stored : Object.assign(line("a.toml", 1), { hands: stored }));
+    await raw(db, "next", "a.toml", { generation: typeof stored === "bigint" ? stored : 1, started: typeof stored === "object" ? stored : "b.toml" });
+    const seen = await snapshot({ names: ["a.toml"], all: true, listing: true, links: true }, db);
+    const numeric = typeof stored === "number" || typeof stored === "string";
+    assert.equal("a.toml" in seen.summaries, numeric);  // a plain number or text: Python judges its shape
+    assert.doesNotThrow(function () { JSON.stringify(seen); });
+    assert.doesNotThrow(function () { JSON.stringify(seen.next); });
+    assert.deepEqual(Object.keys(await summaries(db)), numeric ? ["a.toml"] : []);
+  });
+}
+
+test("isCount, isPlain and asText", async function () {
+  const { asText, isCount, isPlain } = await import("../../ginscore/pocket/shell/store.js");
+  assert.deepEqual([1, 2 ** 53 - 1, 0, -1, 1.5, 2 ** 53, NaN, "1", 1n, null].map(isCount), [true, true, false, false, false, false, false, false, false, false]);
+  assert.equal(isPlain({ a: [1, "b", null, true, { c: 2 }] }), true);
+  assert.equal(isPlain({ a: 1n }), false);
+  assert.equal(isPlain(cyclic()), false);
+  assert.equal(isPlain(new Map()), false);
+  assert.equal(isPlain(new Date()), false);
+  assert.equal(isPlain({ a: Infinity }), false);
+  let deep = {};
+  for (let level = 0; level < 40; level += 1) deep = { deeper: deep };
+  assert.equal(isPlain(deep), false);
+  assert.equal(asText("as it is\r\n"), "as it is\r\n");
+  assert.equal(asText(12n), "\"12\"");
+  assert.match(asText(cyclic()), /"self":"\[seen above\]"/);
+  const shared = { x: 1 };
+  assert.doesNotMatch(asText({ a: shared, b: shared }), /seen above/);  // met twice, but not inside itself
+});
+
+test("a database deleted under an open connection is said once, when it is opened again", async function () {
+  const { database, wasCleared } = await import("../../ginscore/pocket/shell/store.js");
+  const db = fresh();
+  await write({ texts: { "a.toml": "A" } }, new Map(), db);
+  assert.equal(wasCleared(db), false);
+  await new Promise(function (resolve) { const d = globalThis.indexedDB.deleteDatabase(db); d.onsuccess = d.onerror = d.onblocked = resolve; });
+  await database(db);  // the connection closed on the deletion: a new, empty one
+  assert.equal(await text("a.toml", db), undefined);
+  assert.equal(wasCleared(db), true);
+  assert.equal(wasCleared(db), false);
 });

@@ -3,7 +3,7 @@
 // messages to the worker, and the answer is swapped in. Each page shown is started (ginscorePages.start) after
 // the one before it is stopped, with its timers, listeners and wake lock. Routes live in the address's #fragment (#/m/friday.toml), so the folder works from
 // any static host, at its root or under a sub-path. No rule of the game is written here: every answer is Python's.
-import { CHANNEL, summaries, text } from "./store.js";
+import { CHANNEL, asText, summaries, text } from "./store.js";
 
 const page = document.getElementById("page");
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -14,13 +14,78 @@ let damagedRecords = [];  // the last list's records set aside (worker.js)
 let workerStarted;
 const workerThere = new Promise(function (resolve) { workerStarted = resolve; });
 
+// Every question to the worker is answered or timed out: its deadline, in seconds, counts from when the worker
+// can answer it (a check once the lean layers are in, the rest once the pages are), so a first start's download
+// is not counted. A Save waits at most `LOCK_SECONDS` (worker.js) for another tab, well within its deadline.
+const DEADLINES = { request: 20, advice: 60, open: 60, check: 10, check_json: 10, value: 10, remove: 20, alive: 20, times: 10 };
+const ADVICE = /^\/(m\/[^/]+\/check|api\/advise)$/;  // advice plays hands out, which may take a slow phone a while
+const BEAT_SECONDS = 5;  // how often an open page asks whether the worker is still there
+
+class NoAnswer extends Error {
+  constructor(seconds) {
+    super("the score pad did not answer within " + seconds + " seconds");
+    this.name = "NoAnswer";
+  }
+}
+
 async function ask(kind, data) {
   await workerThere;
   return new Promise(function (resolve, reject) {
     const id = ++asked;
-    waiting.set(id, { resolve: resolve, reject: reject });
+    const advice = kind === "request" && data && data.method === "POST" && ADVICE.test(data.path);
+    const seconds = advice ? DEADLINES.advice : DEADLINES[kind];
+    const pending = { resolve: resolve, reject: reject, kind: kind, seconds: seconds, timer: null };
+    waiting.set(id, pending);
     worker.postMessage(Object.assign({ id: id, kind: kind, tab: TAB }, data || {}));
+    arm(id, pending);
   });
+}
+
+function arm(id, pending) {
+  const early = pending.kind === "check" || pending.kind === "check_json" ? !leanReady : !ready && pending.kind !== "times";
+  if (pending.timer !== null || early) return;
+  pending.timer = setTimeout(function () {
+    if (!waiting.has(id)) return;
+    waiting.delete(id);
+    pending.reject(new NoAnswer(pending.seconds));
+    // the worker busy with a long request cannot answer the heartbeat: that request's own deadline says it
+    const others = Array.from(waiting.values()).some(function (other) { return other.kind !== "alive"; });
+    if (pending.kind !== "alive" || !others) stalled("The score pad did not answer within " + pending.seconds + " seconds.");
+  }, pending.seconds * 1000);
+}
+
+// The worker stopped answering, or failed: said at the top of the page, in view, with what to do. A hand is saved
+// only once the sheet shows it, so the words never say it was.
+function stalled(why) {
+  const banner = document.getElementById("no-answer");
+  if (!banner || !banner.hidden) return;
+  const again = button("Reload the score pad");
+  again.onclick = function () { location.reload(); };
+  banner.replaceChildren(why + " Reload it to go on: your saved matches are kept, and a hand you were saving is saved only if its sheet shows it after the reload. ", again);
+  banner.hidden = false;
+  page.setAttribute("aria-busy", "false");
+  banner.scrollIntoView({ block: "start" });
+}
+
+// The worker's own words for a request it did not carry out, nothing written: another tab held the matches past
+// the lock's deadline ("busy"), or the store was deleted under the page ("gone").
+function told(error) {
+  const banner = document.getElementById("no-answer");
+  if (!banner) return;
+  const next = error.said === "gone" ? button("Show the matches") : button("Try again");
+  next.onclick = function () { banner.hidden = true; if (error.said === "gone") go("/"); else show(route()); };
+  banner.replaceChildren(error.message + " ", next);
+  banner.hidden = false;
+  page.setAttribute("aria-busy", "false");
+  banner.scrollIntoView({ block: "start" });
+}
+
+// An answer that did not come, or that the worker said in words: the banner says so (`stalled`, `told`); true
+// when it did.
+function unanswered(error) {
+  if (error && error.said) told(error);
+  else if (!(error instanceof NoAnswer)) return false;
+  return true;
 }
 
 // --- start-up: the stored matches at once, then the service worker, then Python ---------------------------------
@@ -168,19 +233,28 @@ function startWorker() {
   worker = new Worker("worker.js", { type: "module" });
   workerStarted();
   // the worker's own script or the runtime it imports would not load: no message would ever come
-  worker.onerror = function (event) { event.preventDefault(); if (!ready) cannotStart("its files would not load (" + (event.message || "the worker failed") + ")"); };
+  worker.onerror = function (event) {
+    event.preventDefault();
+    if (!ready) cannotStart("its files would not load (" + (event.message || "the worker failed") + ")");
+    else stalled("The score pad stopped (" + (event.message || "its worker failed") + ").");
+  };
   worker.onmessage = function (event) {
     const message = event.data;
     if (message.id) {
       const pending = waiting.get(message.id);
       waiting.delete(message.id);
-      if (pending) { if (message.ok) pending.resolve(message.result); else pending.reject(new Error(message.error)); }
+      if (pending) clearTimeout(pending.timer);
+      if (pending && message.ok) pending.resolve(message.result);
+      else if (pending) pending.reject(Object.assign(new Error(message.error), { said: message.said }));
     } else if (message.type === "progress") {
       progress(message.value, message.text);
     } else if (message.type === "lean") {
       leanReady = true;
+      waiting.forEach(function (pending, id) { arm(id, pending); });
     } else if (message.type === "ready") {
       ready = true;
+      waiting.forEach(function (pending, id) { arm(id, pending); });
+      heartbeat();
       window.ginscoreApp.times = message.times;
       const starting = document.getElementById("starting");
       const cards = document.getElementById("typed-cards");
@@ -199,6 +273,17 @@ function startWorker() {
       cannotStart(message.error.split("\n")[0]);
     }
   };
+}
+
+// A worker that is gone (closed, or killed) says nothing: asked every few seconds while the page is in view, its
+// silence past the deadline is said (`arm`).
+function heartbeat() {
+  let asking = false;
+  setInterval(function () {
+    if (asking || document.visibilityState !== "visible") return;
+    asking = true;
+    ask("alive").catch(function () {}).then(function () { asking = false; });
+  }, BEAT_SECONDS * 1000);
 }
 
 function link(href, words) {
@@ -261,7 +346,7 @@ document.addEventListener("submit", function (event) {
   ask("check", { text: form.elements.cards.value }).then(function (said) {
     answer.replaceChildren(checkAnswer(JSON.parse(said)));
     answer.scrollIntoView({ block: "center" });  // below the box typed in, and under the keyboard: in view, whole
-  });
+  }, function () { answer.replaceChildren(); });  // the banner says why
 });
 
 // --- the pages ----------------------------------------------------------------------------------------------------
@@ -299,9 +384,11 @@ function failedAnswer(error) {
 async function show(path) {
   const mine = ++latest;
   let answer;
+  page.setAttribute("aria-busy", "true");
   try {
     answer = await waitShown(call("GET", path));
   } catch (error) {
+    if (unanswered(error)) return false;
     answer = failedAnswer(error);
   }
   if (mine !== latest) return false;  // a later navigation wins over a slower, earlier one
@@ -353,7 +440,8 @@ async function picture(img) {
   const source = img.getAttribute("src");
   if (!internal(source)) return;
   img.removeAttribute("src");
-  const answer = await call("GET", source);
+  let answer;
+  try { answer = await call("GET", source); } catch (error) { unanswered(error); return; }
   img.src = URL.createObjectURL(new Blob([answer.body], { type: header(answer, "content-type") }));
 }
 
@@ -417,7 +505,10 @@ function openBox() {
   async function opening(file, choice) {
     let answer;
     try { answer = await ask("open", { file: file, choice: choice || "" }); }
-    catch (error) { tell(file.name + " was not opened: something went wrong while reading it, and nothing on this phone changed. Try again.", "error"); return; }
+    catch (error) {
+      if (!unanswered(error)) tell(file.name + " was not opened: something went wrong while reading it, and nothing on this phone changed. Try again.", "error");
+      return;
+    }
     if (answer.error) { tell(answer.error, "error"); return; }
     if (answer.ask) {
       const both = button("Keep both"), replace = button("Replace");
@@ -451,12 +542,13 @@ function damagedBox(records) {
     entry.className = "damaged";
     const download = button("Download as it is"), gone = button("Remove");
     download.onclick = async function () {
-      const stored = await ask("value", { key: record.key });
+      let stored;
+      try { stored = await ask("value", { key: record.key }); } catch (error) { unanswered(error); return; }
       const named = typeof record.key === "string" && /^[^/\\]+$/.test(record.key) && record.key.replace(/^\.+/, "") ? record.key.replace(/^\.+/, "") : "damaged-record";
-      save(new Blob([typeof stored === "string" ? stored : JSON.stringify(stored)], { type: "text/plain" }), named.slice(0, 120));
+      save(new Blob([asText(stored)], { type: "text/plain" }), named.slice(0, 120));
     };
     gone.onclick = async function () {
-      await ask("remove", { key: record.key });
+      try { await ask("remove", { key: record.key }); } catch (error) { unanswered(error); return; }
       show("/");
     };
     entry.append(item(shown + ": " + record.reason, "span"), " ", download, " ", gone);
@@ -509,7 +601,7 @@ document.addEventListener("click", function (event) {
   call("GET", anchor.dataset.path).then(function (answer) {
     const named = /filename="([^"]+)"/.exec(header(answer, "content-disposition"));
     save(new Blob([answer.body], { type: header(answer, "content-type") }), named ? named[1] : "ginscore");
-  });
+  }, unanswered);
 });
 
 // Forms: a GET is a route; a POST goes to the worker and its answer (a page, or a redirect to one) is shown.
@@ -524,7 +616,10 @@ document.addEventListener("submit", function (event) {
   const fields = new URLSearchParams(data).toString();
   if ((form.getAttribute("method") || "get").toLowerCase() === "get") { go(split(action)[0] + "?" + fields); return; }
   const path = route();
-  waitShown(call("POST", action, fields, FORM_TYPE)).catch(failedAnswer).then(function (answer) { present(answer, path); });
+  page.setAttribute("aria-busy", "true");
+  waitShown(call("POST", action, fields, FORM_TYPE)).then(function (answer) { present(answer, path); }, function (error) {
+    if (!unanswered(error)) present(failedAnswer(error), path);
+  });
 });
 
 // What pages.js calls to reach the server: under the app, the worker is the server.
@@ -537,7 +632,7 @@ const host = {
     else if (init && typeof init.body === "string") { body = init.body; type = "application/json"; }
     return waitShown(call(method, url, body, type)).then(function (answer) {  // a live answer over a second too
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
-    });
+    }, function (error) { unanswered(error); throw error; });
   },
   every: function (callback, delay) { const timer = setInterval(callback, delay); return function () { clearInterval(timer); }; },
   later: function (callback, delay) { const timer = setTimeout(callback, delay); return function () { clearTimeout(timer); }; },

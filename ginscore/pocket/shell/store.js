@@ -13,6 +13,7 @@ export const CHANNEL = "ginscore";
 const TEXTS = "matches", GENERATIONS = "generations", SUMMARIES = "summaries", NEXT = "next";
 const STORES = [TEXTS, GENERATIONS, SUMMARIES, NEXT];
 const openings = new Map();
+const opened = new Set(), cleared = new Set();  // databases opened before in this realm; those since made afresh
 
 // Calls run one after another, each started when the one before has settled, whatever its outcome.
 export function serial() {
@@ -31,6 +32,7 @@ export function database(name) {
       const request = indexedDB.open(called, 2);
       request.onupgradeneeded = function (event) {
         const db = request.result, upgrade = request.transaction;
+        if (event.oldVersion === 0 && opened.has(called)) cleared.add(called);  // deleted while this realm used it
         STORES.forEach(function (store) { if (!db.objectStoreNames.contains(store)) db.createObjectStore(store); });
         if (event.oldVersion >= 1) {
           const counted = upgrade.objectStore(GENERATIONS);
@@ -41,6 +43,7 @@ export function database(name) {
       };
       request.onsuccess = function () {
         const db = request.result;
+        opened.add(called);
         db.onversionchange = function () { db.close(); openings.delete(called); };  // a newer build's tab may upgrade
         resolve(db);
       };
@@ -52,6 +55,65 @@ export function database(name) {
     }));
   }
   return openings.get(called);
+}
+
+// --- what a stored value must be, checked before anything uses it ------------------------------------------------
+// IndexedDB holds any value a script wrote (a BigInt, an object that holds itself, a Map): a value that is not
+// what the app writes is never handed on. A generation that is not a count sets its match aside as damaged; a
+// summary or next game that is not plain data is left out (a summary is then computed again from its text).
+
+// A generation: a whole number from 1, exactly held by a double.
+export function isCount(stored) { return Number.isSafeInteger(stored) && stored >= 1; }
+
+// Plain data, as JSON holds it without loss: null, true and false, finite numbers, texts, lists and plain objects,
+// no deeper than `depth`, holding nothing twice over (so no cycle).
+export function isPlain(stored, depth) {
+  const most = depth === undefined ? 16 : depth, seen = new Set();
+  function plain(found, level) {
+    if (found === null || typeof found === "string" || typeof found === "boolean") return true;
+    if (typeof found === "number") return Number.isFinite(found);
+    if (typeof found !== "object" || level > most || seen.has(found)) return false;
+    seen.add(found);
+    const shape = Object.getPrototypeOf(found);
+    if (Array.isArray(found)) return found.every(function (item) { return plain(item, level + 1); });
+    if (shape !== Object.prototype && shape !== null) return false;
+    return Object.keys(found).every(function (key) { return plain(found[key], level + 1); });
+  }
+  return plain(stored, 0);
+}
+
+// A stored value as text to download as it is: a text itself, anything else as JSON, a BigInt as its digits and a
+// value met again (a cycle) as "[seen above]".
+export function asText(stored) {
+  if (typeof stored === "string") return stored;
+  const open = [];
+  const said = JSON.stringify(stored, function (key, found) {
+    if (typeof found === "bigint") return found.toString();
+    if (found === null || typeof found !== "object") return found;
+    while (open.length && open[open.length - 1] !== this) open.pop();  // back out of what this one is not inside
+    if (open.includes(found)) return "[seen above]";
+    open.push(found);
+    return found;
+  });
+  return said === undefined ? String(stored) : said;
+}
+
+// Why a stored generation is not one, in a player's words.
+export function countProblem(stored) {
+  if (isCount(stored)) return null;
+  if (stored === undefined) return "its count of changes is missing";
+  const kind = typeof stored === "bigint" ? "a BigInt" : stored === null ? "null" : Array.isArray(stored) ? "a list" :
+    typeof stored === "object" ? "an object" : typeof stored === "number" ? "the number " + stored : "a " + typeof stored;
+  return "its count of changes is " + kind + ", not a whole number from 1";
+}
+
+// Whether the database was deleted (the browser's storage for the site cleared) since this realm last used it,
+// and made afresh, empty: said once, then forgotten.
+export function wasCleared(dbName) {
+  const called = dbName || "ginscore";
+  const was = cleared.has(called);
+  cleared.delete(called);
+  return was;
 }
 
 function asked(request) {
@@ -76,39 +138,46 @@ async function pairs(store) {
 // What a request needs, in ONE read transaction, so that it is one moment's store:
 //   names: the matches it names; their texts are read only when `held` (name -> generation in memory) is stale;
 //   all: every key of every text, and every generation; listing: every summary; links: each named match's next
-//   game, whose text is read too. Answers {keys, generations, texts, summaries, next}; a name with no text
-//   stored is in `texts` as undefined.
+//   game, whose text is read too. Answers {keys, generations, texts, summaries, next, damaged}; a name with no
+//   text stored is in `texts` as undefined. Every value is checked first: a generation that is not a count is
+//   left out, its name in `damaged` with the reason (its text is not read); a summary or next game that is not
+//   plain data is left out.
 export async function snapshot(wanted, dbName) {
   const db = await database(dbName);
   const transaction = db.transaction(STORES, "readonly");
   const done = finished(transaction);
   const texts = transaction.objectStore(TEXTS), counts = transaction.objectStore(GENERATIONS);
   const held = wanted.held || new Map();
-  const seen = { keys: null, generations: {}, texts: {}, summaries: null, next: {} };
+  const seen = { keys: null, generations: {}, texts: {}, summaries: null, next: {}, damaged: {} };
+  function counted(key, stored) {
+    if (isCount(stored) || stored === undefined) seen.generations[key] = stored;
+    else { seen.generations[key] = undefined; seen.damaged[key] = countProblem(stored); }
+  }
   const reading = [];
   if (wanted.all) {
     reading.push(asked(texts.getAllKeys()).then(function (keys) { seen.keys = keys; }));
     reading.push(pairs(counts).then(function (found) {
-      found.forEach(function ([key, value]) { if (typeof key === "string") seen.generations[key] = value; });
+      found.forEach(function ([key, value]) { if (typeof key === "string") counted(key, value); });
     }));
   }
   if (wanted.listing) {
     reading.push(pairs(transaction.objectStore(SUMMARIES)).then(function (found) {
       seen.summaries = {};
-      found.forEach(function ([key, value]) { if (typeof key === "string") seen.summaries[key] = value; });
+      found.forEach(function ([key, value]) { if (typeof key === "string" && isPlain(value)) seen.summaries[key] = value; });
     }));
   }
   async function one(name) {
     const generation = await asked(counts.get(name));
-    seen.generations[name] = generation;
-    if (generation === undefined || generation !== held.get(name)) seen.texts[name] = await asked(texts.get(name));
+    counted(name, generation);
+    if (seen.damaged[name]) delete seen.texts[name];
+    else if (generation === undefined || generation !== held.get(name)) seen.texts[name] = await asked(texts.get(name));
   }
   const names = Array.from(new Set(wanted.names || []));
   reading.push.apply(reading, names.map(one));
   if (wanted.links) {
     reading.push.apply(reading, names.map(async function (name) {
       const link = await asked(transaction.objectStore(NEXT).get(name));
-      if (!link || typeof link.started !== "string") return;
+      if (!isPlain(link) || typeof link.started !== "string" || !isCount(link.generation)) return;
       seen.next[name] = link;
       if (!names.includes(link.started)) await one(link.started);
     }));
@@ -138,7 +207,8 @@ export async function write(change, held, dbName) {
       made[name] = null;
       return;
     }
-    const generation = ((await asked(counts.get(name))) || 0) + 1;
+    const was = await asked(counts.get(name));
+    const generation = (isCount(was) ? was : 0) + 1;  // a damaged count, replaced as the person asked, starts again
     texts.put(changed[name], name);
     counts.put(generation, name);
     if (summaries[name]) shown.put(Object.assign({}, summaries[name], { generation: generation }), name);
@@ -179,7 +249,7 @@ export async function summaries(dbName) {
   const [keys, found] = await Promise.all([asked(transaction.objectStore(TEXTS).getAllKeys()), pairs(transaction.objectStore(SUMMARIES))]);
   const kept = new Set(keys), lines = {};
   found.forEach(function ([name, line]) {
-    if (kept.has(name) && line && typeof line === "object" && Array.isArray(line.players)) lines[name] = line;
+    if (kept.has(name) && isPlain(line) && line && typeof line === "object" && Array.isArray(line.players)) lines[name] = line;
   });
   return lines;
 }

@@ -7,21 +7,44 @@
 // in one transaction, is answered only once that transaction has completed, and tells the other tabs
 // (BroadcastChannel).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { CHANNEL, LOCK, remove, serial, snapshot, value, write } from "./store.js";
+import { CHANNEL, LOCK, remove, serial, snapshot, value, wasCleared, write } from "./store.js";
+
+// How long a change waits for another tab's hold on the matches before it gives up, writing nothing: within the
+// page's deadline for a Save (page.js DEADLINES), so that the page can say which it was.
+export const LOCK_SECONDS = 10;
+const BUSY = "Another tab of the app is busy with the matches: close it or wait, then try again. Nothing was saved.";
 
 const channel = new BroadcastChannel(CHANNEL);
 const times = { began: performance.now() };
 const turn = serial();
 const held = new Map();  // name -> the generation of the text Python holds
-let pocket = null, damaged = [], oddKeys = [];
+let pocket = null, damaged = [], oddKeys = [], oddCounts = {};
 
 function say(message) { self.postMessage(message); }
 
-async function archive(py, path) {
+// One of the build's archives, held to the sha256 build.json gives it, unpacked where Python finds its packages. A
+// damaged one is said in words, never as Python's traceback.
+async function archive(py, path, info) {
   const response = await fetch(path);
-  if (!response.ok) throw new Error(path + ": " + response.status);
-  py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_paths()['purelib']") });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  if (!response.ok) throw new Error(path + " could not be read (" + response.status + ")");
+  const data = await response.arrayBuffer();
+  const expected = info.sha256 && info.sha256[path];
+  if (expected && crypto.subtle) {
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
+    if (digest !== expected) throw new Error("its files are damaged (" + path + " is not the file this build wrote)");
+  }
+  try {
+    py.unpackArchive(data, "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_paths()['purelib']") });
+    py.runPython("import importlib; importlib.invalidate_caches()");
+  } catch (error) {
+    throw new Error("its files are damaged (" + path + ": " + lastLine(error) + ")");
+  }
+}
+
+// An error's own words: Python's are its traceback's last line (`BadZipFile: File is not a zip file`).
+function lastLine(error) {
+  const lines = String(error && error.message || error).split("\n").map(function (line) { return line.trim(); }).filter(Boolean);
+  return (lines.length ? lines[lines.length - 1] : "it failed").replace(/\.$/, "");
 }
 
 // Pyodide only logs a runtime that does not compile, and waits forever: say so instead. (A wrong media type makes
@@ -45,7 +68,7 @@ const lean = (async function () {
   const py = await loadPyodide({ indexURL: here, packageBaseUrl: here, fullStdLib: false, stdout: function () {}, stderr: function (line) { console.warn(line); } });
   times.python = performance.now();
   say({ type: "progress", value: 0.7, text: "Loading the score pad" });
-  await archive(py, info.archives.lean);
+  await archive(py, info.archives.lean, info);
   pocket = py.pyimport("ginscore.pocket.worker");
   times.lean = performance.now();
   say({ type: "lean" });
@@ -55,28 +78,23 @@ const pages = (async function () {
   const py = await lean;
   const info = await build;
   say({ type: "progress", value: 0.85, text: "Loading the pages" });
-  await archive(py, info.archives.pages);
+  await archive(py, info.archives.pages, info);
   pocket.start_pages();
   times.pages = performance.now();
   say({ type: "ready", times: times });
   return py;
 })();
-function failed(error) { say({ type: "failed", error: String(error && error.message || error) }); }
+function failed(error) { say({ type: "failed", error: lastLine(error) }); }
 lean.catch(failed);
 pages.catch(failed);
 self.addEventListener("unhandledrejection", function (event) { if (!pocket) failed(event.reason); });
 
 // --- which stored records a request needs --------------------------------------------------------------------
+// Python says it: the app's routes name the match files an address reads, and a page that draws on the whole
+// table (the series, the chances, the players' figures) marks that it read a text not loaded; it is then asked
+// again with every stored text. Each is read from IndexedDB only when its generation moved.
 
-function named(path) {
-  const found = /^\/(?:m|api\/matches)\/([^/]+)/.exec(path);
-  if (!found) return [];
-  try { return [decodeURIComponent(found[1])]; } catch (error) { return []; }
-}
-
-// Pages that draw on the whole table (the series, the chances, the players' figures) need every stored text; each is
-// still read from IndexedDB only when its generation moved. A poll (`/version`) is not one of them.
-function table(path) { return /^\/(new|stats(\/[a-z]+)?|m\/[^/]+(\/sheet|\/check(\/live)?)?|api\/matches(\/[^/]+)?)?$/.test(path); }
+function storedNames(seen) { return seen.keys.filter(function (key) { return typeof key === "string"; }); }
 
 function describe(stored) {
   if (stored === null) return "nothing (null)";
@@ -95,10 +113,17 @@ function hold(seen) {
     else { others[name] = describe(stored); held.delete(name); }
   });
   const keys = seen.keys === null ? null : seen.keys.filter(function (key) { return typeof key === "string"; });
-  const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others, summaries: seen.summaries, next: seen.next })));
+  Object.keys(seen.damaged).forEach(function (name) { held.delete(name); });
+  const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others,
+    damaged: seen.damaged, summaries: seen.summaries, next: seen.next })));
   answer.held.forEach(function (name) { held.set(name, seen.generations[name]); });
-  if (seen.keys !== null) oddKeys = seen.keys.filter(function (key) { return typeof key !== "string"; });
+  if (seen.keys !== null) {
+    const named = new Set(keys);
+    oddKeys = seen.keys.filter(function (key) { return typeof key !== "string"; });
+    oddCounts = Object.fromEntries(Object.entries(seen.damaged).filter(function ([name]) { return !named.has(name); }));
+  }
   damaged = Object.entries(answer.damaged).map(function ([key, reason]) { return { key: key, reason: reason }; })
+    .concat(Object.entries(oddCounts).map(function ([key, reason]) { return { key: key, reason: reason + ", and no match file's text is stored" }; }))
     .concat(oddKeys.map(function (key) { return { key: key, reason: "its name is not a text" }; }));
   return answer;
 }
@@ -121,8 +146,30 @@ async function tidy(seen, need, locked) {
   const kept = new Set(seen.keys);
   const dropped = Object.keys(seen.summaries).filter(function (name) { return !kept.has(name); });
   if (!Object.keys(lines).length && !dropped.length) return;
-  const store = function () { return write({ lines: lines, dropped: dropped }); };
-  await (locked ? store() : navigator.locks.request(LOCK, store));
+  const store = function (lock) { return lock === null ? null : write({ lines: lines, dropped: dropped }); };
+  // a list only reads: with another tab holding the matches, its summaries are stored by a later list instead
+  await (locked ? store() : navigator.locks.request(LOCK, { ifAvailable: true }, store));
+}
+
+class Busy extends Error {
+  constructor() { super(BUSY); this.said = "busy"; }
+}
+
+// The store was deleted under an open page: said once, in words, before anything is answered from what is gone.
+class Gone extends Error {
+  constructor() {
+    super("The matches kept in this browser were deleted (its storage for the app was cleared), so nothing was saved. "
+      + "A match file you downloaded can be opened again from the list.");
+    this.said = "gone";
+  }
+}
+
+// The one lock every tab's changes take turns under, waited for at most LOCK_SECONDS.
+function locked(work) {
+  return navigator.locks.request(LOCK, { signal: AbortSignal.timeout(LOCK_SECONDS * 1000) }, work).catch(function (error) {
+    if (error && (error.name === "TimeoutError" || error.name === "AbortError")) throw new Busy();
+    throw error;
+  });
 }
 
 async function run(method, path, query, body, type) {
@@ -134,18 +181,26 @@ async function run(method, path, query, body, type) {
 
 async function request(message) {
   await pages;
-  const changing = message.method !== "GET" && message.method !== "HEAD";
-  const listing = /^\/(new|api\/matches)?$/.test(message.path);
+  const asked = JSON.parse(pocket.reads(message.method, message.path));
+  const changing = asked.changes, listing = asked.listing;
   const work = async function () {
-    const names = table(message.path) ? (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; }) : named(message.path);
-    // the next games are read for Next game itself, and for a match's page, which offers the one started instead
-    const links = /^\/m\/[^/]+(\/(next|sheet|record))?$/.test(message.path);
-    const seen = await snapshot({ names: names, all: changing || listing, listing: listing, links: links, held: held });
+    // a change may answer with figures of the whole table after it has written: every text is there first
+    const names = changing ? storedNames(await snapshot({ all: true })) : asked.names;
+    const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
+    if (wasCleared()) {
+      pocket.forget();
+      held.clear();
+      throw new Gone();
+    }
     const need = hold(seen).need;
     if (need.length) hold(await snapshot({ names: need, held: held }));
     let result;
     try {
       result = await run(message.method, message.path, message.query, message.body, message.contentType);
+      if (result.need && !changing) {
+        hold(await snapshot({ names: storedNames(await snapshot({ all: true })), held: held }));
+        result = await run(message.method, message.path, message.query, message.body, message.contentType);
+      }
       if (changing) await keep(message.tab);
     } catch (error) {
       pocket.forget();
@@ -156,7 +211,7 @@ async function request(message) {
     if (listing) result.damaged = damaged;
     return result;
   };
-  return changing ? navigator.locks.request(LOCK, work) : work();
+  return changing ? locked(work) : work();
 }
 
 // A file opened on the phone: its size checked before it is read, then read as `validate` reads one.
@@ -166,9 +221,8 @@ async function open(message) {
   const early = JSON.parse(pocket.before_reading(file.name, file.size));
   if (early.error) return early;
   const data = new Uint8Array(await file.arrayBuffer());
-  return navigator.locks.request(LOCK, async function () {
-    const keys = (await snapshot({ all: true })).keys.filter(function (key) { return typeof key === "string"; });
-    hold(await snapshot({ names: keys, all: true, held: held }));  // every text: the file may be one of them
+  return locked(async function () {
+    hold(await snapshot({ names: storedNames(await snapshot({ all: true })), all: true, held: held }));  // every text: the file may be one of them
     let answer;
     try {
       answer = JSON.parse(pocket.opened(file.name, data, message.choice || ""));
@@ -190,24 +244,25 @@ const kinds = {
   // a damaged record, as it is stored, and its removal when the person asks
   value: async function (message) { return value(message.key); },
   remove: async function (message) {
-    await navigator.locks.request(LOCK, function () { return remove(message.key); });
+    await locked(function () { return remove(message.key); });
     channel.postMessage({ changed: [], tab: message.tab });
   },
   times: async function () { return times; },
+  alive: async function () { return true; },
 };
 
 function answer(message) {
   return kinds[message.kind](message).then(function (result) {
     self.postMessage({ id: message.id, ok: true, result: result }, result && result.body && result.body.buffer ? [result.body.buffer] : []);
   }, function (error) {
-    console.error(error);
-    self.postMessage({ id: message.id, ok: false, error: String(error && error.message || error) });
+    if (!(error && error.said)) console.error(error);
+    self.postMessage({ id: message.id, ok: false, error: String(error && error.message || error), said: error && error.said || "" });
   });
 }
 
 self.onmessage = function (event) {
   const message = event.data;
   // a check is answered from the lean layers at once; everything else, one at a time, in the order asked
-  if (message.kind === "check" || message.kind === "check_json" || message.kind === "times") answer(message);
+  if (["check", "check_json", "times", "alive"].includes(message.kind)) answer(message);
   else turn(function () { return answer(message); });
 };

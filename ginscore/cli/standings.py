@@ -1,0 +1,60 @@
+"""`ginscore standings`: every player of a folder rated by Glicko-2, best first, and whether the ratings predict."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .command import command, print_json
+from .mend import mended
+from .options import JSON
+
+
+@command(short_help="Every player rated, the best first.")
+def standings(
+    folder: str = typer.Argument(".", help="The folder of match files (those directly in it, as serve counts them); default: here."),
+    since: str | None = typer.Option(None, "--since", metavar="DATE", help="Only games that ended on this day (YYYY-MM-DD) or later."),
+    until: str | None = typer.Option(None, "--until", metavar="DATE", help="Only games that ended on this day (YYYY-MM-DD) or earlier."),
+    as_json: bool = JSON,
+    no_cache: bool = typer.Option(False, "--no-cache", help="Read every file in full and remember nothing."),
+) -> None:
+    """The club's standings: each player's Glicko-2 rating ± 2 RD, best first, with games, wins, gins, undercuts,
+    net points a game and the day last played; `?` marks a rating still provisional.
+
+    A game counts on the day (UTC) its last hand was recorded; --since and --until keep the games of that window
+    and rate them alone. --json adds how well the ratings predicted each game from the day before (log-loss and
+    Brier score beside a coin flip's). A broken file is reported on stderr and skipped; the exit status is then 1.
+    docs/standings.md says every parameter.
+
+    \b
+    Examples:
+      ginscore standings sample_matches/
+      ginscore standings ~/gin --since 2026-01-01 --until 2026-12-31 --json
+    """
+    import os
+
+    from ..errors import InputError, shown_path
+    from ..files.standings_source import folder_games
+    from ..files.stats_cache import cache_folder
+    from ..match.standings import parse_day, window_of
+    from ..match.standings import standings as standings_of
+
+    if not os.path.isdir(folder):
+        raise InputError(f"{shown_path(folder)} is not a folder: give the folder of your match files, e.g. `ginscore standings ~/gin`")
+    first = parse_day(since, "since") if since is not None else None
+    last = parse_day(until, "until") if until is not None else None
+    window_of(first, last)
+    read = folder_games(folder, None if no_cache else cache_folder())
+    for error in read.skipped:
+        sys.stderr.write(f"{mended(error, None)} (skipped)\n")
+    table = standings_of(read.sheets, first, last)
+    if as_json:
+        print_json({"files": read.files, "skipped": [error.path for error in read.skipped], **table.as_json()})
+    else:
+        from ..render import console
+        from ..render.standings import standings_view
+
+        standings_view(table, read.files, console())
+    if read.skipped:
+        raise typer.Exit(1)

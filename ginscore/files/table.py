@@ -1,0 +1,322 @@
+"""The table: the match files of one folder, as one value that every view asks.
+
+Everything ginscore says about the table (the sheets of its matches, a pair's series, a match's chance to win
+and the model behind it, the players it knows, the head-to-head figures) comes from a `Table`: `show`, `odds`,
+the API, every page and the app ask it, and none reads the folder or joins these itself.
+
+Which files belong, one rule for every reader:
+- a name a match file may have here (`name_problem`): it ends in `.toml`, is not hidden (a leading dot), has no
+  slash and no character that does not show;
+- a regular file, links followed as the command line follows them (a link out of the folder too); a link that
+  leads to no file, or round in a loop, is no file and is not listed;
+- two names that are one name on a phone (equal under NFC and case folding): the first in sorted order counts,
+  the other is listed as damaged, so no match is counted twice;
+- a file that cannot be read is listed as damaged with its problem, and counts in no figure.
+
+Each file is read once per version its storage gives (`Storage.version`; on the disk its size, times and inode
+change with every write, since each write renames a new file into place): the one cache of the table. What it
+holds is shared, so nothing may change it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, quote
+from ..match.odds import MatchOdds, game_chances
+from ..match.series import Series, series_as_of
+from .builtin_model import DEFAULT_PRIOR, model_from
+
+if TYPE_CHECKING:
+    from ..game.advise_game import GameState
+    from ..game.rulebook import Rules
+    from ..match.odds import Model
+    from ..match.stats import PairStats
+    from ..match.tally import Sheet
+    from .reading import MatchFile
+
+
+class Storage(Protocol):
+    """Where a table's match files are kept: their names, a version of each that changes whenever it does, and
+    the path the service reads and writes it by."""
+
+    def listed(self) -> list[str]: ...
+
+    def is_file(self, name: str) -> bool: ...
+
+    def text(self, name: str) -> str: ...
+
+    def version(self, name: str) -> str | None: ...
+
+    def path(self, name: str) -> str: ...
+
+
+class Disk:
+    """A folder on the disk as a table's storage."""
+
+    def __init__(self, folder: str):
+        self.folder = os.path.abspath(folder)
+
+    def listed(self) -> list[str]:
+        """Every name in the folder (not below it), sorted; `MatchFileError` when the folder cannot be listed."""
+        try:
+            return sorted(os.listdir(self.folder))
+        except OSError as error:
+            raise MatchFileError(self.folder, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
+
+    def version(self, name: str) -> str | None:
+        """A text that changes whenever the file does (ctime too: a program can set a file's mtime back, but not
+        its ctime); None when there is no such file."""
+        try:
+            status = os.stat(self.path(name))
+        except OSError:
+            return None
+        return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
+
+    def path(self, name: str) -> str:
+        return os.path.join(self.folder, name)
+
+    def is_file(self, name: str) -> bool:
+        """Whether `name` leads to a regular file, its links followed."""
+        return os.path.isfile(self.path(name))
+
+    def text(self, name: str) -> str:
+        """The file's text, as `validate` reads one; `MatchFileError` when it cannot be read."""
+        from .folder import read_text
+
+        return read_text(self.path(name))
+
+
+@dataclass(frozen=True)
+class TableFile:
+    """One match file of the table, as its version reads."""
+
+    name: str
+    version: str | None
+    read: MatchFile | None
+    """The file read, when it can be; None when it is damaged."""
+    problem: MatchFileError | None
+    """Why it cannot be used, with its place; None when it can."""
+
+    def fresh_problem(self) -> MatchFileError:
+        """The problem to raise, of its own: a front end names the file in what it catches, and this one is shared."""
+        problem = self.problem or MatchFileError("", ["cannot be read"])
+        fresh = MatchFileError.__new__(type(problem))
+        fresh.__dict__.update(problem.__dict__)
+        fresh.args = problem.args
+        return fresh
+
+
+class Table:
+    """The match files of one folder and every figure drawn from them."""
+
+    def __init__(self, folder: str, storage: Storage | None = None):
+        self.storage = storage or Disk(folder)
+        self.folder = os.path.abspath(folder)
+        self._files: dict[str, tuple[str | None, str | None, TableFile]] = {}
+        """Each file as read, by the version it was read at and the earlier name it shares on a phone."""
+        self._lock = threading.Lock()
+
+    # which files belong
+
+    def names(self) -> list[str]:
+        """The names of the table's files, sorted, the damaged ones too (each says why in `file`)."""
+        return [name for name in self.storage.listed() if name_problem(name) is None and self.storage.is_file(name)]
+
+    def file(self, name: str) -> TableFile:
+        """The file `name`, read once for each version of it."""
+        return self._file(name, _twins(self.names()).get(name))
+
+    def files(self) -> list[TableFile]:
+        """Every file of the table, the damaged ones too."""
+        names = self.names()
+        twins = _twins(names)
+        return [self._file(name, twins.get(name)) for name in names]
+
+    def _file(self, name: str, twin: str | None) -> TableFile:
+        version = self.storage.version(name)
+        with self._lock:
+            known = self._files.get(name)
+        if known is not None and version is not None and known[:2] == (version, twin):
+            return known[2]
+        made = self._read(name, version, twin)
+        with self._lock:
+            self._files[name] = (version, twin, made)
+        return made
+
+    def _read(self, name: str, version: str | None, twin: str | None) -> TableFile:
+        from .reading import match_file
+
+        path = self.storage.path(name)
+        if twin is not None:
+            problem = f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"
+            return TableFile(name, version, None, MatchFileError(path, [problem]))
+        try:
+            return TableFile(name, version, match_file(path, self.storage.text(name)), None)
+        except MatchFileError as error:
+            return TableFile(name, version, None, error)
+        except RecursionError:
+            return TableFile(name, version, None, MatchFileError(path, ["nested too deeply to read"]))
+
+    def sheet_at(self, path: str) -> Sheet:
+        """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
+        read once; else read as `show` reads any file. Problems raise `MatchFileError`."""
+        name = os.path.basename(path)
+        if os.path.dirname(os.path.abspath(path)) == self.folder and name in self.names():
+            found = self.file(name)
+            if found.read is None:
+                raise found.fresh_problem()
+            return found.read.sheet
+        from .reading import load
+
+        return load(path)[1]
+
+    # what the table knows
+
+    def sheets(self) -> tuple[Sheet, ...]:
+        """Every readable match's sheet, the first started first; within a second, the first played first (a
+        match with no hand yet last), then by name."""
+        return tuple(sheet for _, sheet in self.named_sheets())
+
+    def named_sheets(self) -> tuple[tuple[str, Sheet], ...]:
+        """`sheets()`, each with its file's name."""
+        read = [(found.name, found.read) for found in self.files() if found.read is not None]
+        return tuple((name, match_file.sheet) for name, match_file in sorted(read, key=_started))
+
+    def series(self, sheet: Sheet) -> Series:
+        """The series of `sheet`'s players as that match stands in it, over the table's matches."""
+        return series_as_of(sheet, self.sheets())
+
+    def model(self, rules: Rules, prior: int = DEFAULT_PRIOR) -> Model:
+        """The model a chance under `rules` is solved from: the table's hands by those rules, and the built-in
+        ones weighed as `prior` hands."""
+        return model_from(rules, self.sheets(), prior)
+
+    def odds(self, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds:
+        """The sheet's chances; refused where a game in play is beyond what is solved."""
+        from ..game.odds import MAX_SPAN, MAX_TARGET
+
+        if not solvable(sheet):
+            raise RefusedError(
+                f"the chance is solved for targets up to {MAX_TARGET}, at most {MAX_SPAN} points from the lower score, "
+                f"and this game is to {sheet.match.rules.target}",
+                field="target",
+            )
+        model = self.model(sheet.match.rules, prior)
+        return MatchOdds(sheet, game_chances(sheet, model.outcomes), model)
+
+    def shown_odds(self, sheet: Sheet) -> MatchOdds | None:
+        """The sheet's chances for a view that shows them beside the sheet; None where they are not solved."""
+        return self.odds(sheet) if solvable(sheet) else None
+
+    def show(self, sheet: Sheet) -> dict[str, Any]:
+        """The `show --json` object: the sheet, under `odds` its chances as `odds --json`, and under `series` the
+        players' series."""
+        from ..match.tally import sheet_dict
+
+        data = sheet_dict(sheet)
+        odds = self.shown_odds(sheet)
+        data["odds"] = None if odds is None else odds.as_dict()
+        data["series"] = self.series(sheet).as_json()
+        return data
+
+    def pairs(self) -> list[PairStats]:
+        """Every pair's head-to-head figures over the table's matches."""
+        from ..match.stats import collect
+
+        return collect(self.sheets())
+
+    def advice_state(self, sheet: Sheet, player: str, prior: int = DEFAULT_PRIOR) -> tuple[Rules, GameState, Model]:
+        """What `advise --match` weighs: the match's rules, the game in play from `player`'s side (the scores,
+        whether they dealt this hand), and the table's model."""
+        from ..game.advise_game import GameState
+
+        found = self.odds(sheet, prior)
+        if sheet.finished:
+            raise RefusedError("the match is over: there is no game left to play for", field="match")
+        try:
+            me = sheet.match.player(player)
+        except GinscoreError as error:
+            raise error.about("player") from None
+        now, rules = found.now, sheet.match.rules
+        other = sheet.match.other(me)
+        state = GameState(now.scores[me], now.scores[other], sheet.next_dealer == me, rules.target, rules.next_dealer)
+        return rules, state, found.model
+
+
+def match_odds(path: str, history: str | None = None, prior: int = DEFAULT_PRIOR) -> MatchOdds:
+    """The chances of the match in a file, the table's history read from the folder `history` (by default the
+    file's own)."""
+    from .reading import load
+
+    if history is None:
+        table = table_of(path)
+        return table.odds(table.sheet_at(path), prior)
+    _, sheet = load(path)
+    return table_at(history).odds(sheet, prior)
+
+
+def advice_state(path: str, player: str, prior: int = DEFAULT_PRIOR) -> tuple[Rules, GameState, Model]:
+    """`Table.advice_state` for the match file at `path`, over its folder's table."""
+    table = table_of(path)
+    return table.advice_state(table.sheet_at(path), player, prior)
+
+
+def _started(named: tuple[str, MatchFile]) -> tuple[str, str, str]:
+    name, match = named[0], named[1].match
+    first = match.hands[0].recorded if match.hands and match.hands[0].recorded else "\uffff"
+    return match.created, first, name
+
+
+def solvable(sheet: Sheet) -> bool:
+    """Whether every game in play is within what the chance is solved for."""
+    from ..game.odds import solvable as within
+
+    target = sheet.match.rules.target
+    return all(game.finished or within(target, tuple(game.totals.values())) for game in sheet.games)  # type: ignore[arg-type]
+
+
+def table_of(path: str) -> Table:
+    """The table of the match file at `path`: the match files of its folder."""
+    return table_at(os.path.dirname(path) or ".")
+
+
+def table_at(folder: str) -> Table:
+    """The table of a folder, refused with the field `history` when it is not one."""
+    if not os.path.isdir(folder):
+        raise InputError(f"{folder!r} is not a folder: give the folder of this table's match files", field="history")
+    return Table(folder)
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a match file directly inside a table's folder, in words that end before an example
+    name; None when it can be one."""
+    if not name.endswith(".toml") or name == ".toml":
+        return "a match file's name ends in .toml"
+    if name.startswith("."):
+        return "a name that starts with a dot is hidden: start it with a letter or a digit"
+    if any(bad in name for bad in ("/", "\\", "\x00")):
+        return "the file goes straight into this folder, so its name has no / or \\ in it"
+    if len(name.encode("utf-8", "replace")) > 255:
+        return "the name is too long: make it shorter"
+    if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
+        # a line break or a right-to-left mark would let a name pass for another in the listing
+        return "the name holds a character that does not show (a line break, a direction mark): type it again"
+    return None
+
+
+def _twins(names: list[str]) -> dict[str, str]:
+    """Each name that is an earlier name's on a phone (equal under NFC and case folding), with that name."""
+    first: dict[str, str] = {}
+    twins = {}
+    for name in names:
+        key = unicodedata.normalize("NFC", name).casefold()
+        if key in first:
+            twins[name] = first[key]
+        else:
+            first[key] = name
+    return twins
