@@ -228,8 +228,7 @@
     refusal.focus({preventScroll: true});
   }
 
-  // Share the result: the card's SVG from the host, drawn at 2x as a PNG, shared where the phone shares files,
-  // else downloaded; a share cancelled says nothing.
+  // Share the result: the card drawn at 2x as a PNG, shared where the phone can, else downloaded.
   function share_result(page, root) {
     var top = root.documentElement || root;  // with script the button shows, not the picture's link
     top.classList.add("scripted");
@@ -283,8 +282,7 @@
 
   function start(root, host) {
     stop();
-    // "Recorded hand 6.": once, not on a reload
-    var said = location.href.replace(/([?&])(recorded|removed|edited|started)=\w+(&|(?=#)|$)/, function (all, a, n, b) { return b ? a : ""; });
+    var said = location.href.replace(/[?&](recorded|removed|edited|started)=\w+/, "");  // said once
     if (said !== location.href) history.replaceState(history.state, "", said);
     var page = current = new Page(root, host || browser);
     show_refusal(root);
