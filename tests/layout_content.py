@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from ginscore.cli import app
 
-LONGEST_NAME = 60
-"""The pad's name fields take this many characters (`maxlength` in folder.html): the names here are that long,
+LONGEST_NAME = 40
+"""A player's name has at most this many characters (`match/records.py`, `maxlength` in folder.html): the names here are that long,
 in words of up to 12 letters (Featherstone), as long as a name's words run; a single word wider than the
 screen is broken where it must be (`overflow-wrap: break-word`), and only then."""
 
@@ -21,8 +21,8 @@ def _name(words: str) -> str:
     return name
 
 
-MAYA = _name("Maximiliana Theodora Christabel Featherstone Abernathy Quinn")
-THEO = _name("Theodoricus Bartholomew Christopher Vanderbilt Marlowe Yates")
+MAYA = _name("Maximiliana Theodora Featherstone Quinns")
+THEO = _name("Theodoricus Bartholomew Vanderbilt Yates")
 CHECK_CARDS = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs"
 """The 11 cards of the issue's check, with K♦ as Oklahoma's up-card."""
 
