@@ -8,11 +8,12 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ginscore.cli import app
+from ginscore.match.records import NAME_MOST
 
-LONGEST_NAME = 40
-"""A player's name has at most this many characters (`match/records.py`, `maxlength` in folder.html): the names here are that long,
-in words of up to 12 letters (Featherstone), as long as a name's words run; a single word wider than the
-screen is broken where it must be (`overflow-wrap: break-word`), and only then."""
+LONGEST_NAME = NAME_MOST
+"""A player's name has at most this many characters (`NAME_MOST` in match/records.py): the names here are that
+long, in words of up to 12 letters (Featherstone), as long as a name's words run; a word no line can hold (40
+W's, tests/test_long_names_browser.py) is broken where it must be, and only then."""
 
 
 def _name(words: str) -> str:
