@@ -55,11 +55,26 @@ def cached(fetched: Path, own_cache: Path) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session")
+def first_build(fetched: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An app built once a session from the pinned runtime: each test that needs a built folder gets a copy, the
+    build itself being what `test_the_app_is_built_and_build_json_lists_every_file_written` checks."""
+    from typer.testing import CliRunner
+
+    from ginscore.cli import app
+
+    site = tmp_path_factory.mktemp("first-build") / "site"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
+        result = CliRunner().invoke(app, ["app", str(site)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    return site
+
+
 @pytest.fixture
-def built(run, tmp_path: Path, cached: Path) -> Path:
-    """`site`, an app built from the test's cache."""
-    result = run("app", tmp_path / "site")
-    assert result.exit_code == 0, result.stderr
+def built(first_build: Path, tmp_path: Path, cached: Path) -> Path:
+    """`site`, an app as `ginscore app` builds it, this test's own; its rebuilds use the test's cache."""
+    shutil.copytree(first_build, tmp_path / "site", symlinks=True)
     return tmp_path / "site"
 
 

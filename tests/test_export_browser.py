@@ -304,7 +304,8 @@ def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch
         require_browser()
 
 
-MARKUP_NAMES = ('<img src="x" onerror="alert(7)">', "*Bob* [me](javascript:alert(8)) `x` & &amp; _y_ | ~z~ #")
+MARKUP_NAMES = ('<img src="x" onerror="alert(7)">', "*B* [m](javascript:alert(8))`x`&amp;_y|#")
+"""Markdown and HTML in names of at most 40 characters, the longest a name may be."""
 
 
 def test_the_markdown_export_rendered_with_html_on_runs_nothing_and_shows_the_names(page, tmp_path):

@@ -15,7 +15,8 @@ from conftest import json_object
 from test_ratings import paper_walk
 
 import ginscore
-from ginscore.files.standings_source import CACHE_NAME, folder_games
+from ginscore.files.standings_source import folder_games
+from ginscore.files.stats_cache import CACHE_NAME
 from ginscore.files.storage import save
 from ginscore.files.table import Table
 from ginscore.game.rulebook import PRESETS

@@ -321,12 +321,13 @@ SMALL_LIMIT = 4096
 
 
 def just_under_the_limit(run, path: Path) -> bytes:
-    """A valid match file within a few bytes of `folder.MAX_BYTES`, its note taking the room."""
+    """A valid match file within a few bytes of `folder.MAX_BYTES`, a comment taking the room (a note has at most
+    `NOTE_MOST` characters)."""
     assert run("new", path, "Ann", "Bob").exit_code == 0
     assert run("record", path, *COUNTS).exit_code == 0
     text = path.read_text()
-    room = folder.MAX_BYTES - len(text.encode()) - len('note = ""\n') - 8
-    path.write_text(text.replace("[match]\n", '[match]\nnote = "' + "x" * room + '"\n', 1))
+    room = folder.MAX_BYTES - len(text.encode()) - len("# \n") - 8
+    path.write_text(text.replace("[match]\n", "[match]\n# " + "x" * room + "\n", 1))
     assert folder.MAX_BYTES - 8 == len(path.read_bytes())
     assert run("validate", path).exit_code == 0
     return path.read_bytes()
@@ -355,10 +356,10 @@ def test_the_library_refuses_a_match_too_big_to_read_back(tmp_path, monkeypatch)
     from ginscore.game.rulebook import Rules
     from ginscore.match.records import Match
 
-    monkeypatch.setattr(folder, "MAX_BYTES", SMALL_LIMIT)
+    monkeypatch.setattr(folder, "MAX_BYTES", 256)  # below what a match with a note of 400 characters takes
     path = tmp_path / "m.toml"
     with pytest.raises(MatchFileError, match="cannot write: the file would be"):
-        save_match(str(path), Match(("Ann", "Bob"), Rules(), "Ann", note="x" * SMALL_LIMIT))
+        save_match(str(path), Match(("Ann", "Bob"), Rules(), "Ann", note="x" * 400))
     assert not path.exists()
 
 

@@ -137,14 +137,17 @@ def stats(
     """
     from ..errors import MatchFileError
     from ..files.folder import match_paths
-    from ..files.stats_cache import StatsCache, cache_folder
+    from ..files.stats_cache import FIGURES, GAMES, StatsCache, cache_folder
     from ..match.stats import HeadToHead
 
-    head_to_head, files, skipped = HeadToHead(), 0, []
+    head_to_head, files, skipped, games = HeadToHead(), 0, [], []
+    kinds = (FIGURES, GAMES)  # the games for the pairs' odds, remembered by every run alike
     with StatsCache(None if no_cache else cache_folder()) as cache:
         for path in match_paths(paths):
             try:
-                head_to_head.add(cache.figures(path))
+                given = cache.given_all(path, kinds)
+                head_to_head.add(given[0])
+                games += given[1:]
             except MatchFileError as error:
                 skipped.append(error.path)
                 sys.stderr.write(f"{mended(error, None)} (skipped)\n")
@@ -154,10 +157,9 @@ def stats(
     if export is not None:
         _export_stats(pairs, head_to_head.margins(), files, export, force)
     elif as_json:
-        from ..files.standings_source import files_games
         from ..match.standings import standings as standings_of
 
-        rated = standings_of(files_games(match_paths(paths), None if no_cache else cache_folder()).sheets)  # the pairs' odds
+        rated = standings_of(games)
         odds = [rated.pair(*p.players) for p in pairs]
         print_json({"files": files, "skipped": skipped, "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
                     "never_met": [o.as_json() for o in rated.never_met()]})

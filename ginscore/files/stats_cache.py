@@ -1,12 +1,14 @@
-"""Each match file's contribution to `ginscore stats`, remembered by the file's exact bytes.
+"""What each match file gives `ginscore stats` (its figures) and `ginscore standings` (its games), remembered by
+the file's exact bytes: one cache, one row a file and kind.
 
 Reading a match checks every hand again (a card hand's best spread is searched anew), which is what
 makes its totals derived rather than trusted. So a file is read in full the first time its exact
-bytes are seen. Its figures are then kept in a small SQLite database under the user's cache folder
+bytes are seen. What it gives is then kept in a small SQLite database under the user's cache folder
 (`$GINSCORE_CACHE_DIR`, else `$XDG_CACHE_HOME/ginscore`, else `~/.cache/ginscore`), looked up by a
 SHA-256 of the bytes and by ginscore's version, both of which decide them. A row is never believed blindly:
-it carries a checksum of its figures, version and digest, and its figures are type-checked when read; a row
-failing either is recomputed from the match file and replaced, so `stats` prints only what `--no-cache` would. The cache is safe to
+it carries a checksum of its record, version and digest, and its record is type-checked when read; a row
+failing either is recomputed from the match file and replaced, so `stats` and `standings` print only what
+`--no-cache` would. The cache is safe to
 delete, lives outside the match folders and never writes a match file. If it cannot be used
 (unwritable, locked too long, corrupt), files are read without it; a corrupt one is removed.
 """
@@ -19,11 +21,13 @@ import json
 import os
 import sqlite3
 import stat
-from dataclasses import fields
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from types import TracebackType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from ..errors import MatchFileError
+from ..errors import GinscoreError, MatchFileError
+from ..match.standings import SheetGames, sheet_games
 from ..match.stats import PairStats, PlayerStats, contribution
 from ..match.tally import Sheet
 from ..version import __version__
@@ -33,7 +37,21 @@ CACHE_NAME = "stats.sqlite3"
 LARGEST_READ = 64 * 1024 * 1024
 """Bigger files, and anything not a regular file, are left to `storage.load` to judge."""
 _BATCH = 500
-_SCHEMA = "CREATE TABLE IF NOT EXISTS figures (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
+_SCHEMA = "CREATE TABLE IF NOT EXISTS {} (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Kind(Generic[T]):
+    """One kind of what a file gives, kept in a table of its own."""
+
+    table: str
+    salt: bytes
+    """Set before a row's checksum, so that no row passes for another kind's."""
+    make: Callable[[Sheet], T]
+    record: Callable[[T], dict[str, Any]]
+    read: Callable[[object], T | None]
+    """The value a record holds, every part type-checked; None for anything else."""
 
 
 def cache_folder() -> str:
@@ -46,14 +64,15 @@ def cache_folder() -> str:
 
 
 class StatsCache:
-    """Figures by file bytes and version; `StatsCache(None)` remembers nothing. Use it in a `with` block."""
+    """What files give, by their bytes, kind and ginscore's version; `StatsCache(None)` remembers nothing. Use it
+    in a `with` block."""
 
     def __init__(self, folder: str | None):
         self.version = __version__
         self.path = os.path.join(folder, CACHE_NAME) if folder is not None else None
         self._connection: sqlite3.Connection | None = None
-        self._pending: list[tuple[str, bytes, str]] = []
-        self._purged = False
+        self._pending: dict[str, list[tuple[str, bytes, str]]] = {}
+        self._purged: set[str] = set()
         if folder is not None:
             self._open(folder)
 
@@ -62,58 +81,77 @@ class StatsCache:
             os.makedirs(folder, mode=0o700, exist_ok=True)
             self._connection = sqlite3.connect(self.path or "", timeout=5, isolation_level=None)
             self._connection.execute("PRAGMA journal_mode=WAL")
-            self._connection.execute(_SCHEMA)
+            for kind in KINDS:
+                self._connection.execute(_SCHEMA.format(kind.table))
         except (OSError, sqlite3.Error) as error:
             self._give_up(error)
 
     def figures(self, path: str) -> PairStats:
         """The match file's contribution to the statistics; `MatchFileError` when it cannot be used."""
+        return self.given(path, FIGURES)
+
+    def games(self, path: str) -> SheetGames:
+        """The match file's finished games, gins and undercuts, for the standings; `MatchFileError` when it cannot
+        be used."""
+        return self.given(path, GAMES)
+
+    def given(self, path: str, kind: Kind[T]) -> T:
+        """What the match file gives of `kind`: remembered by its bytes, else read and remembered."""
+        value: T = self.given_all(path, (kind,))[0]
+        return value
+
+    def given_all(self, path: str, kinds: tuple[Kind[Any], ...]) -> list[Any]:
+        """What the match file gives of each of `kinds`, the file read in full at most once for them all."""
         data = _read_regular_file(path)
         if data is None:
-            return _figures_from_load(path)
+            sheet = _sheet_from_load(path)
+            return [kind.make(sheet) for kind in kinds]
         digest = hashlib.sha256(data).digest()
-        remembered = self._get(digest)
-        if remembered is not None:
-            return remembered
-        sheet = _sheet_from_bytes(data)
-        if sheet is None:
-            return _figures_from_load(path)
-        figures = contribution(sheet)
-        self._put(digest, figures)
-        return figures
+        found = [self._get(digest, kind) for kind in kinds]
+        if all(value is not None for value in found):
+            return found
+        sheet = _sheet_from_bytes(data) or _sheet_from_load(path)
+        for index, kind in enumerate(kinds):
+            if found[index] is None:
+                found[index] = kind.make(sheet)
+                self._put(digest, kind, found[index])
+        return found
 
-    def _get(self, digest: bytes) -> PairStats | None:
-        """The figures remembered for these bytes, or None: a row whose checksum or types are wrong is never
+    def _get(self, digest: bytes, kind: Kind[T]) -> T | None:
+        """What is remembered for these bytes, or None: a row whose checksum or types are wrong is never
         believed (the file is read again and the row replaced)."""
         if self._connection is None:
             return None
         try:
-            row = self._connection.execute("SELECT record FROM figures WHERE version = ? AND digest = ?", (self.version, digest)).fetchone()
+            row = self._connection.execute(f"SELECT record FROM {kind.table} WHERE version = ? AND digest = ?",
+                                           (self.version, digest)).fetchone()
         except sqlite3.Error as error:
             self._give_up(error)
             return None
         if row is None:
             return None
-        return _unsealed(row[0], self.version, digest)
+        return _unsealed(row[0], self.version, digest, kind)
 
-    def _put(self, digest: bytes, figures: PairStats) -> None:
+    def _put(self, digest: bytes, kind: Kind[T], value: T) -> None:
         if self._connection is None:
             return
-        self._pending.append((self.version, digest, _sealed(figures.as_record(), self.version, digest)))
-        if len(self._pending) >= _BATCH:
+        pending = self._pending.setdefault(kind.table, [])
+        pending.append((self.version, digest, _sealed(kind.record(value), self.version, digest, kind.salt)))
+        if len(pending) >= _BATCH:
             self._flush()
 
     def _flush(self) -> None:
-        if self._connection is None or not self._pending:
+        if self._connection is None or not any(self._pending.values()):
             return
         try:
             with self._connection:
                 self._connection.execute("BEGIN IMMEDIATE")
-                if not self._purged:
-                    # Figures written by another version can never be read again.
-                    self._connection.execute("DELETE FROM figures WHERE version != ?", (self.version,))
-                    self._purged = True
-                self._connection.executemany("INSERT OR REPLACE INTO figures VALUES (?, ?, ?)", self._pending)
+                for table, rows in self._pending.items():
+                    if table not in self._purged:
+                        # Rows written by another version can never be read again.
+                        self._connection.execute(f"DELETE FROM {table} WHERE version != ?", (self.version,))
+                        self._purged.add(table)
+                    self._connection.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?)", rows)
         except sqlite3.Error as error:
             self._give_up(error)
         self._pending.clear()
@@ -144,28 +182,32 @@ class StatsCache:
         self.close()
 
 
-def _sealed(record: dict[str, Any], version: str, digest: bytes) -> str:
-    """A row's text: the figures as JSON after a checksum of them, the version and the file's digest."""
+def _sealed(record: dict[str, Any], version: str, digest: bytes, salt: bytes = b"") -> str:
+    """A row's text: the record as JSON after a checksum of it, the version and the file's digest."""
     text = json.dumps(record, ensure_ascii=False, sort_keys=True)
-    return _checksum(text, version, digest) + " " + text
+    return _checksum(text, version, digest, salt) + " " + text
 
 
-def _checksum(text: str, version: str, digest: bytes) -> str:
-    return hashlib.sha256(b"%s\0%s\0%s" % (version.encode(), digest, text.encode("utf-8"))).hexdigest()
+def _checksum(text: str, version: str, digest: bytes, salt: bytes = b"") -> str:
+    return hashlib.sha256(salt + b"%s\0%s\0%s" % (version.encode(), digest, text.encode("utf-8"))).hexdigest()
 
 
-def _unsealed(row: object, version: str, digest: bytes) -> PairStats | None:
-    """The figures in a row, or None when its checksum does not match its content or a figure has the wrong type."""
+def _unsealed(row: object, version: str, digest: bytes, kind: Kind[T]) -> T | None:
+    """The value in a row, or None when its checksum does not match its content or a part has the wrong type."""
     if not isinstance(row, str):
         return None
     checksum, _, text = row.partition(" ")
-    if checksum != _checksum(text, version, digest):
+    if checksum != _checksum(text, version, digest, kind.salt):
         return None
     try:
         record = json.loads(text)
     except ValueError:
         return None
-    return PairStats.from_record(record) if _well_typed(record) else None
+    return kind.read(record)
+
+
+def _figures_of(record: object) -> PairStats | None:
+    return PairStats.from_record(record) if _well_typed(record) else None  # type: ignore[arg-type]
 
 
 _COUNTS = ("matches", "games", "hands")
@@ -219,10 +261,19 @@ def _sheet_from_bytes(data: bytes) -> Sheet | None:
     return sheet if match is not None and not problems else None
 
 
-def _figures_from_load(path: str) -> PairStats:
-    """`storage.load` judges the file and words its problems, as `validate` does; it is not cached."""
+def _sheet_from_load(path: str) -> Sheet:
+    """`load` judges the file and words its problems, as `validate` does; it is not cached."""
     try:
         _, sheet = load(path)
     except RecursionError:
         raise MatchFileError(path, ["nested too deeply to read"]) from None
-    return contribution(sheet)
+    except GinscoreError as error:
+        if isinstance(error, MatchFileError):
+            raise
+        raise MatchFileError(path, [error.message]) from None
+    return sheet
+
+
+FIGURES: Kind[PairStats] = Kind("figures", b"", contribution, PairStats.as_record, _figures_of)
+GAMES: Kind[SheetGames] = Kind("games", b"standings\0", sheet_games, SheetGames.as_record, SheetGames.from_record)
+KINDS: tuple[Kind[Any], ...] = (FIGURES, GAMES)

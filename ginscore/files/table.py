@@ -129,13 +129,13 @@ class Table:
 
     def file(self, name: str) -> TableFile:
         """The file `name`, read once for each version of it."""
-        return self._file(name, _twins(self.names()).get(name))
+        return self._file(name, twins(self.names()).get(name))
 
     def files(self) -> list[TableFile]:
         """Every file of the table, the damaged ones too."""
         names = self.names()
-        twins = _twins(names)
-        return [self._file(name, twins.get(name)) for name in names]
+        twinned = twins(names)
+        return [self._file(name, twinned.get(name)) for name in names]
 
     def _file(self, name: str, twin: str | None) -> TableFile:
         version = self.storage.version(name)
@@ -309,14 +309,14 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def _twins(names: list[str]) -> dict[str, str]:
+def twins(names: list[str]) -> dict[str, str]:
     """Each name that is an earlier name's on a phone (equal under NFC and case folding), with that name."""
     first: dict[str, str] = {}
-    twins = {}
+    found = {}
     for name in names:
         key = unicodedata.normalize("NFC", name).casefold()
         if key in first:
-            twins[name] = first[key]
+            found[name] = first[key]
         else:
             first[key] = name
-    return twins
+    return found
