@@ -1,7 +1,7 @@
 """The table: the match files of one folder, as one value that every view asks.
 
 Everything ginscore says about the table (the sheets of its matches, a pair's series, a match's chance to win
-and the model behind it, the players it knows, the head-to-head figures) comes from a `Table`: `show`, `odds`,
+and the model behind it, the head-to-head figures) comes from a `Table`: `show`, `odds`,
 the API, every page and the app ask it, and none reads the folder or joins these itself.
 
 Which files belong, one rule for every reader:
@@ -135,6 +135,9 @@ class Table:
         """Every file of the table, the damaged ones too."""
         names = self.names()
         twinned = twins(names)
+        with self._lock:
+            for gone in set(self._files) - set(names):  # a file removed or renamed is forgotten
+                del self._files[gone]
         return [self._file(name, twinned.get(name)) for name in names]
 
     def _file(self, name: str, twin: str | None) -> TableFile:
