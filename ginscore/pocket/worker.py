@@ -5,7 +5,9 @@ answers at once from `game.check`, in the check page's words, while `start_pages
 `fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
 over a folder in Pyodide's in-memory file system.
 
-The match files live in the browser's storage; this module holds in memory only the ones a request names.
+The match files live in the browser's storage; this module holds in memory (`Held`, the table's storage here)
+only the ones a request reads: the ones its address names (`reads`, from the app's own routes), and every one
+when a page that draws on the whole table asks for a text not loaded (`Held.wanted`).
 Before each request the worker hands in what it read (`hold`): the texts that changed since they were loaded
 (each stored text has a generation), the stored summaries for the list. After a change it takes back only what
 changed (`changes`), with each match's summary, to store in one transaction. A stored record that is not a text
