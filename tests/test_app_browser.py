@@ -815,6 +815,17 @@ def fits_narrow(page: Any) -> None:
     page.set_viewport_size(PHONE)
 
 
+def started_by_taps(page: Any, players: tuple[str, str], file: str, target: int) -> None:
+    """A match started from the list's form by taps and typing, the first player dealing; its page shown."""
+    page.locator("#player1").fill(players[0])
+    page.locator("#player2").fill(players[1])
+    page.get_by_label("File name").fill(file)
+    page.get_by_label("Target").fill(str(target))
+    page.locator(".big-choice label", has_text=players[0]).tap()
+    page.get_by_role("button", name="Start the match", exact=True).tap()
+    page.wait_for_url(f"**#/m/{file}.toml")
+
+
 def shown_route(url: str) -> str:
     """The app's route in an address: `/m/NAME` of `.../#/m/NAME?recorded=1`."""
     return url.split("#", 1)[1].split("?", 1)[0]
@@ -824,13 +835,7 @@ def test_three_games_in_a_row_by_taps_and_the_series_after_each_and_the_figures_
     page = phone.page()
     page.goto(phone.host.url)
     ready(page)
-    page.locator("#player1").fill("Cy")
-    page.locator("#player2").fill("Dee")
-    page.get_by_label("File name").fill("evening")
-    page.get_by_label("Target").fill("30")
-    page.locator(".big-choice label", has_text="Cy").tap()
-    page.get_by_role("button", name="Start the match", exact=True).tap()
-    page.wait_for_url("**#/m/evening.toml")
+    started_by_taps(page, ("Cy", "Dee"), "evening", 30)
     expect(page.locator(".board-series")).to_have_text("Cy and Dee: their figures")
     wins = {"Cy": 0, "Dee": 0}
     names = ["evening.toml"]
@@ -939,13 +944,7 @@ def test_the_standings_in_the_app_are_standings_json_over_the_stored_texts(phone
     page = phone.page()
     page.goto(phone.host.url)
     ready(page)
-    page.locator("#player1").fill("Gwen")
-    page.locator("#player2").fill("Hal")
-    page.get_by_label("File name").fill("standings-night")
-    page.get_by_label("Target").fill("30")
-    page.locator(".big-choice label", has_text="Gwen").tap()
-    page.get_by_role("button", name="Start the match", exact=True).tap()
-    page.wait_for_url("**#/m/standings-night.toml")
+    started_by_taps(page, ("Gwen", "Hal"), "standings-night", 30)
     record_counts(page, "Hal", 0, 30)  # a gin: 25 + 30 reaches the target
     page.get_by_role("navigation", name="Site").get_by_role("link", name="Standings").tap()
     page.wait_for_url("**#/standings")

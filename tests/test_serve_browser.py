@@ -146,12 +146,12 @@ SMALL_TARGETS = """[...document.querySelectorAll('main button:not([hidden]), mai
 not shown, such as the counts' Gin while cards are picked, have no box at all and are not targets)."""
 
 
-def check_page(page: Any) -> None:
-    """Nothing scrolls sideways at 390 px, every text passes WCAG AA contrast in light and dark mode, and
-    axe-core finds no serious or critical problem."""
+def check_page(page: Any, width: int = PHONE["width"]) -> None:
+    """Nothing scrolls sideways at `width` (390 px unless given), every text passes WCAG AA contrast in light and
+    dark mode, and axe-core finds no serious or critical problem."""
     from axe_playwright_python.sync_playwright import Axe
 
-    assert_no_sideways_scroll(page, PHONE["width"])
+    assert_no_sideways_scroll(page, width)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert page.evaluate(CONTRAST) == [], scheme

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from browsers import expect
 from pages import served_in_process
-from test_export_browser import CONTRAST, assert_no_sideways_scroll
+from test_serve_browser import check_page
 from test_standings import one_game, write_days
 from typer.testing import CliRunner
 
@@ -25,16 +25,7 @@ NARROW = {"width": 320, "height": 640}
 
 def check_narrow_page(page: Any) -> None:
     """No sideways scroll at 320 px, AA contrast in both schemes, no serious or critical axe finding."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    assert_no_sideways_scroll(page, NARROW["width"])
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        assert page.evaluate(CONTRAST) == [], scheme
-    page.emulate_media(color_scheme="light")
-    violations = Axe().run(page).response["violations"]
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
-    assert bad == [], bad
+    check_page(page, NARROW["width"])
 
 
 @pytest.fixture

@@ -108,11 +108,12 @@ class Folder:
     def listing(self) -> list[Summary]:
         """Every match file with its players, totals, status (`playing`, `finished`, `broken` or `not a match`),
         the reason when it cannot be used, its hand count and when it was last played; none is left out."""
-        return [self.summary(name) for name in self.names()]
+        twinned = self.table.twins()
+        return [self.summary(name, twinned) for name in self.names()]
 
-    def summary(self, name: str) -> Summary:
-        """One file's line in the listing, as the table read it."""
-        found = self.table.file(name)
+    def summary(self, name: str, twinned: dict[str, str] | None = None) -> Summary:
+        """One file's line in the listing, as the table read it (`twinned`: see `Table.file`)."""
+        found = self.table.file(name, twinned)
         path = os.path.join(self.path, name)
         try:
             modified = datetime.fromtimestamp(os.stat(path).st_mtime, UTC).replace(microsecond=0).isoformat()
@@ -144,9 +145,7 @@ class Folder:
         path = self.resolve(name)
         found = self.table.file(name)
         with self._named(name, path):
-            if found.read is None:
-                raise found.fresh_problem()
-            return found.read.sheet
+            return found.sheet()
 
     def sheets(self) -> tuple[Sheet, ...]:
         """Every readable match's sheet, the first started first, as the table has them."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import MatchFileError, quote
+from ..errors import MatchFileError
 from ..match.standings import SheetGames
 from .stats_cache import StatsCache
-from .table import Table, twins
+from .table import Table, twin_problem
 
 
 @dataclass(frozen=True)
@@ -36,14 +36,11 @@ def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
     name another's already is on a phone, is skipped with its error. `cache_folder` None reads every file in full
     and remembers nothing."""
     table = Table(folder)
-    names = table.names()
-    twins_of = twins(names)
+    twinned = table.twins()
     paths: list[str | MatchFileError] = []
-    for name in names:
+    for name in table.names():
         path = table.storage.path(name)
-        twin = twins_of.get(name)
-        problem = f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"
-        paths.append(path if twin is None else MatchFileError(path, [problem]))
+        paths.append(path if name not in twinned else twin_problem(path, twinned[name]))
     return files_games(paths, cache_folder)
 
 

@@ -102,6 +102,12 @@ class TableFile:
     problem: MatchFileError | None
     """Why it cannot be used, with its place; None when it can."""
 
+    def sheet(self) -> Sheet:
+        """The file's sheet; its problem raised (a copy of its own) when it has none."""
+        if self.read is None:
+            raise self.fresh_problem()
+        return self.read.sheet
+
     def fresh_problem(self) -> MatchFileError:
         """The problem to raise, of its own: a front end names the file in what it catches, and this one is shared."""
         problem = self.problem or MatchFileError("", ["cannot be read"])
@@ -125,16 +131,27 @@ class Table:
 
     def names(self) -> list[str]:
         """The names of the table's files, sorted, the damaged ones too (each says why in `file`)."""
-        return [name for name in self.storage.listed() if name_problem(name) is None and self.storage.is_file(name)]
+        return [name for name in self.storage.listed() if self._belongs(name)]
 
-    def file(self, name: str) -> TableFile:
-        """The file `name`, read once for each version of it."""
-        return self._file(name, twins(self.names()).get(name))
+    def _belongs(self, name: str) -> bool:
+        return name_problem(name) is None and self.storage.is_file(name)
+
+    def file(self, name: str, twinned: dict[str, str] | None = None) -> TableFile:
+        """The file `name`, read once for each version of it. `twinned`, the table's `twins` when the caller has
+        them for many files, saves finding them again for each."""
+        if twinned is None:
+            key = _phone_name(name)
+            twinned = _twins_among([other for other in self.storage.listed() if _phone_name(other) == key and self._belongs(other)])
+        return self._file(name, twinned.get(name))
+
+    def twins(self) -> dict[str, str]:
+        """Each of the table's names that is an earlier one's on a phone, with that name."""
+        return _twins_among(self.names())
 
     def files(self) -> list[TableFile]:
         """Every file of the table, the damaged ones too."""
         names = self.names()
-        twinned = twins(names)
+        twinned = _twins_among(names)
         with self._lock:
             for gone in set(self._files) - set(names):  # a file removed or renamed is forgotten
                 del self._files[gone]
@@ -156,8 +173,7 @@ class Table:
 
         path = self.storage.path(name)
         if twin is not None:
-            problem = f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"
-            return TableFile(name, version, None, MatchFileError(path, [problem]))
+            return TableFile(name, version, None, twin_problem(path, twin))
         try:
             return TableFile(name, version, match_file(path, self.storage.text(name)), None)
         except MatchFileError as error:
@@ -169,11 +185,8 @@ class Table:
         """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
         read once; else read as `show` reads any file. Problems raise `MatchFileError`."""
         name = os.path.basename(path)
-        if os.path.dirname(os.path.abspath(path)) == self.folder and name in self.names():
-            found = self.file(name)
-            if found.read is None:
-                raise found.fresh_problem()
-            return found.read.sheet
+        if os.path.dirname(os.path.abspath(path)) == self.folder and self._belongs(name):
+            return self.file(name).sheet()
         from .reading import load
 
         return load(path)[1]
@@ -312,12 +325,22 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def twins(names: list[str]) -> dict[str, str]:
+def twin_problem(path: str, twin: str) -> MatchFileError:
+    """Why the file at `path` does not count: its name is `twin`'s, the name before it, on a phone."""
+    return MatchFileError(path, [f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"])
+
+
+def _phone_name(name: str) -> str:
+    """What a phone, or a file system that folds case, holds a name as."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _twins_among(names: list[str]) -> dict[str, str]:
     """Each name that is an earlier name's on a phone (equal under NFC and case folding), with that name."""
     first: dict[str, str] = {}
     found = {}
     for name in names:
-        key = unicodedata.normalize("NFC", name).casefold()
+        key = _phone_name(name)
         if key in first:
             found[name] = first[key]
         else:

@@ -170,11 +170,11 @@ class PocketFolder(Folder):
         """The match files' names, without the damaged ones."""
         return [name for name in super().names() if name not in self.damaged]
 
-    def summary(self, name: str) -> Summary:
+    def summary(self, name: str, twinned: dict[str, str] | None = None) -> Summary:
         """The match's line as stored for its stored text, else computed by serve's folder from the loaded text."""
         if name in self.stored:
             return self.stored[name]
-        return super().summary(name)
+        return super().summary(name, twinned)
 
     def refusal(self, name: str) -> str | None:
         """Why a file opened on the phone cannot be kept under `name` (the folder's own words), or None."""
