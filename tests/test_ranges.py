@@ -115,7 +115,7 @@ def test_a_note_longer_than_the_limit_is_refused_every_way_in(run, tmp_path: Pat
 
 @pytest.mark.parametrize("name", ["con.toml", "COM1.toml", "nul.tar.toml", "a:b.toml", "what?.toml", "aux .toml"])
 def test_the_app_refuses_a_name_new_refuses_in_news_own_words(run, tmp_path: Path, name: str):
-    from ginscore.pocket.worker import PocketFolder
+    from ginscore.pocket.held import PocketFolder
 
     refused = run("new", tmp_path / name, "Ann", "Bob")
     assert refused.exit_code == 2

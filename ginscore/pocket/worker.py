@@ -16,16 +16,14 @@ under a name the folder accepts is set aside as damaged and never loaded. Nothin
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
 import time
 from typing import Any
 
-from ..errors import DamagedText, GinscoreError
-from ..files.served import Folder, Summary
-from ..files.table import Disk
+from ..errors import GinscoreError
+from .held import PocketFolder, shaped, summary_of
 
 FOLDER = "/matches"
 """The in-memory folder the pages are served from."""
@@ -45,7 +43,6 @@ def check(text: str) -> str:
     """Can these cards knock (standard rules), as the check page says it, for the shell to lay out: `{"verdict",
     "discards", "melds", "deadwood_cards", "deadwood"}`, each card `{"face": "3♥", "red": true}`; or `{"error":
     why, in the solver's words}`."""
-    from ..errors import GinscoreError
     from ..game.cards import parse_card
     from ..game.check import check_hand
     from ..game.rulebook import PRESETS
@@ -72,7 +69,6 @@ def check(text: str) -> str:
 
 def check_json(text: str) -> str:
     """`ginscore check --json`'s line for one hand's cards (standard rules), or `{"error": ...}`."""
-    from ..errors import GinscoreError
     from ..game.check import check_hand, json_line
     from ..game.rulebook import PRESETS
 
@@ -93,96 +89,6 @@ def start_pages() -> float:
     _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its table's cache hits
     _app.state.after_failure = AFTER_FAILURE
     return time.perf_counter() - began
-
-
-class Held(Disk):
-    """The in-memory folder as the table's storage, holding only the stored texts a request has needed.
-
-    Every stored name has a file here, so that a new match never takes a stored name and `fresh_name` sees them
-    all; a match not loaded is an empty placeholder, listed from its stored summary and never written back. Reading
-    one marks that the request needs every text (`wanted`): the worker then loads them and asks again, and the
-    answer made without them is thrown away. So whatever a page needs is loaded because the Python asked for it.
-    """
-
-    def __init__(self, folder: str):
-        super().__init__(folder)
-        self.texts: dict[str, str] = {}
-        """Each loaded match's text, as the storage holds it."""
-        self.states: dict[str, tuple[int, int, int]] = {}
-        """Each loaded match file's state when it last matched the storage: a write changes it."""
-        self.placeholders: set[str] = set()
-        """The stored names whose texts are not loaded."""
-        self.links: dict[tuple[str, str], str] = {}
-        """The next games known to the storage, as the folder keys them (`Folder.next_games`)."""
-        self.wanted = False
-
-    def text(self, name: str) -> str:
-        if name in self.placeholders:
-            self.wanted = True
-        return super().text(name)
-
-    def state(self, name: str) -> tuple[int, int, int]:
-        status = os.stat(self.path(name))
-        return status.st_mtime_ns, status.st_size, status.st_ino
-
-    def put(self, name: str, text: str) -> None:
-        temporary = self.path(f".{name}.incoming")
-        with open(temporary, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temporary, self.path(name))
-
-    def read(self, name: str) -> str:
-        with open(self.path(name), encoding="utf-8", newline="") as handle:
-            return handle.read()
-
-    def hold(self, name: str, text: str) -> None:
-        """Load a stored text."""
-        self.put(name, text)
-        self.placeholders.discard(name)
-        self.texts[name], self.states[name] = text, self.state(name)
-
-    def hold_place(self, name: str) -> None:
-        """Take a stored name whose text is not loaded."""
-        if not os.path.exists(self.path(name)):
-            open(self.path(name), "w").close()
-            self.placeholders.add(name)
-
-    def drop(self, name: str) -> None:
-        self.texts.pop(name, None)
-        self.states.pop(name, None)
-        self.placeholders.discard(name)
-        with contextlib.suppress(OSError):
-            os.remove(self.path(name))
-
-
-class PocketFolder(Folder):
-    """serve's folder over the in-memory one (`Held`), with the stored summaries and the records set aside."""
-
-    def __init__(self, path: str):
-        self.held = Held(path)
-        super().__init__(path, self.held)
-        self.stored: dict[str, Summary] = {}
-        """The stored summaries that are for the stored texts (their generation), as the last list read them."""
-        self.damaged: dict[str, str] = {}
-        """Stored names set aside, with the reason."""
-
-    def names(self) -> list[str]:
-        """The match files' names, without the damaged ones."""
-        return [name for name in super().names() if name not in self.damaged]
-
-    def summary(self, name: str, twinned: dict[str, str] | None = None) -> Summary:
-        """The match's line as stored for its stored text, else computed by serve's folder from the loaded text."""
-        if name in self.stored:
-            return self.stored[name]
-        return super().summary(name, twinned)
-
-    def refusal(self, name: str) -> str | None:
-        """Why a file opened on the phone cannot be kept under `name` (the folder's own words), or None."""
-        try:
-            self.new_name(name)
-        except GinscoreError as error:
-            return str(error)
-        return None
 
 
 _folder: PocketFolder | None = None
@@ -235,47 +141,6 @@ def reads(method: str, raw_path: str) -> str:
                        "changes": changes}, ensure_ascii=False)
 
 
-_SUMMARY_TYPES: dict[str, Any] = {"name": str, "players": list, "totals": dict, "status": str, "hands": int, "final": dict,
-                                   "hollywood": bool, "reason": (str, type(None)), "last_played": (str, type(None)),
-                                   "winner": (str, type(None))}
-
-
-def _shaped(name: str, line: Any, generation: Any) -> bool:
-    """Whether a stored summary can be shown for the match's text at `generation`: every field of a `Summary`,
-    each of its type (one stored by an older build, without `final` or `damage`, is computed again)."""
-    if not isinstance(line, dict) or line.get("generation") != generation or line.get("name") != name:
-        return False
-    if not all(isinstance(line.get(key), kind) for key, kind in _SUMMARY_TYPES.items()):
-        return False
-    players = line["players"]
-    damage = line.get("damage", False)  # none at all: stored by an older build, which said a damaged text otherwise
-    if damage is not None and not (isinstance(damage, dict) and isinstance(damage.get("words"), str)
-                                   and isinstance(damage.get("line"), int | type(None))):
-        return False
-    if not (all(isinstance(player, str) for player in players) and all(isinstance(line["totals"].get(player), int) for player in players)):
-        return False
-    return line["last_played"] is None or _in_range(line["last_played"])
-
-
-def _in_range(stamp: str) -> bool:
-    """Whether a stored summary's time is one every reader can show (`check_stamp`): else it is computed again."""
-    from ..match.records import check_stamp
-
-    try:
-        check_stamp(stamp)
-    except GinscoreError:
-        return False
-    return True
-
-
-def _summary_of(line: dict[str, Any]) -> Summary:
-    """A stored summary, shaped as `_shaped` checked, as the folder's own type."""
-    damage = line.get("damage")
-    return Summary(line["name"], tuple(line["players"]), line["totals"], line["status"], line["reason"], line["hands"],
-                   line["last_played"], line["winner"], line["hollywood"], line["final"],
-                   None if damage is None else DamagedText(damage["words"], damage["line"]))
-
-
 def hold(seen_json: str) -> str:
     """Make the in-memory folder hold what a request needs, from one read of the storage (`store.snapshot`):
     `{"keys": every stored name or null, "generations", "texts": {name: text or null when none is stored},
@@ -325,7 +190,7 @@ def hold(seen_json: str) -> str:
     need: list[str] = []
     if seen["summaries"] is not None:
         lines = seen["summaries"]
-        folder.stored = {name: _summary_of(line) for name, line in lines.items() if _shaped(name, line, generations.get(name))}
+        folder.stored = {name: summary_of(line) for name, line in lines.items() if shaped(name, line, generations.get(name))}
         need = [name for name in folder.names() if name not in folder.stored]
     return json.dumps({"need": need, "damaged": folder.damaged, "held": held}, ensure_ascii=False)
 
