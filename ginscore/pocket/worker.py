@@ -201,6 +201,14 @@ def lines(names_json: str) -> str:
     return json.dumps({name: folder.summary(name).as_json() for name in json.loads(names_json) if name in folder.held.texts}, ensure_ascii=False)
 
 
+def hands() -> str:
+    """Each loaded match's count of hands, `{name: count}`, as its summary has it: what a backup just made held
+    (every text is loaded for one). A match whose text cannot be read has no count."""
+    folder = _the_folder()
+    counts = {name: folder.summary(name).hands for name in folder.names() if name in folder.held.texts}
+    return json.dumps({name: count for name, count in counts.items() if isinstance(count, int)}, ensure_ascii=False)
+
+
 def forget() -> None:
     """Drop every loaded text (after a request failed part way): the next request loads what it needs again."""
     disk = _the_folder().held
@@ -256,11 +264,13 @@ def before_reading(name: str, size: int) -> str:
     return json.dumps({} if refused is None else {"error": refused}, ensure_ascii=False)
 
 
-def opened(name: str, data: Any, choice: str) -> str:
-    """A file opened on the phone, read as `validate` reads a match file: the folder's name rules, the size
-    limit, UTF-8 and the loader. Answers `{"name", "same"}` (the match kept, or the stored one holding exactly
-    this text), `{"ask": name}` when another match has the name and `choice` is neither `both` nor `replace`,
-    or `{"error": the one-line refusal}`; nothing is kept then."""
+def opened(name: str, data: Any, choice: str = "") -> str:
+    """A file opened on the phone, read as `validate` reads a match file (the folder's name rules, the size limit,
+    UTF-8 and the loader), then merged into the folder by the rule (`Folder.merge`). Answers `{"name", "words"}`:
+    the match it was merged into or kept as, and what happened, in words (none for a new match kept under its
+    own name); `{"form": the form to post to /merge}` for a conflict, which that page shows side by side with the
+    three choices; or `{"error": the one-line refusal}`. Nothing is kept but by the rule; `choice` settles a
+    conflict as `Folder.merge` takes it (`mine`, `theirs`, `both`)."""
     from ..errors import MatchFileError
     from ..files.reading import load_file
     from ..web.file_words import damaged_words
@@ -281,26 +291,90 @@ def opened(name: str, data: Any, choice: str) -> str:
         return json.dumps({"error": f"{name}: {said}"}, ensure_ascii=False)
     finally:
         os.remove(opening)
-    disk = folder.held
-    same = [stored for stored, kept in sorted(disk.texts.items()) if kept == text]
-    if same:
-        return json.dumps({"name": same[0], "same": True}, ensure_ascii=False)
-    taken = os.path.exists(disk.path(name))
-    if taken and choice not in ("both", "replace"):
-        return json.dumps({"ask": name}, ensure_ascii=False)
-    chosen = name
-    if taken and choice == "both":
-        stem, number = name[:-5], 2
-        while os.path.exists(disk.path(chosen)):
-            chosen, number = f"{stem}-{number}.toml", number + 1
-    elif taken:
-        disk.texts.setdefault(chosen, "")  # replaced, as the person asked: written back like a change to it
-        disk.states.setdefault(chosen, (0, 0, 0))
-        disk.placeholders.discard(chosen)
-        folder.damaged.pop(chosen, None)
-        folder.stored.pop(chosen, None)
-    disk.put(chosen, text)
-    return json.dumps({"name": chosen, "same": False}, ensure_ascii=False)
+    try:
+        done = folder.merge(text, name, choice)
+    except GinscoreError as error:
+        return json.dumps({"error": _one_line(error, name)}, ensure_ascii=False)
+    if done.outcome == "conflict":
+        return json.dumps({"form": _merge_form(text, name)}, ensure_ascii=False)
+    return json.dumps({"name": done.name, "words": _merged_words(done, name, "the file")}, ensure_ascii=False)
+
+
+def restore(label: str, data: Any) -> str:
+    """A backup opened on the phone: each match file in it merged into the folder by the rule
+    (`Folder.restore`). Answers `{"words": what the backup did, "merged": [{"name", "outcome", "words", and for a
+    conflict "form", the form to post to /merge}]}`, a member in the order the backup holds it; or `{"error":
+    the one-line refusal}` for a file that is not a backup, nothing changed."""
+    from ..files.merging import backup_members
+
+    content = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
+    folder = _the_folder()
+    try:
+        members = backup_members(content, label)
+        done = folder.restore(content, label)
+    except GinscoreError as error:
+        return json.dumps({"error": _one_line(error, label)}, ensure_ascii=False)
+    merged = []
+    for (member, text), one in zip(members, done, strict=True):
+        said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": _merged_words(one, member, "the backup")}
+        if one.outcome == "conflict" and isinstance(text, str):
+            said["form"] = _merge_form(text, member)
+        merged.append(said)
+    counts = {outcome: sum(1 for one in done if one.outcome == outcome) for outcome in ("new", "added", "unchanged", "conflict", "refused")}
+    return json.dumps({"words": _restored_words(label, counts), "merged": merged}, ensure_ascii=False)
+
+
+def _one_line(error: GinscoreError, name: str) -> str:
+    from ..errors import MatchFileError
+
+    said = error.one_line() if isinstance(error, MatchFileError) else str(error)
+    return said if said.startswith(name) else f"{name}: {said}"
+
+
+def _merge_form(text: str, name: str) -> str:
+    """The body a page's form posts to `/merge` for this copy: its text, its name and the page's CSRF token."""
+    from urllib.parse import urlencode
+
+    return urlencode({"csrf": _app.state.csrf, "text": text, "name": name, "choice": ""})
+
+
+def _merged_words(done: Any, given: str, source: str) -> str:
+    """What merging a copy named `given` did, in words (`source`: "the file", "the backup")."""
+    named = done.name if done.name == given else f"{done.name} ({given} in {source})"
+    if done.outcome == "new":
+        return f"{named}: new on this phone" if source == "the backup" or done.name != given else ""
+    if done.outcome == "added":
+        return f"{named}: {done.added} hand{'' if done.added == 1 else 's'} added from {source}"
+    if done.outcome == "unchanged":
+        return f"{named}: already on this phone, with every hand {source} holds; nothing changed"
+    if done.outcome == "conflict":
+        return (f"{named}: this phone's copy and {source}'s differ at {_hands(done.differing)}, so nothing was changed: "
+                "settle it to keep yours, take the other or keep both")
+    return f"{given}: not opened: {done.reason}"
+
+
+def _hands(numbers: tuple[int, ...]) -> str:
+    """Hand numbers as a person reads them: `hand 3`, `hands 3 and 5`, `hands 3 to 7`, `hands 2, 5 to 7`."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts = [part for run in runs for part in ([f"{run[0]} to {run[-1]}"] if len(run) > 2 else map(str, run))]
+    if len(parts) < 2:
+        return f"hand {parts[0]}" if len(numbers) == 1 else f"hands {parts[0]}" if parts else "a hand"
+    return "hands " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _restored_words(label: str, counts: dict[str, int]) -> str:
+    said = [f"{counts['new']} new", f"{counts['added']} with hands added", f"{counts['unchanged']} unchanged"]
+    if counts["conflict"]:
+        said.append(f"{counts['conflict']} to settle")
+    if counts["refused"]:
+        said.append(f"{counts['refused']} not opened")
+    total = sum(counts.values())
+    return f"{label}: {total} match file{'' if total == 1 else 's'}: " + ", ".join(said) + "."
 
 
 async def request(method: str, raw_path: str, query: str, text: str, content_type: str) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 // messages to the worker, and the answer is swapped in. Each page shown is started (ginscorePages.start) after
 // the one before it is stopped, with its timers, listeners and wake lock. Routes live in the address's #fragment (#/m/friday.toml), so the folder works from
 // any static host, at its root or under a sub-path. No rule of the game is written here: every answer is Python's.
-import { CHANNEL, asText, summaries, text } from "./store.js";
+import { CHANNEL, asText, backupLine, handsSince, keepBackup, lastBackup, summaries, text } from "./store.js";
 
 const page = document.getElementById("page");
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -17,7 +17,7 @@ const workerThere = new Promise(function (resolve) { workerStarted = resolve; })
 // Every question to the worker is answered or timed out: its deadline, in seconds, counts from when the worker
 // can answer it (a check once the lean layers are in, the rest once the pages are), so a first start's download
 // is not counted. A Save waits at most `LOCK_SECONDS` (worker.js) for another tab, well within its deadline.
-const DEADLINES = { request: 20, advice: 60, open: 60, check: 10, check_json: 10, value: 10, remove: 20, alive: 20, times: 10 };
+const DEADLINES = { request: 20, advice: 60, open: 60, backup: 60, restore: 60, check: 10, check_json: 10, value: 10, remove: 20, alive: 20, times: 10 };
 const ADVICE = /^\/(m\/[^/]+\/check|api\/advise)$/;  // advice plays hands out, which may take a slow phone a while
 const BEAT_SECONDS = 5;  // how often an open page asks whether the worker is still there
 
@@ -479,12 +479,15 @@ function extras(path) {
     typedCheck(place);
   } else if (path === "/") {
     main.prepend(openBox());
+    backupBox(main);
+    storageWarning(main);
     if (damagedRecords.length) main.append(damagedBox(damagedRecords));
   }
+  if (match) backupOffer(main);
 }
 
 // "Open a match file": above the list, so that its answer is in view; the file is read by the worker, as
-// `validate` reads one (its size first).
+// `validate` reads one (its size first), and merged into the phone's copy of its match by the rule.
 function openBox() {
   const box = section("Open a match file", "app-open");
   const label = document.createElement("label"), input = document.createElement("input"), said = document.createElement("p");
@@ -495,29 +498,22 @@ function openBox() {
   said.id = "open-said";
   said.setAttribute("role", "alert");
   said.tabIndex = -1;
-  function tell(words, css, buttons) {
+  function tell(words, css) {
     said.className = css;
     said.replaceChildren(words);
-    (buttons || []).forEach(function (made) { said.append(" ", made); });
     said.scrollIntoView({ block: "center" });
     said.focus({ preventScroll: true });
   }
-  async function opening(file, choice) {
+  async function opening(file) {
     let answer;
-    try { answer = await ask("open", { file: file, choice: choice || "" }); }
+    try { answer = await ask("open", { file: file }); }
     catch (error) {
       if (!unanswered(error)) tell(file.name + " was not opened: something went wrong while reading it, and nothing on this phone changed. Try again.", "error");
       return;
     }
     if (answer.error) { tell(answer.error, "error"); return; }
-    if (answer.ask) {
-      const both = button("Keep both"), replace = button("Replace");
-      both.onclick = function () { opening(file, "both"); };
-      replace.onclick = function () { opening(file, "replace"); };
-      tell(answer.ask + " is taken by another match on this phone: keep both, or replace it with this file?", "notice", [both, replace]);
-      return;
-    }
-    if (answer.same) sessionStorage.setItem("ginscore-opened", answer.name + " is already on this phone: this is it.");
+    if (answer.form) { settled(answer.form); return; }  // a copy in conflict with the phone's: the merge page shows it
+    if (answer.words) sessionStorage.setItem("ginscore-opened", answer.words + ".");
     go("/m/" + encodeURIComponent(answer.name));
   }
   input.onchange = function () {
@@ -529,6 +525,202 @@ function openBox() {
   line.append(label, " ", input);
   box.append(line, said);
   return box;
+}
+
+// --- backups, and whether the browser keeps the matches ------------------------------------------------------------
+
+// Asked once at start: the browser is asked to keep the app's storage (persist), then whether it does (persisted).
+// Where it cannot say (no Storage API, as over plain http), the answer is no.
+const storageKept = (async function () {
+  const storage = navigator.storage;
+  if (!storage || typeof storage.persisted !== "function") return false;
+  try {
+    if (typeof storage.persist === "function" && await storage.persist()) return true;
+    return Boolean(await storage.persisted());
+  } catch (error) {
+    return false;
+  }
+})();
+
+// Said at the top of the list when the browser has not promised to keep what the app stores, with what to do.
+function storageWarning(main) {
+  storageKept.then(function (kept) {
+    if (kept || !main.isConnected || main.querySelector(".app-keep")) return;
+    const said = item("This browser has not promised to keep the matches stored here: it may delete them when it runs "
+      + "short of room. Add this app to the home screen so the browser keeps your matches; back up now and then.", "p");
+    said.className = "notice app-keep";
+    said.setAttribute("role", "status");
+    main.prepend(said);
+  });
+}
+
+function backupRecord() {
+  try { return lastBackup(localStorage); } catch (error) { return null; }  // storage the browser will not open
+}
+
+function shownTime(date) { return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }); }
+
+let restored = null;  // what the last backup opened became, shown on the list drawn after it
+
+// The list's backup box, where serve's page has its link to the backup: when the last backup was made and the hands
+// recorded since, "Back up", and "Open a backup".
+function backupBox(main) {
+  const box = section("Backups", "app-backup");
+  const line = item("", "p"), buttons = document.createElement("p"), make = button("Back up"), said = item("", "p");
+  line.id = "backup-line";
+  buttons.className = "buttons";
+  said.id = "backup-said";
+  said.setAttribute("role", "status");
+  make.onclick = function () { backUp(make, said).then(function () { backupShown(line); }); };
+  buttons.append(make);
+  const label = document.createElement("label"), input = document.createElement("input"), opening = document.createElement("p");
+  label.htmlFor = input.id = "open-backup";
+  label.textContent = "Open a backup (.zip) made by this app, on this phone or another: every match in it is added here";
+  input.type = "file";
+  input.accept = ".zip,application/zip";
+  const results = document.createElement("div");
+  results.id = "restore-said";
+  results.tabIndex = -1;
+  input.onchange = function () {
+    const file = input.files[0];
+    input.value = "";
+    if (file) restoring(file, results);
+  };
+  opening.append(label, " ", input);
+  box.append(line, buttons, said, opening, results);
+  const link = main.querySelector("a[data-backup]");
+  const place = link && (link.closest("p") || link);
+  if (place) place.replaceWith(box); else main.append(box);
+  backupShown(line);
+  if (restored) {
+    restoredShown(restored, results);
+    restored = null;
+  }
+}
+
+async function backupShown(line) {
+  const lines = await summaries().catch(function () { return {}; });
+  const record = backupRecord();
+  line.textContent = backupLine(record, handsSince(record, lines), shownTime);
+}
+
+// The backup made by the worker (serve's own /backup.zip), shared where the browser shares such a file, else
+// downloaded; recorded as the last backup only once the share or the download has started. True when it has.
+async function backUp(control, said) {
+  function tell(words, css) {
+    said.className = css;
+    said.textContent = words;
+  }
+  control.disabled = true;
+  try {
+    let answer;
+    try { answer = await waitShown(ask("backup")); } catch (error) {
+      if (!unanswered(error)) tell("The backup was not made: something went wrong, and nothing changed. Try again.", "error");
+      return false;
+    }
+    if (answer.status !== 200) {
+      tell("The backup was not made (the score pad answered " + answer.status + "); nothing changed. Try again.", "error");
+      return false;
+    }
+    const named = /filename="([^"]+)"/.exec(header(answer, "content-disposition"));
+    const file = new File([answer.body], named ? named[1] : "ginscore-backup.zip", { type: "application/zip" });
+    const how = await shared(file);
+    if (how === "cancelled") { tell("Not shared: nothing was backed up.", "notice"); return false; }
+    if (how !== "shared") save(file, file.name);
+    try { keepBackup(localStorage, new Date(), answer.hands || {}); } catch (error) {
+      tell(file.name + " is made, but this browser would not keep the note of when: keep the file off this phone.", "notice");
+      return true;
+    }
+    tell((how === "shared" ? "Shared " : "Downloaded ") + file.name + ": keep it somewhere off this phone.", "notice");
+    return true;
+  } finally {
+    control.disabled = false;
+  }
+}
+
+// "shared", "cancelled" (the person closed the share sheet), or "" where the browser does not share such a file or
+// would not now (the download is then made instead).
+async function shared(file) {
+  if (!navigator.canShare || !navigator.share || !navigator.canShare({ files: [file] })) return "";
+  try {
+    await navigator.share({ files: [file], title: file.name });
+    return "shared";
+  } catch (error) {
+    return error && error.name === "AbortError" ? "cancelled" : "";
+  }
+}
+
+// A finished match's result block offers a backup while hands on the phone are in none.
+function backupOffer(main) {
+  const block = main.querySelector(".result-block");
+  if (!block) return;
+  summaries().then(function (lines) {
+    const since = handsSince(backupRecord(), lines);
+    if (!since || !block.isConnected || block.querySelector(".result-backup")) return;
+    const offer = document.createElement("div"), words = item(since === 1 ? "1 hand on this phone is in no backup yet."
+      : since + " hands on this phone are in no backup yet.", "p");
+    const make = button("Back up"), said = item("", "p");
+    offer.className = "result-backup";
+    said.setAttribute("role", "status");
+    make.onclick = function () {
+      backUp(make, said).then(function (done) { if (done) { words.textContent = "Every match on this phone is in the backup."; make.remove(); } });
+    };
+    words.append(" ", make);
+    offer.append(words, said);
+    block.append(offer);
+  }).catch(function () {});
+}
+
+// A backup opened: the worker merges each match file in it; the list is drawn again, with what each became below
+// "Open a backup".
+async function restoring(file, results) {
+  let answer;
+  try { answer = await waitShown(ask("restore", { file: file })); } catch (error) {
+    if (!unanswered(error)) {
+      restoredShown({ error: file.name + " was not opened: something went wrong while reading it, and nothing on this phone changed. Try again." }, results);
+    }
+    return;
+  }
+  restored = answer;
+  if (!await show("/")) restoredShown(answer, results);
+}
+
+function restoredShown(answer, results) {
+  const opened = results.isConnected ? results : document.getElementById("restore-said");
+  if (!opened) return;
+  if (answer.error) {
+    const refused = item(answer.error, "p");
+    refused.className = "error";
+    refused.setAttribute("role", "alert");
+    opened.replaceChildren(refused);
+  } else {
+    const list = document.createElement("ul");
+    answer.merged.forEach(function (one) {
+      const entry = item(one.words);
+      entry.className = "restored " + one.outcome;
+      if (one.form) {
+        const settle = button("Settle it");
+        settle.onclick = function () { settled(one.form); };
+        entry.append(" ", settle);
+      }
+      list.append(entry);
+    });
+    const heading = item(answer.words, "p");
+    heading.setAttribute("role", "status");
+    opened.replaceChildren(heading, list);
+  }
+  opened.scrollIntoView({ block: "start" });
+  opened.focus({ preventScroll: true });
+}
+
+// A copy that conflicts with the phone's: posted to /merge as its page's form would be, and the page it answers
+// (the differing hands side by side, and the three choices) shown.
+function settled(form) {
+  const path = route();
+  page.setAttribute("aria-busy", "true");
+  waitShown(call("POST", "/merge", form, FORM_TYPE)).then(function (answer) { present(answer, path); }, function (error) {
+    if (!unanswered(error)) present(failedAnswer(error), path);
+  });
 }
 
 // Records the store holds that are not a match file under a name the folder accepts: set aside, never loaded,
@@ -654,5 +846,4 @@ window.ginscoreApp = { ask: function (kind, data) { return ask(kind, data); }, c
 
 document.querySelectorAll("[data-typed-check]").forEach(typedCheck);
 summaries().then(listSaved).catch(function () { listSaved({}); });
-if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
 serviceWorker().then(startWorker);

@@ -264,3 +264,45 @@ export async function texts(dbName) {
   const found = await pairs(db.transaction(TEXTS, "readonly").objectStore(TEXTS));
   return Object.fromEntries(found.filter(function ([key, found]) { return typeof key === "string" && typeof found === "string"; }));
 }
+
+// --- the last backup --------------------------------------------------------------------------------------------
+// When the last backup was made and the hands each match had in it, kept in the page's localStorage (the worker
+// never needs it): written only once the backup's share or download has started. Checked when read, like every
+// stored value: anything else is "no backup yet".
+export const BACKUP_KEY = "ginscore-last-backup";
+
+export function lastBackup(storage) {
+  let found;
+  try { found = JSON.parse(storage.getItem(BACKUP_KEY)); } catch (error) { return null; }
+  if (!isPlain(found) || found === null || typeof found !== "object" || Array.isArray(found)) return null;
+  if (typeof found.when !== "string" || Number.isNaN(Date.parse(found.when))) return null;
+  if (!found.hands || typeof found.hands !== "object" || Array.isArray(found.hands)) return null;
+  const hands = {};
+  Object.entries(found.hands).forEach(function ([name, count]) { if (Number.isSafeInteger(count) && count >= 0) hands[name] = count; });
+  return { when: found.when, hands: hands };
+}
+
+// `hands`: each match's name and its count of hands, as the backup held them.
+export function keepBackup(storage, when, hands) {
+  const record = { when: when.toISOString(), hands: hands };
+  storage.setItem(BACKUP_KEY, JSON.stringify(record));
+  return record;
+}
+
+// The hands recorded since the backup (`record`, or null for none yet), from the list's summaries: each match's
+// hands past the count the backup held of it, all of them for a match it did not hold.
+export function handsSince(record, lines) {
+  const held = record ? record.hands : {};
+  return Object.keys(lines).reduce(function (sum, name) {
+    const hands = lines[name] && lines[name].hands;
+    if (!Number.isSafeInteger(hands) || hands < 0) return sum;
+    return sum + Math.max(0, hands - (Object.hasOwn(held, name) ? held[name] : 0));
+  }, 0);
+}
+
+// What the home screen says of it: "Last backup: 2 Dec 2026, 14:05 · 3 hands recorded since", or "No backup yet".
+export function backupLine(record, since, shown) {
+  const hands = since === 0 ? "no hands" : since + (since === 1 ? " hand" : " hands");
+  if (!record) return "No backup yet" + (since ? ": " + hands + " recorded so far" : "");
+  return "Last backup: " + shown(new Date(record.when)) + " · " + hands + " recorded since";
+}

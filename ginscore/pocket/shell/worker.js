@@ -214,19 +214,15 @@ async function request(message) {
   return changing ? locked(work) : work();
 }
 
-// A file opened on the phone: its size checked before it is read, then read as `validate` reads one.
-async function open(message) {
-  await pages;
-  const file = message.file;
-  const early = JSON.parse(pocket.before_reading(file.name, file.size));
-  if (early.error) return early;
-  const data = new Uint8Array(await file.arrayBuffer());
+// A change made with every stored text held (a file opened may be a copy of any of them, and a backup restored
+// merges into all of them), under the lock every tab shares, written back as a Save is.
+function withEveryText(tab, work) {
   return locked(async function () {
-    hold(await snapshot({ names: storedNames(await snapshot({ all: true })), all: true, held: held }));  // every text: the file may be one of them
+    hold(await snapshot({ names: storedNames(await snapshot({ all: true })), all: true, held: held }));
     let answer;
     try {
-      answer = JSON.parse(pocket.opened(file.name, data, message.choice || ""));
-      await keep(message.tab);
+      answer = work();
+      await keep(tab);
     } catch (error) {
       pocket.forget();
       held.clear();
@@ -236,9 +232,37 @@ async function open(message) {
   });
 }
 
+// A file opened on the phone: its size checked before it is read, then read as `validate` reads one and merged.
+async function open(message) {
+  await pages;
+  const file = message.file;
+  const early = JSON.parse(pocket.before_reading(file.name, file.size));
+  if (early.error) return early;
+  const data = new Uint8Array(await file.arrayBuffer());
+  return withEveryText(message.tab, function () { return JSON.parse(pocket.opened(file.name, data)); });
+}
+
+// A backup: serve's own /backup.zip (the request loads every stored text for it), with each match's count of
+// hands as it held them, for the page to record once the backup is shared or downloaded.
+async function backup(message) {
+  const answer = await request({ method: "GET", path: "/backup.zip", query: "", tab: message.tab });
+  if (answer.status === 200) answer.hands = JSON.parse(pocket.hands());
+  return answer;
+}
+
+// A backup opened on the phone: every match file in it merged by the rule; what each became, in words.
+async function restore(message) {
+  await pages;
+  const file = message.file;
+  const data = new Uint8Array(await file.arrayBuffer());
+  return withEveryText(message.tab, function () { return JSON.parse(pocket.restore(file.name, data)); });
+}
+
 const kinds = {
   request: request,
   open: open,
+  backup: backup,
+  restore: restore,
   check: async function (message) { await lean; return pocket.check(message.text); },
   check_json: async function (message) { await lean; return pocket.check_json(message.text); },
   // a damaged record, as it is stored, and its removal when the person asks
