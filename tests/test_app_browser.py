@@ -623,32 +623,23 @@ def test_a_new_match_refused_below_a_long_list_is_said_in_view(phone: Phone):
     assert COMMAND_WORDS.search(refused.inner_text()) is None
 
 
-def test_the_same_file_again_opens_the_stored_match_and_another_under_its_name_asks(phone: Phone, tmp_path: Path):
+def test_the_same_file_again_changes_nothing_and_another_match_under_its_name_is_kept_beside_it(phone: Phone, tmp_path: Path):
     page = phone.main
     first = made_match(tmp_path, "twice.toml")
     open_file(page, first)
     page.wait_for_url("**/m/twice.toml")
     open_file(page, first)
-    expect(page.get_by_role("status").filter(has_text="twice.toml is already on this phone")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="This match already had every hand of the copy: nothing changed.")).to_be_visible()
+    keys = set(page.evaluate(KEYS))
     other = tmp_path / "other" / "twice.toml"
     other.parent.mkdir()
     made_match(other.parent, "twice.toml", "Ed", "Flo")
     open_file(page, other)
-    said = page.locator("#open-said")
-    expect(said).to_contain_text("twice.toml is taken by another match")
-    expect(said).to_be_in_viewport(ratio=1)
-    said.get_by_role("button", name="Keep both").tap()
-    page.wait_for_url("**/m/twice-2.toml")
-    assert stored(page, "twice-2.toml") == other.read_text(encoding="utf-8")
+    expect(page.locator("h1")).to_contain_text("Ed")
+    added = set(page.evaluate(KEYS)) - keys
+    assert len(added) == 1 and page.url.endswith("#/m/" + next(iter(added)))
+    assert stored(page, next(iter(added))) == other.read_text(encoding="utf-8")
     assert stored(page, "twice.toml") == first.read_text(encoding="utf-8")
-    third = tmp_path / "third" / "twice.toml"
-    third.parent.mkdir()
-    made_match(third.parent, "twice.toml", "Gus", "Hal")
-    open_file(page, third)
-    page.locator("#open-said").get_by_role("button", name="Replace").tap()
-    expect(page.locator("h1")).to_contain_text("Gus")
-    assert stored(page, "twice.toml") == third.read_text(encoding="utf-8")
-    assert stored(page, "twice-3.toml") is None
 
 
 def test_a_crlf_file_keeps_its_line_endings_through_open_every_write_and_the_download(phone: Phone, tmp_path: Path):

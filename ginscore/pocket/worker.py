@@ -20,10 +20,13 @@ import json
 import os
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GinscoreError
 from .held import PocketFolder, shaped, summary_of
+
+if TYPE_CHECKING:
+    from ..files.merging import Merged
 
 FOLDER = "/matches"
 """The in-memory folder the pages are served from."""
@@ -266,10 +269,10 @@ def before_reading(name: str, size: int) -> str:
 
 def opened(name: str, data: Any, choice: str = "") -> str:
     """A file opened on the phone, read as `validate` reads a match file (the folder's name rules, the size limit,
-    UTF-8 and the loader), then merged into the folder by the rule (`Folder.merge`). Answers `{"name", "words"}`:
-    the match it was merged into or kept as, and what happened, in words (none for a new match kept under its
-    own name); `{"form": the form to post to /merge}` for a conflict, which that page shows side by side with the
-    three choices; or `{"error": the one-line refusal}`. Nothing is kept but by the rule; `choice` settles a
+    UTF-8 and the loader), then merged into the folder by the rule (`Folder.merge`). Answers `{"name", "outcome",
+    "added"}`: the match it was merged into or kept as, and what happened (`Merged`'s, which the match's page
+    says, as after a merge posted to `/merge`); `{"form": the form to post to /merge}` for a conflict, which that
+    page shows side by side with the three choices; or `{"error": the one-line refusal}`. Nothing is kept but by the rule; `choice` settles a
     conflict as `Folder.merge` takes it (`mine`, `theirs`, `both`)."""
     from ..errors import MatchFileError
     from ..files.reading import load_file
@@ -297,7 +300,7 @@ def opened(name: str, data: Any, choice: str = "") -> str:
         return json.dumps({"error": _one_line(error, name)}, ensure_ascii=False)
     if done.outcome == "conflict":
         return json.dumps({"form": _merge_form(text, name)}, ensure_ascii=False)
-    return json.dumps({"name": done.name, "words": _merged_words(done, name, "the file")}, ensure_ascii=False)
+    return json.dumps({"name": done.name, "outcome": done.outcome, "added": done.added}, ensure_ascii=False)
 
 
 def restore(label: str, data: Any) -> str:
@@ -316,7 +319,7 @@ def restore(label: str, data: Any) -> str:
         return json.dumps({"error": _one_line(error, label)}, ensure_ascii=False)
     merged = []
     for (member, text), one in zip(members, done, strict=True):
-        said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": _merged_words(one, member, "the backup")}
+        said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": _merged_words(one, member)}
         if one.outcome == "conflict" and isinstance(text, str):
             said["form"] = _merge_form(text, member)
         merged.append(said)
@@ -338,17 +341,17 @@ def _merge_form(text: str, name: str) -> str:
     return urlencode({"csrf": _app.state.csrf, "text": text, "name": name, "choice": ""})
 
 
-def _merged_words(done: Any, given: str, source: str) -> str:
-    """What merging a copy named `given` did, in words (`source`: "the file", "the backup")."""
-    named = done.name if done.name == given else f"{done.name} ({given} in {source})"
+def _merged_words(done: Merged, given: str) -> str:
+    """What merging a backup's member named `given` did, in words."""
+    named = done.name if done.name == given else f"{done.name} ({given} in the backup)"
     if done.outcome == "new":
-        return f"{named}: new on this phone" if source == "the backup" or done.name != given else ""
+        return f"{named}: new on this phone"
     if done.outcome == "added":
-        return f"{named}: {done.added} hand{'' if done.added == 1 else 's'} added from {source}"
+        return f"{named}: {done.added} hand{'' if done.added == 1 else 's'} added from the backup"
     if done.outcome == "unchanged":
-        return f"{named}: already on this phone, with every hand {source} holds; nothing changed"
+        return f"{named}: already on this phone, with every hand the backup holds; nothing changed"
     if done.outcome == "conflict":
-        return (f"{named}: this phone's copy and {source}'s differ at {_hands(done.differing)}, so nothing was changed: "
+        return (f"{named}: this phone's copy and the backup's differ at {_hands(done.differing)}, so nothing was changed: "
                 "settle it to keep yours, take the other or keep both")
     return f"{given}: not opened: {done.reason}"
 

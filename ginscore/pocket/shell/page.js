@@ -465,14 +465,6 @@ function extras(path) {
     }
     box.append(buttons, item("It is the same file the command line reads on a computer.", "p"));
     main.append(box);
-    const opened = sessionStorage.getItem("ginscore-opened");
-    if (opened) {
-      sessionStorage.removeItem("ginscore-opened");
-      const notice = item(opened, "p");
-      notice.className = "notice";
-      notice.setAttribute("role", "status");
-      main.prepend(notice);
-    }
   } else if (path === "/check") {
     const place = document.createElement("div");
     main.append(place);
@@ -513,8 +505,9 @@ function openBox() {
     }
     if (answer.error) { tell(answer.error, "error"); return; }
     if (answer.form) { settled(answer.form); return; }  // a copy in conflict with the phone's: the merge page shows it
-    if (answer.words) sessionStorage.setItem("ginscore-opened", answer.words + ".");
-    go("/m/" + encodeURIComponent(answer.name));
+    // the match's page says what the merge did, as after one posted to /merge; a new match is itself the answer
+    const said = answer.outcome === "new" ? "" : "?merged=" + answer.outcome + "&added=" + answer.added;
+    go("/m/" + encodeURIComponent(answer.name) + said);
   }
   input.onchange = function () {
     const file = input.files[0];
