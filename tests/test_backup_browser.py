@@ -127,7 +127,7 @@ def restored(page: Any, path: Path) -> list[str]:
 
 def show_json(tmp_path: Path, name: str, text: str) -> Any:
     path = tmp_path / "shown" / name
-    path.parent.mkdir(exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8", newline="")
     result = ginscore("show", path, "--json")
     assert result.exit_code == 0, result.stderr
@@ -165,6 +165,7 @@ def test_a_backup_from_phone_a_restores_every_match_on_a_fresh_phone_b_byte_for_
     a.wait_for_url("**/m/crlf.toml")
     home(a)
     expect(a.locator("#backup-line")).to_have_text("No backup yet: 5 hands recorded so far")
+    expect(a.get_by_role("link", name="Back up all matches (.zip)")).to_have_count(0)  # serve's link: the box in its place
 
     backup = backed_up(a, tmp_path)
     names = ["club.toml", "crlf.toml", "friday.toml"]
@@ -210,8 +211,8 @@ def test_a_copy_played_on_elsewhere_adds_only_the_new_hands(phones: Phones, tmp_
     file.write_bytes(downloaded(a, "club.toml"))
     home(b)
     b.get_by_label(re.compile(r"^A match file \(\.toml\)")).set_input_files(str(file))
-    b.wait_for_url("**/m/club.toml")
-    expect(b.get_by_role("status").filter(has_text="club.toml: 1 hand added from the file.")).to_be_visible()
+    b.wait_for_url("**/m/club.toml?merged=added&added=1")
+    expect(b.get_by_role("status").filter(has_text="The copy added 1 hand after this match's own.")).to_be_visible()
     assert show_json(tmp_path / "b", "club.toml", stored(b, "club.toml")) == show_json(tmp_path / "a", "club.toml", stored(a, "club.toml"))
     assert phones.a.problems == phones.b.problems == []
 
@@ -231,6 +232,8 @@ def test_a_diverged_copy_shows_the_conflict_and_loses_nothing(phones: Phones, tm
     choices = [b.get_by_role("button", name=name) for name in MERGE_CHOICES]
     for choice in choices:
         expect(choice).to_be_visible()
+    expect(b.locator("table.merge tbody tr")).to_have_count(1)  # hand 6, side by side
+    expect(b.locator(".app-backup, .app-open")).to_have_count(0)  # the merge page's own, not the list's boxes
     assert stored(b, "friday.toml") == mine  # shown, not written
     before = set(match_names(b))
     choices[MERGE_CHOICES.index("Keep both")].tap()
@@ -238,14 +241,19 @@ def test_a_diverged_copy_shows_the_conflict_and_loses_nothing(phones: Phones, tm
     added = sorted(set(match_names(b)) - before)
     assert len(added) == 1 and stored(b, added[0]) == theirs and stored(b, "friday.toml") == mine
 
-    file = tmp_path / "friday.toml"  # the same conflict, opened as A's match file: the merge page at once
-    hand(a, "friday.toml", "Bob", 2)
-    file.write_bytes(downloaded(a, "friday.toml"))
+    hand(a, "club.toml", "Cy", 1)  # a conflict in a match file opened: the merge page at once
+    hand(b, "club.toml", "Di", 5)
+    ours = stored(b, "club.toml")
+    file = tmp_path / "club.toml"
+    file.write_bytes(downloaded(a, "club.toml"))
     home(b)
     b.get_by_label(re.compile(r"^A match file \(\.toml\)")).set_input_files(str(file))
+    expect(b.locator("table.merge tbody tr")).to_have_count(1)
     for name in MERGE_CHOICES:
         expect(b.get_by_role("button", name=name)).to_be_visible()
-    assert stored(b, "friday.toml") == mine
+    b.get_by_role("button", name="Keep mine").tap()
+    b.wait_for_url("**/m/club.toml?merged=kept&added=0")
+    assert stored(b, "club.toml") == ours
     assert phones.a.problems == phones.b.problems == []
 
 

@@ -430,6 +430,7 @@ function swap(nodes, title, path) {
   page.replaceChildren.apply(page, nodes.map(function (node) { return document.importNode(node, true); }));
   page.setAttribute("aria-busy", "false");
   page.dataset.shown = String(Number(page.dataset.shown || 0) + 1);  // pages shown so far: the tests wait on it
+  page.dataset.path = path;
   page.querySelectorAll("img[src]").forEach(picture);
   extras(split(path)[0]);
   if (!page.contains(document.activeElement)) window.scrollTo(0, 0);
@@ -581,9 +582,11 @@ function backupBox(main) {
   };
   opening.append(label, " ", input);
   box.append(line, buttons, said, opening, results);
-  const link = main.querySelector("a[data-backup]");
+  // below the list, where serve's page links to its backup; with no match yet, below "Open a match file", as a
+  // phone that has none is the one a backup is opened on
+  const link = main.querySelector("a[data-backup]"), fileBox = main.querySelector(".app-open");
   const place = link && (link.closest("p") || link);
-  if (place) place.replaceWith(box); else main.append(box);
+  if (place) place.replaceWith(box); else if (fileBox) fileBox.after(box); else main.append(box);
   backupShown(line);
   if (restored) {
     restoredShown(restored, results);
@@ -709,7 +712,7 @@ function restoredShown(answer, results) {
 // A copy that conflicts with the phone's: posted to /merge as its page's form would be, and the page it answers
 // (the differing hands side by side, and the three choices) shown.
 function settled(form) {
-  const path = route();
+  const path = "/merge";  // its page, not the list's: none of the list's boxes below it
   page.setAttribute("aria-busy", "true");
   waitShown(call("POST", "/merge", form, FORM_TYPE)).then(function (answer) { present(answer, path); }, function (error) {
     if (!unanswered(error)) present(failedAnswer(error), path);
@@ -800,7 +803,7 @@ document.addEventListener("submit", function (event) {
   try { data = new FormData(form, event.submitter); } catch (error) { data = new FormData(form); }
   const fields = new URLSearchParams(data).toString();
   if ((form.getAttribute("method") || "get").toLowerCase() === "get") { go(split(action)[0] + "?" + fields); return; }
-  const path = route();
+  const path = page.dataset.path || route();  // the page the form is on: a form's answer shown at the address (/merge's)
   page.setAttribute("aria-busy", "true");
   waitShown(call("POST", action, fields, FORM_TYPE)).then(function (answer) { present(answer, path); }, function (error) {
     if (!unanswered(error)) present(failedAnswer(error), path);
