@@ -5,7 +5,8 @@ Run from the repository root (docs/app.md quotes what it printed):
     .venv/bin/python benchmarks/bench_backup.py [--matches 50] [--hands 12]
 
 It starts `--matches` matches in a temporary folder, each of two of six players, records `--hands` hands in each
-(by cards and by counts in turn, as a phone records them), and prints the match files' bytes, the zip's and the
+(by cards and by counts in turn, as a phone records them: the cards dealt at random, seeded, until the knocker
+can knock, and random counts), and prints the match files' bytes, the zip's and the
 time to make it and to restore it into an empty folder (every match new) and into the same folder again (every
 match unchanged), in milliseconds: each the fastest of `--reps`. Standard library only.
 """
@@ -14,19 +15,31 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from ginscore.api import solve
 from ginscore.files import changes
 from ginscore.files.served import Folder
+from ginscore.game.cards import DECK
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry, NewMatch
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
-CARDS = {"cards": "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h", "opponent_cards": "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"}
-COUNTS = {"deadwood": 3, "opponent_deadwood": 20}
+
+
+def dealt(chance: random.Random, knocker: str) -> HandEntry:
+    """A hand as a phone records it: every other one by cards (11 for the knocker, dealt until they can knock
+    after a discard), the rest by counts."""
+    if chance.random() < 0.5:
+        return HandEntry(knocker=knocker, deadwood=chance.randint(0, 10), opponent_deadwood=chance.randint(0, 60))
+    while True:
+        cards = chance.sample(DECK, 21)
+        if solve(cards[:11]).deadwood <= 10:
+            return HandEntry(knocker=knocker, cards=" ".join(map(str, cards[:11])), opponent_cards=" ".join(map(str, cards[11:])))
 
 
 def fastest(step: Callable[[], object], reps: int) -> float:
@@ -47,6 +60,7 @@ def main() -> None:
     args = parser.parse_args()
     here = tempfile.mkdtemp()
     rules = replace(PRESETS["standard"], target=100_000)
+    chance = random.Random(38)
     for number in range(args.matches):
         pair = [PLAYERS[number % len(PLAYERS)], PLAYERS[(number + 1 + number // len(PLAYERS)) % len(PLAYERS)]]
         if pair[0] == pair[1]:
@@ -54,7 +68,7 @@ def main() -> None:
         path = os.path.join(here, f"match-{number:02}.toml")
         changes.start(path, NewMatch(pair, rules))
         for hand in range(args.hands):
-            changes.record(path, HandEntry(knocker=pair[hand % 2], **(CARDS if hand % 2 else COUNTS)))
+            changes.record(path, dealt(chance, pair[hand % 2]))
     folder = Folder(here)
     files = sum(os.path.getsize(os.path.join(here, name)) for name in folder.names())
     made = fastest(folder.backup, args.reps)
