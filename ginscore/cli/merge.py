@@ -51,7 +51,7 @@ def merge(
             "unchanged": f"{mine} already has every hand of {theirs}: nothing changed"}[done.outcome]
     if out:
         said = f"wrote {out}: " + (said if done.outcome == "added" else f"{mine} as it is, which has every hand of {theirs}")
-    sys.stdout.write(said[0].upper() + said[1:] + ".\n")
+    sys.stdout.write((said[0].upper() + said[1:] if said.startswith(("added", "wrote")) else said) + ".\n")
 
 
 @command(short_help="Keep every match of a folder in one zip.")
@@ -80,7 +80,7 @@ def backup(
     write_atomic(out, data)
     with zipfile.ZipFile(out) as written:
         count = len(written.namelist())
-    sys.stdout.write(f"Backed up {count} match file{'s' if count != 1 else ''} of {folder} to {out} ({len(data):,} bytes).\n")
+    sys.stdout.write(f"Backed up {count} match file{'s' if count != 1 else ''} of {folder} to {out}.\n")
 
 
 @command(short_help="Bring back a backup, merging each match.")

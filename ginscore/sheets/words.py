@@ -241,16 +241,17 @@ NO_HAND = "—"
 
 
 def told_hand(sheet: Sheet, number: int) -> str:
-    """How a copy of a match tells hand `number`, for two copies side by side: the result and counts, the cards
-    and note where given, and when it was entered; `NO_HAND` when it has no such hand."""
+    """How a copy of a match tells hand `number`, for two copies side by side: the result and counts, the cards,
+    up-card and note where given; `NO_HAND` when it has no such hand. (When each was entered is left out: two
+    phones never agree on it, and the rule does not compare it.)"""
     if not 1 <= number <= len(sheet.lines):
         return NO_HAND
     line, record = sheet.lines[number - 1], sheet.match.hands[number - 1]
     parts = [hand_words(line.result, line.winner, line.points), counts_words(line)]
     if record.cards:
         parts.append(record.cards)
+    if record.upcard:
+        parts.append(f"up-card {record.upcard}")
     if record.note:
         parts.append(f"“{record.note}”")
-    if record.recorded:
-        parts.append(f"entered {record.recorded[:16].replace('T', ' ')}")
     return " · ".join(part for part in parts if part)
