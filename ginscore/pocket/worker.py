@@ -12,6 +12,9 @@ Before each request the worker hands in what it read (`hold`): the texts that ch
 (each stored text has a generation), the stored summaries for the list. After a change it takes back only what
 changed (`changes`), with each match's summary, to store in one transaction. A stored record that is not a text
 under a name the folder accepts is set aside as damaged and never loaded. Nothing here touches the network.
+
+A match file opened on the phone (`opened`) and each one in a backup opened (`restore`) are merged by the one
+rule (`Folder.merge`); a backup is serve's own `/backup.zip`, whose counts of hands `hands` gives the shell.
 """
 
 from __future__ import annotations
@@ -272,8 +275,8 @@ def opened(name: str, data: Any, choice: str = "") -> str:
     UTF-8 and the loader), then merged into the folder by the rule (`Folder.merge`). Answers `{"name", "outcome",
     "added"}`: the match it was merged into or kept as, and what happened (`Merged`'s, which the match's page
     says, as after a merge posted to `/merge`); `{"form": the form to post to /merge}` for a conflict, which that
-    page shows side by side with the three choices; or `{"error": the one-line refusal}`. Nothing is kept but by the rule; `choice` settles a
-    conflict as `Folder.merge` takes it (`mine`, `theirs`, `both`)."""
+    page shows side by side with the three choices; or `{"error": the one-line refusal}`. Nothing is kept but by
+    the rule; `choice` settles a conflict as `Folder.merge` takes it (`mine`, `theirs`, `both`)."""
     from ..errors import MatchFileError
     from ..files.reading import load_file
     from ..web.file_words import damaged_words
@@ -297,7 +300,7 @@ def opened(name: str, data: Any, choice: str = "") -> str:
     try:
         done = folder.merge(text, name, choice)
     except GinscoreError as error:
-        return json.dumps({"error": _one_line(error, name)}, ensure_ascii=False)
+        return json.dumps({"error": _one_line(error)}, ensure_ascii=False)
     if done.outcome == "conflict":
         return json.dumps({"form": _merge_form(text, name)}, ensure_ascii=False)
     return json.dumps({"name": done.name, "outcome": done.outcome, "added": done.added}, ensure_ascii=False)
@@ -316,7 +319,7 @@ def restore(label: str, data: Any) -> str:
         members = backup_members(content, label)
         done = folder.restore(content, label)
     except GinscoreError as error:
-        return json.dumps({"error": _one_line(error, label)}, ensure_ascii=False)
+        return json.dumps({"error": _one_line(error)}, ensure_ascii=False)
     merged = []
     for (member, text), one in zip(members, done, strict=True):
         said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": _merged_words(one, member)}
@@ -327,11 +330,11 @@ def restore(label: str, data: Any) -> str:
     return json.dumps({"words": _restored_words(label, counts), "merged": merged}, ensure_ascii=False)
 
 
-def _one_line(error: GinscoreError, name: str) -> str:
+def _one_line(error: GinscoreError) -> str:
+    """A refusal on one line, naming its file (the error carries it)."""
     from ..errors import MatchFileError
 
-    said = error.one_line() if isinstance(error, MatchFileError) else str(error)
-    return said if said.startswith(name) else f"{name}: {said}"
+    return error.one_line() if isinstance(error, MatchFileError) else str(error)
 
 
 def _merge_form(text: str, name: str) -> str:
