@@ -178,6 +178,10 @@ def test_a_backup_from_phone_a_restores_every_match_on_a_fresh_phone_b_byte_for_
     expect(a.locator("#backup-line")).to_have_text(re.compile(r"^Last backup: .+ · no hands recorded since$"))
 
     assert match_names(b) == []
+    home(b)
+    expect(b.locator("#backup-line")).to_have_text("No backup yet")
+    expect(b.locator(".app-backup").get_by_role("button", name="Back up", exact=True)).to_be_hidden()  # nothing to back up
+    expect(b.locator(".app-open + .app-backup")).to_be_visible()  # near the top, where a fresh phone opens one
     lines = restored(b, backup)
     assert lines == [f"{name}: new on this phone" for name in names]
     assert match_names(b) == names

@@ -10,6 +10,7 @@ import asyncio
 import concurrent.futures
 import io
 import json
+import re
 import shutil
 import zipfile
 from collections.abc import Iterator
@@ -151,6 +152,8 @@ def test_a_diverged_copy_is_a_conflict_to_settle_on_the_merge_page_and_nothing_i
     assert parse_qs(opened["form"])["text"] == form["text"]  # the same conflict, opened as a file
     page = asked(pocket, "POST", "/merge", conflict["form"], "application/x-www-form-urlencoded")
     assert page["status"] == 200
+    actions = re.findall(r'<form method="post" action="([^"]+)"', bytes(page["body"]).decode("utf-8"))
+    assert actions == ["/merge"] * 3  # keep mine, take theirs, keep both: each posted as a page's form
     assert json.loads(pocket.changes())["texts"] == {}  # the conflict page only shows it
 
 
@@ -191,8 +194,6 @@ def test_differing_hands_are_said_as_a_person_reads_them(numbers: tuple[int, ...
 
 
 def test_serves_list_links_to_the_backup_of_every_match_and_the_empty_list_does_not(tmp_path: Path):
-    import re
-
     from pages import signed_in
 
     with signed_in(tmp_path) as client:

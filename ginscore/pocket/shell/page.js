@@ -587,6 +587,7 @@ function backupBox(main) {
   const link = main.querySelector("a[data-backup]"), fileBox = main.querySelector(".app-open");
   const place = link && (link.closest("p") || link);
   if (place) place.replaceWith(box); else if (fileBox) fileBox.after(box); else main.append(box);
+  buttons.hidden = !place;  // no match to back up yet
   backupShown(line);
   if (restored) {
     restoredShown(restored, results);
