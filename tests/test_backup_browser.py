@@ -4,12 +4,12 @@ opened once online from one folder built by `ginscore app`, then in airplane mod
 A backs up (the home screen's "Back up", a download, as headless Chromium shares no files) and the zip holds every
 match byte for byte, as each match's own download has it; B, fresh, opens it and keeps every match byte for byte,
 and opened again it changes nothing. A plays on, and its next backup (or the one match's file) adds only the new
-hands on B, to the same match as `show --json` reads both copies; when both phones played a hand of their own,
-the copy is a conflict, shown side by side on the merge page, and nothing is lost. The list says when the last
-backup was made and the hands recorded since; a finished game offers one while hands are in none; a share
-cancelled records none. With the browser's storage not persisted (a stubbed `navigator.storage`) the list says
-so, with what to do, and says nothing when it is. Skips without Playwright, Chromium or npm, as
-test_app_browser.py does.
+hands on B, to the same match as `show --json` reads both copies; when both phones played a hand of their own, the
+copy is a conflict, shown side by side on the merge page, and nothing is lost (a copy with CR LF lines, taken whole,
+keeps its very bytes). The list says when the last backup was made and the hands recorded since; a finished game
+offers one while hands are in none; a share cancelled records none. With the browser's storage not persisted (a
+stubbed `navigator.storage`) the list says so, with what to do, and says nothing when it is. Skips without
+Playwright, Chromium or npm, as test_app_browser.py does.
 """
 
 from __future__ import annotations
@@ -258,6 +258,16 @@ def test_a_diverged_copy_shows_the_conflict_and_loses_nothing(phones: Phones, tm
     b.get_by_role("button", name="Keep mine").tap()
     b.wait_for_url("**/m/club.toml?merged=kept&added=0")
     assert stored(b, "club.toml") == ours
+
+    hand(a, "crlf.toml", "Ed", 2)  # a copy with a byte-order mark and CR LF lines, taken whole: its very bytes
+    hand(b, "crlf.toml", "Flo", 6)
+    file = tmp_path / "crlf.toml"
+    file.write_bytes(downloaded(a, "crlf.toml"))
+    home(b)
+    b.get_by_label(re.compile(r"^A match file \(\.toml\)")).set_input_files(str(file))
+    b.get_by_role("button", name="Take theirs").tap()
+    b.wait_for_url("**/m/crlf.toml?merged=replaced&added=0")
+    assert stored(b, "crlf.toml").encode("utf-8") == file.read_bytes() == stored(a, "crlf.toml").encode("utf-8")
     assert phones.a.problems == phones.b.problems == []
 
 
