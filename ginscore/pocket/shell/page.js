@@ -507,8 +507,8 @@ function openBox() {
     if (answer.error) { tell(answer.error, "error"); return; }
     if (answer.form) { settled(answer.form); return; }  // a copy in conflict with the phone's: the merge page shows it
     // the match's page says what the merge did, as after one posted to /merge; a new match is itself the answer
-    const said = answer.outcome === "new" ? "" : "?merged=" + answer.outcome + "&added=" + answer.added;
-    go("/m/" + encodeURIComponent(answer.name) + said);
+    const query = answer.outcome === "new" ? "" : "?merged=" + answer.outcome + "&added=" + answer.added;
+    go("/m/" + encodeURIComponent(answer.name) + query);
   }
   input.onchange = function () {
     const file = input.files[0];
@@ -679,7 +679,9 @@ async function restoring(file, results) {
     return;
   }
   restored = answer;
-  if (!await show("/")) restoredShown(answer, results);
+  if (await show("/")) return;
+  restored = null;  // another page came first: said where the person opened it
+  restoredShown(answer, results);
 }
 
 function restoredShown(answer, results) {
