@@ -22,12 +22,12 @@ from .command import app as _app
 
 __all__ = ["app", "main"]
 
-MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "serve", "pocket")
+MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "qr", "serve", "pocket")
 """The command modules, in the order `--help` lists their commands."""
 COMMAND_MODULES = {
     "check": "hand", "score": "hand", "rules": "hand", "advise": "advise",
     "new": "records", "record": "records", "edit": "records", "undo": "records",
-    "show": "sheet", "validate": "sheet", "stats": "sheet", "standings": "standings", "odds": "odds", "play": "table", "serve": "serve", "app": "pocket",
+    "show": "sheet", "validate": "sheet", "stats": "sheet", "standings": "standings", "odds": "odds", "play": "table", "qr": "qr", "serve": "serve", "app": "pocket",
 }
 """The module that registers each command (tests/test_cli_interface.py checks it against the whole app)."""
 
