@@ -1,8 +1,9 @@
 """A match file handed to another phone as QR codes: its bytes as text payloads, and the payloads back to bytes.
 
-Pure, no I/O. A file's bytes are compressed (zlib) and written in base45 (RFC 9285), whose 45 characters are
-exactly those of a QR code's alphanumeric mode, so a code holds about 16.5 bits for every 16 of the file; the
-text is cut into parts of at most `PART_CHARS` characters, each one payload:
+Pure, no I/O. A file's bytes are compressed (zlib, with the text most match files share as its preset
+dictionary) and written in base45 (RFC 9285), whose 45 characters are exactly those of a QR code's alphanumeric
+mode, so a code holds about 16.5 bits for every 16 of the compressed file; the text is cut into parts of at
+most `PART_CHARS` characters, each one payload:
 
     GS1:3FA09C21D4E7:2:5:<base45 text>
 
@@ -26,14 +27,67 @@ from ..errors import InputError, quote
 
 TAG = "GS1"
 """The format tag each payload starts with: ginscore's handover, format 1."""
-PART_CHARS = 460
-"""The most base45 characters a part carries: a payload is then at most 483 characters, a QR code of version 13
-at error correction M (69 modules a side), which a phone reads off another's screen at arm's length."""
+PART_CHARS = 577
+"""The most base45 characters a part carries: a payload is then at most 600 characters, a QR code of version 15
+at error correction M (77 modules a side), which a phone reads off another's screen at arm's length."""
 MOST_PARTS = 99
 """The most parts a handover has: about 47 kB compressed, far past any match file."""
 MOST_BYTES = 16 * 1024 * 1024
 """The most a handover unpacks to: a larger one is refused before it fills memory."""
 ID_DIGITS = 12
+PRESET = b"""# ginscore match file: the score sheet. Edit it by hand if you like, then run
+# `ginscore validate` on it. Each hand's dealer and totals are recomputed on load.
+
+format = 2
+created = "2026-
+
+[match]
+players = [
+]
+first_dealer = "
+hollywood = false
+preset = "standard"
+preset = "oklahoma"
+
+[rules]
+knock_limit = 10
+oklahoma = false
+oklahoma_ace = "gin"
+spades_double = false
+gin_bonus = 20
+big_gin_bonus = 0
+undercut_bonus = 10
+undercut_on_tie = true
+target = 100
+game_bonus = 100
+shutout = "flat"
+shutout_bonus = 200
+box_bonus = 20
+gin_boxes = 1
+undercut_boxes = 1
+next_dealer = "winner"
+
+[[hands]]
+cancelled = true
+knocker_deadwood =
+opponent_deadwood =
+upcard = "
+note = "
+big_gin = true
+opponent_cards = "
+[hands.totals]
+
+[[hands]]
+dealer = "
+knocker = "
+knocker_cards = "
+spread = "
+opponent_cards = "
+recorded = "2026-
++00:00"
+"""
+"""zlib's preset dictionary: the text most match files share, so that a match just started fits one code. It is
+part of the format: the tag changes if it ever does."""
 FIELD = "codes"
 """The field a handover's refusal is about: the codes read."""
 
@@ -68,7 +122,8 @@ def id_of(data: bytes) -> str:
 def parts(data: bytes, most: int = PART_CHARS) -> list[Part]:
     """A file's bytes as parts of at most `most` characters each, of near equal length (so every code is drawn
     at the same size)."""
-    text = b45encode(zlib.compress(data, 9))
+    packer = zlib.compressobj(9, zdict=PRESET)
+    text = b45encode(packer.compress(data) + packer.flush())
     count = max(1, math.ceil(len(text) / most))
     if count > MOST_PARTS:
         raise InputError(f"is too large to hand over by codes ({len(data):,} bytes, {count} codes; the most is {MOST_PARTS})",
@@ -141,7 +196,7 @@ def _unpacked(text: str) -> bytes | None:
     """The bytes a whole base45 text unpacks to, or None when it is not what `parts` makes."""
     try:
         packed = b45decode(text)
-        unpacker = zlib.decompressobj()
+        unpacker = zlib.decompressobj(zdict=PRESET)
         data = unpacker.decompress(packed, MOST_BYTES)
     except (ValueError, zlib.error):
         return None
