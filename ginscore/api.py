@@ -14,40 +14,20 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from .errors import GinscoreError, IllegalHandError, InputError, MatchFileError
+# The names `import ginscore` offers are listed once, there; those only passed on from below say so (`X as X`).
+from . import __all__ as __all__
+from .errors import GinscoreError as GinscoreError
+from .errors import IllegalHandError as IllegalHandError
+from .errors import InputError as InputError
+from .errors import MatchFileError as MatchFileError
 from .game.cards import Card, Hand, parse_card, parse_cards, parse_spread, require_count
 from .game.melds import Arrangement
 from .game.melds import solve as _solve
-from .game.rulebook import PRESETS, Rules, override_knobs, preset, with_upcard
+from .game.rulebook import PRESETS as PRESETS
+from .game.rulebook import Rules, override_knobs, preset, with_upcard
 from .game.scoring import ScoredKnock, knock_dict, score_cards
 from .match.records import Match
 from .match.standings import Standings
-
-__all__ = [
-    "PRESETS",
-    "Arrangement",
-    "Card",
-    "GinscoreError",
-    "Hand",
-    "IllegalHandError",
-    "InputError",
-    "Knock",
-    "Match",
-    "MatchFileError",
-    "Odds",
-    "Rules",
-    "Solved",
-    "Standings",
-    "load_match",
-    "odds",
-    "parse_card",
-    "parse_cards",
-    "rules",
-    "save_match",
-    "score_knock",
-    "solve",
-    "standings",
-]
 
 Cards = str | Iterable[Card | str]
 """Cards as text (`"3h 4h 5h"`, commas allowed) or as any iterable of `Card`s or card strings."""

@@ -22,12 +22,13 @@ from .command import app as _app
 
 __all__ = ["app", "main"]
 
-MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "qr", "serve", "pocket")
+MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "merge", "qr", "serve", "pocket")
 """The command modules, in the order `--help` lists their commands."""
 COMMAND_MODULES = {
     "check": "hand", "score": "hand", "rules": "hand", "advise": "advise",
     "new": "records", "record": "records", "edit": "records", "undo": "records",
-    "show": "sheet", "validate": "sheet", "stats": "sheet", "standings": "standings", "odds": "odds", "play": "table", "qr": "qr", "serve": "serve", "app": "pocket",
+    "show": "sheet", "validate": "sheet", "stats": "sheet", "standings": "standings", "odds": "odds", "play": "table",
+    "merge": "merge", "backup": "merge", "restore": "merge", "qr": "qr", "serve": "serve", "app": "pocket",
 }
 """The module that registers each command (tests/test_cli_interface.py checks it against the whole app)."""
 

@@ -34,6 +34,17 @@ def read_text(path: str) -> str:
 
     A byte-order mark at the start is kept in the text (and written back), and skipped when parsing.
     """
+    data = read_bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise MatchFileError(
+            path, [f"cannot read byte 0x{data[error.start]:02x} at offset {error.start}: not UTF-8 text; save the file as UTF-8"]
+        ) from None
+
+
+def read_bytes(path: str) -> bytes:
+    """A match file's bytes, refused at once when it is not a regular file or too big."""
     _refuse_special(path, "nothing was read")
     try:
         # O_NONBLOCK: a FIFO put in the file's place after the check above must not hang the read.
@@ -45,12 +56,7 @@ def read_text(path: str) -> str:
             raise MatchFileError(path, ["is not a regular file, not a match file; nothing was read"])
         data = handle.read(MAX_BYTES + 1)
     check_size(path, len(data))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise MatchFileError(
-            path, [f"cannot read byte 0x{data[error.start]:02x} at offset {error.start}: not UTF-8 text; save the file as UTF-8"]
-        ) from None
+    return data
 
 
 def check_size(path: str, size: int, *, writing: bool = False) -> None:

@@ -15,9 +15,9 @@ import contextlib
 import os
 import threading
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
 from .table import Storage, Table, name_problem
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch
     from ..match.tally import Sheet
     from .changes import Change
+    from .merging import Merged
+    from .reading import MatchFile
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,75 @@ class Folder:
         path = self.resolve(name)
         with self._named(name, path):
             return changes.undo(path, expected_hands=expected_hands)
+
+    # copies
+
+    def merge(self, text: str, name: str | None = None, choice: str = "", expected_hands: int | None = None, *,
+              restoring: bool = False) -> Merged:
+        """A copy of a match file (its whole text) merged into the folder by the rule (`files.merging`): into the
+        folder's copy of the same match, else kept as a new file, named `name` where that name is free and
+        acceptable, else for its players. A conflict writes nothing unless `choice` is `mine`, `theirs` (while the
+        folder's copy has `expected_hands` hands) or `both` (the copy kept as a new file too).
+
+        `restoring`: the copy is a backup's file `name`, whose name says which file it was: it is in conflict
+        only with the file of that name, and is kept as a new file beside another of the same match."""
+        from . import merging
+
+        if choice not in merging.CHOICES:
+            raise InputError(f"{quote(choice)} is not a choice: keep mine, take theirs or keep both", field="choice")
+        theirs = merging.read_copy(self.accepts(name) or "the copy", text)
+        found = self._same_match(theirs, name, restoring)
+        if found is None or choice == "both":
+            new = self._free_name(None if choice == "both" else name, list(theirs.match.players))
+            path = os.path.join(self.path, new)
+            with self._named(new, path):
+                kept = merging.keep_both(path, theirs) if choice == "both" else merging.keep_new(path, theirs)
+            return replace(kept, name=new)
+        mine = os.path.join(self.path, found)
+        with self._named(found, mine):
+            done = merging.merge_file(mine, theirs, cast("merging.Choice", choice), expected_hands=expected_hands)
+        return replace(done, name=found)
+
+    def _same_match(self, theirs: MatchFile, name: str | None, restoring: bool) -> str | None:
+        """The folder's file to merge a copy into: one holding the same match whole or in part first (the file
+        named `name` before others), else one it is in conflict with (when `restoring`, only the file `name`)."""
+        from ..match.merge import compare, not_the_same
+
+        conflicting = []
+        for found in sorted(self.table.files(), key=lambda found: found.name != name):
+            if found.read is None or not_the_same(found.read.match, theirs.match) is not None:
+                continue
+            if compare(found.read.match, theirs.match).kind != "conflict":
+                return found.name
+            conflicting.append(found.name)
+        if restoring:
+            return name if name in conflicting else None
+        return conflicting[0] if conflicting else None
+
+    def _free_name(self, name: str | None, players: list[str]) -> str:
+        if name is not None and self.accepts(name) and not os.path.lexists(os.path.join(self.path, name)):
+            try:
+                return self.new_name(name)
+            except GinscoreError:
+                pass
+        return self.fresh_name(players)
+
+    def backup(self) -> bytes:
+        """A zip of every match file of the folder, byte for byte, the damaged ones too (but one that cannot be
+        read at all, which no command could ever open)."""
+        from .merging import backup_zip
+
+        files = []
+        for name in self.names():
+            with contextlib.suppress(MatchFileError):
+                files.append((name, self.table.storage.data(name)))
+        return backup_zip(files)
+
+    def restore(self, data: bytes, label: str = "the backup") -> list[Merged]:
+        """Each match file of a backup merged into the folder by the rule; a conflict is listed, never settled."""
+        from .merging import each_member
+
+        return each_member(data, label, lambda name, text: self.merge(text, name, restoring=True))
 
 
 def _plain_name(typed: str) -> str:

@@ -50,6 +50,8 @@ class Storage(Protocol):
 
     def text(self, name: str) -> str: ...
 
+    def data(self, name: str) -> bytes: ...
+
     def version(self, name: str) -> str | None: ...
 
     def path(self, name: str) -> str: ...
@@ -89,6 +91,12 @@ class Disk:
         from .folder import read_text
 
         return read_text(self.path(name))
+
+    def data(self, name: str) -> bytes:
+        """The file's bytes, as they are; `MatchFileError` when it cannot be read."""
+        from .folder import read_bytes
+
+        return read_bytes(self.path(name))
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,11 @@ class Held(Disk):
             self.wanted = True
         return super().text(name)
 
+    def data(self, name: str) -> bytes:
+        if name in self.placeholders:
+            self.wanted = True
+        return super().data(name)
+
     def state(self, name: str) -> tuple[int, int, int]:
         status = os.stat(self.path(name))
         return status.st_mtime_ns, status.st_size, status.st_ino

@@ -234,3 +234,24 @@ def sides_words(scored: ScoredKnock | None, knocker: str, opponent: str, face: C
     words.append(f"{opponent} laid off {laid}" if laid else f"{opponent} laid off nothing")
     words.append(f"{opponent}'s count after lay-offs: {response.deadwood}")
     return words
+
+
+NO_HAND = "—"
+"""A copy's side of a hand it does not have."""
+
+
+def told_hand(sheet: Sheet, number: int) -> str:
+    """How a copy of a match tells hand `number`, for two copies side by side: the result and counts, the cards,
+    up-card and note where given; `NO_HAND` when it has no such hand. (When each was entered is left out: two
+    phones never agree on it, and the rule does not compare it.)"""
+    if not 1 <= number <= len(sheet.lines):
+        return NO_HAND
+    line, record = sheet.lines[number - 1], sheet.match.hands[number - 1]
+    parts = [hand_words(line.result, line.winner, line.points), counts_words(line)]
+    if record.cards:
+        parts.append(record.cards)
+    if record.upcard:
+        parts.append(f"up-card {record.upcard}")
+    if record.note:
+        parts.append(f"“{record.note}”")
+    return " · ".join(part for part in parts if part)

@@ -35,6 +35,7 @@ from .answers import error_dict
 from .exports import export_of
 from .fields import number_field
 from .file_words import problem_words
+from .merge_pages import merged_words
 from .page_helpers import (
     MatchInfo,
     escaped,
@@ -293,6 +294,7 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
         if number is not None:  # a link says only which hand, nothing else
             message = f"{words} hand {number}."
             break
+    message = merged_words(request.query_params) or message
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
                                           "next_game": next_game_view(sheet, folder, name), **_sheet_links(request, name)})
 

@@ -45,6 +45,7 @@ from .match_pages import (
     undo_refused,
     version,
 )
+from .merge_pages import backup_download, merge_post, merge_refused
 from .page_helpers import problem_page, render
 from .security import check_csrf
 from .standings_pages import standings_page
@@ -139,6 +140,8 @@ routes = [
     _route("/check", check_page, "GET", "check"),
     _route("/check", check_post, "POST", "check_post"),
     _route("/check/live", check_live, "POST", "check_live", fragment_refused),
+    _route("/merge", merge_post, "POST", "merge", merge_refused),
+    _route("/backup.zip", backup_download, "GET", "backup"),
     _route("/standings", standings_page, "GET", "standings"),
     _route("/stats", stats_page, "GET", "stats"),
     _route("/stats/pair", pair_page, "GET", "stats_pair"),
