@@ -127,3 +127,58 @@ def test_a_match_handed_over_by_camera_is_merged_into_the_other_phone_s_copy(bro
         b.stop()
     assert (theirs / "friday.toml").read_bytes() == whole
     assert show_json(b, "friday.toml") == show_json(a, "friday.toml")
+
+
+def test_in_the_app_a_match_shown_as_qr_is_scanned_by_the_other_phone_s_app(browser: Any, tmp_path: Path):
+    """The same handover between two phones running the app (`ginscore app`): the codes drawn by the worker's
+    Python, the scan read by the app's page, the merge written to the other phone's IndexedDB."""
+    require_browser()
+    needs("npm is not installed (it fetches the pinned runtime)" if shutil.which("npm") is None else None, "the app's camera test")
+    from test_app_browser import SUB, Host, ginscore, ready, stored
+
+    built = ginscore("app", tmp_path / "host" / SUB.strip("/"))
+    assert built.exit_code == 0, built.stderr
+    assert (tmp_path / "host" / SUB.strip("/") / "static" / "jsQR.js").is_file()
+    whole = long_match(tmp_path / "friday.toml", 30).read_bytes()
+    (tmp_path / "copy").mkdir()
+    (tmp_path / "copy" / "friday.toml").write_bytes(prefix(whole, 20))
+    host = Host(tmp_path / "host")
+    second = None
+    try:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+        page = context.new_page()
+        page.goto(host.url)
+        ready(page)
+        page.locator("#open-file").set_input_files(str(tmp_path / "friday.toml"))
+        page.wait_for_url("**#/m/friday.toml")
+        page.get_by_role("link", name="Show as QR").click()
+        expect(page.locator("h1")).to_have_text("Show as QR")
+        shots = shown_codes(page)
+        context.close()
+        assert joined([text for text in map(decoded, shots.values()) if text]) == whole
+
+        video = camera_file(shots, tmp_path / "camera.y4m")
+        second = browser.browser_type.launch(executable_path=CHROMIUM, args=[
+            *CHROMIUM_FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"])
+        phone = second.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+        problems: list[str] = []
+        phone.on("pageerror", lambda error: problems.append(str(error)))
+        phone.goto(host.url)
+        ready(phone)
+        phone.locator("#open-file").set_input_files(str(tmp_path / "copy" / "friday.toml"))
+        phone.wait_for_url("**#/m/friday.toml")
+        phone.goto(host.url + "#/")
+        ready(phone)
+        phone.get_by_role("link", name="Scan a match").click()
+        expect(phone.locator("h1")).to_have_text("Scan a match")
+        began = time.monotonic()
+        phone.wait_for_url(re.compile(r"#/m/friday\.toml\?merged=added&added=10$"), timeout=60000)
+        print(f"\nthe app, 30 hands, {len(shots)} codes: {time.monotonic() - began:.1f} s from the scan page to the merged match")
+        expect(phone.locator("#main .notice")).to_contain_text("The copy added 10 hands")
+        assert stored(phone, "friday.toml").encode("utf-8") == whole
+        assert problems == []
+    finally:
+        if second is not None:
+            second.close()
+        host.stop()
