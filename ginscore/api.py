@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-# The names `import ginscore` offers are listed once, there; those only passed on from below say so (`X as X`).
-from . import __all__ as __all__
+# The names the library offers are listed once, in `ginscore.__all__`; those this module only passes on from
+# below say so (`X as X`).
 from .errors import GinscoreError as GinscoreError
 from .errors import IllegalHandError as IllegalHandError
 from .errors import InputError as InputError

@@ -96,3 +96,20 @@ def test_the_backup_is_every_file_byte_for_byte(run: RunCli, client: TestClient,
     with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
         assert {name: archive.read(name) for name in archive.namelist()} == {
             name: (folder / name).read_bytes() for name in ("a.toml", "b.toml")}
+
+
+def test_the_api_merges_by_the_same_rule(run: RunCli, client: TestClient, folder: Path, tmp_path: Path) -> None:
+    mine = started(run, folder / "m.toml", "AB")
+    theirs = copy(mine, tmp_path / "t.toml", "C", run)
+    played_on(run, mine, "A")
+    before = mine.read_bytes()
+    headers = {"authorization": f"Bearer {TOKEN}"}
+    answer = client.post("/api/merge", json={"text": theirs.read_text(encoding="utf-8"), "name": "t.toml"}, headers=headers)
+    assert answer.status_code == 200
+    assert answer.json() == {"outcome": "conflict", "name": "m.toml", "added": 0, "differing": [3], "hands": 3}
+    assert mine.read_bytes() == before
+    both = client.post("/api/merge", json={"text": theirs.read_text(encoding="utf-8"), "choice": "both", "expected_hands": 3},
+                       headers=headers)
+    assert both.json() == {"outcome": "both", "name": "ann-bob.toml", "added": 0, "differing": [], "hands": 0}
+    refused = client.post("/api/merge", json={"text": ""}, headers=headers)
+    assert (refused.status_code, refused.json()["field"]) == (400, "text")

@@ -3,22 +3,27 @@ edit a hand, undo the last.
 
 The command line, `play` and `serve` all call these with typed inputs (`HandEntry`, `NewMatch`) and get typed
 answers; none of them builds a `Match`, stamps a time or fills in a default itself. A change reads the file
-once, scores the hand once (the tally takes the score the record was checked by) and writes the file once. Each change is read, checked
-and written under the one lock, so any number of writers can work on one file at once and lose nothing. A
+once, scores the hand once (the tally takes the score the record was checked by) and writes the file once. Each
+change is read, checked and written under the one lock, through the folder's storage where the caller has one
+(`table.Storage`: the disk, or the app's store), so any number of writers can work on one file at once and lose nothing. A
 refusal is one of ginscore's errors, naming its field; each front end says how to mend it in its own words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
 from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
-from .folder import exists_for_write, locked
+from .folder import exists_for_write
 from .reading import MatchFile, load_file
-from .storage import save
+from .storage import lock, save
+
+if TYPE_CHECKING:
+    from .table import Storage
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ def already_exists(path: str) -> ExistsError:
     return ExistsError("already exists: pick another name", field="file", file=path)
 
 
-def start(path: str, new: NewMatch, *, force: bool = False) -> Sheet:
+def start(path: str, new: NewMatch, *, force: bool = False, storage: Storage | None = None) -> Sheet:
     """Write a new match file and return its (empty) sheet; one that exists is replaced only with `force`.
 
     Whether it exists is asked of the file the write would replace (`folder.resolved`), never of the name as typed:
@@ -63,13 +68,13 @@ def start(path: str, new: NewMatch, *, force: bool = False) -> Sheet:
     match = new_match(new)
     if not force and exists_for_write(path):
         raise already_exists(path)  # before the lock, so that the refusal creates nothing
-    with locked(path):
+    with lock(path, storage):
         if not force and exists_for_write(path):
             raise already_exists(path)  # made by another writer while this one waited for the lock
-        return save(path, match).sheet
+        return save(path, match, storage=storage).sheet
 
 
-def next_game(finished: str, path: str, dealer: str | None = None) -> Sheet:
+def next_game(finished: str, path: str, dealer: str | None = None, storage: Storage | None = None) -> Sheet:
     """Start the next match after the finished one at `finished`: the same players, rules and preset, in a new file
     at `path` (never replacing one), the finished file left exactly as it was. The first dealer is the one the
     finished match names as next dealer unless `dealer` names another."""
@@ -78,7 +83,8 @@ def next_game(finished: str, path: str, dealer: str | None = None) -> Sheet:
         raise RefusedError("is still in play: finish it before the next game", field="file", file=finished)
     match = before.match
     chosen = dealer if dealer else before.sheet.next_dealer
-    return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood))
+    return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood),
+                 storage=storage)
 
 
 def _check_expected(path: str, before: MatchFile, expected_hands: int | None) -> None:
@@ -98,13 +104,13 @@ def preview(path: str, entry: HandEntry) -> Change:
     return _added(before, make_record(before.match, entry, recorded=now()))
 
 
-def record(path: str, entry: HandEntry, *, expected_hands: int | None = None) -> Change:
+def record(path: str, entry: HandEntry, *, expected_hands: int | None = None, storage: Storage | None = None) -> Change:
     """Add one hand, refused once the game is over, or (with `expected_hands`) when the file has another count."""
-    with locked(path, existing=True):
+    with lock(path, storage, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
         change = _added(before, make_record(before.match, entry, recorded=now()))
-        save(path, change.match, change.sheet, before)
+        save(path, change.match, change.sheet, before, storage)
     return change
 
 
@@ -113,13 +119,14 @@ def _added(before: MatchFile, made: ScoredRecord) -> Change:
     return Change(before, match, sheet)
 
 
-def edit(path: str, number: int, entry: HandEntry, *, expected_hands: int | None = None) -> Change:
+def edit(path: str, number: int, entry: HandEntry, *, expected_hands: int | None = None,
+         storage: Storage | None = None) -> Change:
     """Replace hand `number` (from 1); it keeps its time and, unless the entry gives a note, its note."""
-    with locked(path, existing=True):
+    with lock(path, storage, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
         change = _replaced(before, number, entry)
-        save(path, change.match, change.sheet, before)
+        save(path, change.match, change.sheet, before, storage)
     return change
 
 
@@ -137,9 +144,10 @@ def _replaced(before: MatchFile, number: int, entry: HandEntry) -> Change:
     return Change(before, match, sheet)
 
 
-def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_hands: int | None = None) -> Change:
+def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_hands: int | None = None,
+         storage: Storage | None = None) -> Change:
     """Remove the last hand; refused when the hands are no longer those the person saw."""
-    with locked(path, existing=True):
+    with lock(path, storage, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
         if expected is not None and before.match.hands != expected:
@@ -151,5 +159,5 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         if not before.match.hands:
             raise RefusedError("has no hands to undo", file=path)
         match, sheet = remove_last_hand(before.match)
-        save(path, match, sheet, before)
+        save(path, match, sheet, before, storage)
     return Change(before, match, sheet)

@@ -11,14 +11,17 @@ import os
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, StaleError
 from ..match.merge import compare, merged
 from ..match.tally import Sheet, tally
-from .folder import MAX_BYTES, exists_for_write, locked, write_atomic
+from .folder import MAX_BYTES, exists_for_write
 from .reading import MatchFile, load_file, match_file
-from .storage import readable_bytes, save
+from .storage import lock, readable_bytes, save, write
+
+if TYPE_CHECKING:
+    from .table import Storage
 
 Outcome = Literal["new", "unchanged", "added", "conflict", "replaced", "both", "refused"]
 Choice = Literal["", "mine", "theirs", "both"]
@@ -54,12 +57,13 @@ def read_copy(label: str, text: str) -> MatchFile:
 
 
 def merge_file(path: str, theirs: MatchFile, choice: Choice = "", *, expected_hands: int | None = None,
-               out: str | None = None) -> Merged:
+               out: str | None = None, storage: Storage | None = None) -> Merged:
     """Merge the copy `theirs` into the match file at `path`, or with `out` into a new file there (the merged
     copy, `path` left as it was). A conflict writes nothing unless `choice` says which to keep: `theirs` replaces
     the file with the copy's bytes, only while it still has `expected_hands` hands (when given); `both` is the
-    caller's to write (`keep_both`); `mine` changes nothing. Not one match: `RefusedError`, naming the field."""
-    with locked(path, existing=True):
+    caller's to write (`keep_both`); `mine` changes nothing. Not one match: `RefusedError`, naming the field.
+    With `storage` (the file's folder), the file is locked and written through it."""
+    with lock(path, storage, existing=True):
         before = load_file(path)
         comparison = compare(before.match, theirs.match)
         if comparison.kind == "conflict":
@@ -68,7 +72,7 @@ def merge_file(path: str, theirs: MatchFile, choice: Choice = "", *, expected_ha
                 if out:
                     _write_new(out, theirs.text, "out")
                 else:
-                    write_atomic(path, readable_bytes(path, theirs.text))
+                    write(path, readable_bytes(path, theirs.text), storage)
                 return Merged("replaced", out or path)
             if choice == "mine":
                 return _kept(before, out)
@@ -80,11 +84,11 @@ def merge_file(path: str, theirs: MatchFile, choice: Choice = "", *, expected_ha
         target = out or path
         if out:
             _refuse_existing(out, "out")
-            with locked(out):
+            with lock(out):
                 _refuse_existing(out, "out")
                 save(out, match, tally(match), before)
         else:
-            save(path, match, tally(match), before)
+            save(path, match, tally(match), before, storage)
         return Merged("added", target, added=len(match.hands) - len(before.match.hands))
 
 
@@ -106,24 +110,24 @@ def _refuse_existing(path: str, field: str = "file") -> None:
         raise ExistsError("already exists: pick another name", field=field, file=path)
 
 
-def _write_new(path: str, text: str, field: str = "file") -> None:
+def _write_new(path: str, text: str, field: str = "file", storage: Storage | None = None) -> None:
     """A new file holding exactly `text`, never replacing one."""
     data = readable_bytes(path, text)
     _refuse_existing(path, field)
-    with locked(path):
+    with lock(path, storage):
         _refuse_existing(path, field)
-        write_atomic(path, data)
+        write(path, data, storage)
 
 
-def keep_both(path: str, theirs: MatchFile) -> Merged:
+def keep_both(path: str, theirs: MatchFile, storage: Storage | None = None) -> Merged:
     """The copy kept beside the file, as a new file at `path` holding its bytes."""
-    _write_new(path, theirs.text)
+    _write_new(path, theirs.text, storage=storage)
     return Merged("both", path)
 
 
-def keep_new(path: str, theirs: MatchFile) -> Merged:
+def keep_new(path: str, theirs: MatchFile, storage: Storage | None = None) -> Merged:
     """A copy of a match the folder does not have, kept as a new file at `path` holding its bytes."""
-    _write_new(path, theirs.text)
+    _write_new(path, theirs.text, storage=storage)
     return Merged("new", path)
 
 

@@ -5,7 +5,8 @@ each naming its field.
 
 A `Folder` names its match files by their plain names (`friday.toml`), never by a path: `resolve` turns a name
 into the one file it may mean, directly inside the folder, or refuses with `NotFoundError`. Every change goes
-through `files.changes` with a typed entry (the one lock and atomic write the command line uses), so the CLI,
+through `files.changes` with a typed entry (the one lock and atomic write the command line uses, taken through
+the table's storage), so the CLI,
 `play` and any number of phones can work on one file at once. Errors name the file as the person named it.
 """
 
@@ -178,7 +179,7 @@ class Folder:
         name = self.new_name(file)
         path = os.path.join(self.path, name)
         with self._named(name, path):
-            return name, start(path, new)
+            return name, start(path, new, storage=self.table.storage)
 
     def new_name(self, file: str | None) -> str:
         """The name a new match file may take, as given: refused with the reason and a name to type instead."""
@@ -237,7 +238,7 @@ class Folder:
             new = self.fresh_name(players)
             try:
                 with self._named(name, path), self._named(new, os.path.join(self.path, new)):
-                    sheet = next_game(path, os.path.join(self.path, new), dealer)
+                    sheet = next_game(path, os.path.join(self.path, new), dealer, self.table.storage)
             except ExistsError:
                 continue
             self.next_games[finished] = new
@@ -250,7 +251,7 @@ class Folder:
 
         path = self.resolve(name)
         with self._named(name, path):
-            return changes.record(path, entry, expected_hands=expected_hands)
+            return changes.record(path, entry, expected_hands=expected_hands, storage=self.table.storage)
 
     def preview(self, name: str, entry: HandEntry, number: int | None = None) -> Change:
         """What `record` would make of the hand, or `edit` of hand `number` when given, written nowhere."""
@@ -266,7 +267,7 @@ class Folder:
 
         path = self.resolve(name)
         with self._named(name, path):
-            return changes.edit(path, number, entry, expected_hands=expected_hands)
+            return changes.edit(path, number, entry, expected_hands=expected_hands, storage=self.table.storage)
 
     def undo(self, name: str, expected_hands: int) -> Change:
         """Remove the last hand, only when the file still has `expected_hands` hands."""
@@ -274,7 +275,7 @@ class Folder:
 
         path = self.resolve(name)
         with self._named(name, path):
-            return changes.undo(path, expected_hands=expected_hands)
+            return changes.undo(path, expected_hands=expected_hands, storage=self.table.storage)
 
     # copies
 
@@ -297,11 +298,12 @@ class Folder:
             new = self._free_name(None if choice == "both" else name, list(theirs.match.players))
             path = os.path.join(self.path, new)
             with self._named(new, path):
-                kept = merging.keep_both(path, theirs) if choice == "both" else merging.keep_new(path, theirs)
+                kept = (merging.keep_both if choice == "both" else merging.keep_new)(path, theirs, self.table.storage)
             return replace(kept, name=new)
         mine = os.path.join(self.path, found)
         with self._named(found, mine):
-            done = merging.merge_file(mine, theirs, cast("merging.Choice", choice), expected_hands=expected_hands)
+            done = merging.merge_file(mine, theirs, cast("merging.Choice", choice), expected_hands=expected_hands,
+                                      storage=self.table.storage)
         return replace(done, name=found)
 
     def _same_match(self, theirs: MatchFile, name: str | None, restoring: bool) -> str | None:

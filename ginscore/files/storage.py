@@ -11,16 +11,22 @@ file whose lines end with CRLF (as its first line's does), the lines a change ad
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MatchFileError, quote
 from ..match.records import HandRecord, Match
 from ..match.tally import HandLine, Sheet, as_stored, tally, with_spreads
 from . import layout, plain_toml
-from .folder import check_size, write_atomic
+from .folder import check_size, locked, write_atomic
 from .reading import BOM, FORMAT, HAND_KEYS, REMEMBERED, MatchFile, compare_derived, read_back, read_hands
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from .table import Storage
 
 HEADER = (
     "# ginscore match file: the score sheet. Edit it by hand if you like, then run\n"
@@ -70,10 +76,12 @@ def _hand_block(record: HandRecord, line: HandLine) -> str:
     return "[[hands]]\n" + tomli_w.dumps(table) + "\n[hands.totals]\n" + tomli_w.dumps(totals)
 
 
-def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile | None = None) -> MatchFile:
+def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile | None = None,
+         storage: Storage | None = None) -> MatchFile:
     """Write the match to `path` and return the file as written. Given the file as it was read (`before`), what
     a person typed in it is kept (see the module's words). The new bytes are proven to read back as `match`
-    before they land."""
+    before they land. With `storage` (the file's folder, the file directly inside it), the bytes are written
+    through it; else on the disk at `path`."""
     sheet = sheet or tally(match)
     if before is None:
         text = dumps(match, sheet)
@@ -83,11 +91,26 @@ def save(path: str, match: Match, sheet: Sheet | None = None, before: MatchFile 
         data, plain = proven
     else:
         text, data, plain = edited(before, match, sheet)
-    write_atomic(path, readable_bytes(path, text))
+    write(path, readable_bytes(path, text), storage)
     stored, stored_sheet = as_stored(match, sheet)
     written = MatchFile(path, text, data, stored, stored_sheet, plain)
     REMEMBERED.remember(path, text, written)
     return written
+
+
+def write(path: str, data: bytes, storage: Storage | None = None) -> None:
+    """A match file's new bytes written at once: through its folder's `storage` when given, else at `path`."""
+    if storage is None:
+        write_atomic(path, data)
+    else:
+        storage.write(os.path.basename(path), data)
+
+
+def lock(path: str, storage: Storage | None = None, *, existing: bool = False) -> AbstractContextManager[None]:
+    """A match file's lock: through its folder's `storage` when given, else beside `path` (`folder.locked`)."""
+    if storage is None:
+        return locked(path, existing=existing)
+    return storage.lock(os.path.basename(path), existing=existing)
 
 
 def readable_bytes(path: str, text: str) -> bytes:

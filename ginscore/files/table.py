@@ -32,6 +32,8 @@ from ..match.series import Series, series_as_of
 from .builtin_model import DEFAULT_PRIOR, model_from
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from ..game.advise_game import GameState
     from ..game.rulebook import Rules
     from ..match.odds import Model
@@ -41,8 +43,8 @@ if TYPE_CHECKING:
 
 
 class Storage(Protocol):
-    """Where a table's match files are kept: their names, a version of each that changes whenever it does, and
-    the path the service reads and writes it by."""
+    """Where a table's match files are kept: their names, a version of each that changes whenever it does, their
+    texts, and the one way the service changes them: under a file's lock, written whole at once."""
 
     def listed(self) -> list[str]: ...
 
@@ -55,6 +57,10 @@ class Storage(Protocol):
     def version(self, name: str) -> str | None: ...
 
     def path(self, name: str) -> str: ...
+
+    def lock(self, name: str, *, existing: bool = False) -> AbstractContextManager[None]: ...
+
+    def write(self, name: str, data: bytes) -> None: ...
 
 
 class Disk:
@@ -97,6 +103,18 @@ class Disk:
         from .folder import read_bytes
 
         return read_bytes(self.path(name))
+
+    def lock(self, name: str, *, existing: bool = False) -> AbstractContextManager[None]:
+        """The file's lock, for writers to take turns (`folder.locked`)."""
+        from .folder import locked
+
+        return locked(self.path(name), existing=existing)
+
+    def write(self, name: str, data: bytes) -> None:
+        """The file replaced by `data` at once (`folder.write_atomic`): a crash leaves the old file or the new."""
+        from .folder import write_atomic
+
+        write_atomic(self.path(name), data)
 
 
 @dataclass(frozen=True)

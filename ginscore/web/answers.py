@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..files.changes import Change
+    from ..files.merging import Merged
     from ..match.tally import Sheet
 
 
@@ -52,3 +53,10 @@ def undo_dict(change: Change) -> dict[str, Any]:
 def error_dict(error: Exception, message: str) -> dict[str, Any]:
     """A refusal as the API answers it: its words and the field it is about (null when it is about none)."""
     return {"error": message, "field": getattr(error, "field", None)}
+
+
+def merged_dict(merged: Merged) -> dict[str, Any]:
+    """A merge: what it did to which file, the hands it added, and for a conflict the hands that differ and the
+    count the file had (for a choice)."""
+    return {"outcome": merged.outcome, "name": merged.name, "added": merged.added, "differing": list(merged.differing),
+            "hands": merged.hands}

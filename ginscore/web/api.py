@@ -146,6 +146,21 @@ async def standings(request: Request) -> Response:
     return await _run(table)
 
 
+async def merge(request: Request) -> Response:
+    """POST `{"text", "name", "choice", "expected_hands"}`: a copy of a match file merged into the folder by the
+    rule (`ginscore merge`'s); a conflict is answered with the hands that differ, nothing written."""
+    body = await _body(request)
+    text, name, choice = body.get("text"), body.get("name"), body.get("choice", "")
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("give the copy's whole text, as the match file holds it", field="text")
+    if name is not None and not isinstance(name, str):
+        raise InputError("the copy's name is a file name, like friday.toml", field="name")
+    if not isinstance(choice, str):
+        raise InputError("choose mine, theirs or both", field="choice")
+    expected = number_field("expected_hands", body.get("expected_hands"))
+    return await _run(lambda: answers.merged_dict(_folder(request).merge(text, name, choice, expected)))
+
+
 async def check_hand(request: Request) -> Response:
     """POST: `check --json` for `{"cards": ...}` and the rule fields."""
     return await _run(check_fields, await _body(request))
@@ -165,6 +180,7 @@ routes = [
     Route("/matches/{file}/hands/last", last_hand, methods=["DELETE"]),
     Route("/matches/{file}/hands/{number}", hand, methods=["PUT"]),
     Route("/matches/{file}/export/{kind}", export, methods=["GET"]),
+    Route("/merge", merge, methods=["POST"]),
     Route("/standings", standings, methods=["GET"], name="api_standings"),
     Route("/check", check_hand, methods=["POST"]),
     Route("/advise", advise_hand, methods=["POST"]),
