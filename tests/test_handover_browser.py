@@ -21,7 +21,7 @@ import pytest
 from browsers import CHROMIUM, CHROMIUM_FLAGS, expect, require_browser
 from conftest import needs
 from handover_matches import long_match
-from test_serve_browser import PHONE, Server, show_json
+from test_serve_browser import PHONE, Server, check_page, show_json
 
 from ginscore.files.handover import joined, read_part
 
@@ -41,6 +41,7 @@ def decoded(png: bytes) -> str | None:
 
 def shown_codes(page: Any, seconds: float = 30) -> dict[int, bytes]:
     """Screenshots of each code phone A shows in turn, by its number, read back to be sure of each."""
+    expect(page.locator(".qr-code-item:not([hidden])")).to_have_count(1)  # one at a time, once the script runs
     shots: dict[int, bytes] = {}
     count = None
     deadline = time.monotonic() + seconds
@@ -100,6 +101,12 @@ def test_a_match_handed_over_by_camera_is_merged_into_the_other_phone_s_copy(bro
         page.get_by_role("link", name="Show as QR").click()
         expect(page.locator("h1")).to_have_text("Show as QR")
         shots = shown_codes(page)
+        if hands == 30:
+            check_page(page)
+            page.goto(a.base + "/scan")  # A has no camera: the page says so, with the button to try again
+            expect(page.get_by_role("button", name="Start the camera")).to_be_visible()
+            expect(page.locator(".scan-said")).to_contain_text("The camera could not be used.")
+            check_page(page)
         context.close()
         texts = [decoded(png) for png in shots.values()]
         assert joined([text for text in texts if text]) == whole  # A's screen holds the file's exact bytes
