@@ -158,3 +158,28 @@ def test_the_scan_page_has_its_form_its_camera_and_no_command_line_words(phone_b
     visible = re.sub(r"<[^>]+>", " ", page)
     for word in ("ginscore app", "npm", "--", "toml", "command"):
         assert word not in visible.replace("· ginscore", "")
+
+
+def test_codes_posted_with_a_form_s_line_breaks_are_joined_alike(folders, phone_b):
+    mine, theirs = folders
+    codes = payloads((mine / "friday.toml").read_bytes())
+    page = phone_b.get("/scan").text
+    answer = phone_b.post("/scan", data={"csrf": csrf(page), "codes": "\r\n".join(codes) + "\r\n"}, follow_redirects=False)
+    assert answer.status_code == 303
+    assert (theirs / "friday.toml").read_bytes() == (mine / "friday.toml").read_bytes()
+
+
+def test_a_scanned_copy_that_differs_is_a_conflict_chosen_on_the_merge_page(folders, phone_b):
+    from ginscore.files import changes
+    from ginscore.match.entry import HandEntry
+
+    mine, theirs = folders
+    changes.record(str(theirs / "friday.toml"), HandEntry(knocker="Tom", deadwood=3, opponent_deadwood=30))  # B's own hand 9
+    before = (theirs / "friday.toml").read_bytes()
+    answer = scan(phone_b, payloads((mine / "friday.toml").read_bytes()))
+    assert answer.status_code == 200
+    assert "Two copies of this match differ" in answer.text
+    assert re.findall(r'<th scope="row">(\d+)</th>', answer.text)[0] == "9"  # from the hand B told otherwise
+    for label in ("Keep mine", "Take theirs", "Keep both"):
+        assert label in answer.text
+    assert (theirs / "friday.toml").read_bytes() == before  # nothing written before the choice
