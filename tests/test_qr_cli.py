@@ -104,3 +104,12 @@ def test_a_missing_file_is_refused(run, tmp_path):
     result = run("qr", tmp_path / "none.toml")
     assert result.exit_code == 1
     assert "no such file" in one_error_line(result)
+
+
+def test_a_file_too_large_for_codes_is_refused_by_its_name(run, fresh, monkeypatch):
+    from ginscore.files import handover
+
+    monkeypatch.setattr(handover, "MOST_PARTS", 0)
+    result = run("qr", fresh)
+    assert result.exit_code == 2
+    assert one_error_line(result).startswith(f"error: {fresh} is too large to hand over by codes (")

@@ -32,7 +32,12 @@ def qr(
     from ..files.reading import load_file
     from ..sheets.qr_codes import codes, terminal
 
-    drawn = codes(load_file(file).text.encode("utf-8"))
+    text = load_file(file).text
+    try:
+        drawn = codes(text.encode("utf-8"))
+    except InputError as error:  # too large for codes: said of the file as typed
+        error.file = file
+        raise
     if output is not None:
         _write(drawn, output, force, file)
         return

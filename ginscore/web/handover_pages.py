@@ -32,7 +32,11 @@ def qr_page(request: Request, form: dict[str, str]) -> Response:
     sheet = load_sheet(folder, name)  # a broken file is refused here, as its page would be
     found = folder.table.file(name).read
     text = found.text if found is not None else ""
-    drawn = codes(text.encode("utf-8"))
+    try:
+        drawn = codes(text.encode("utf-8"))
+    except InputError as error:  # too large for codes: said of the match as its page names it
+        error.file = name
+        raise
     shown = [Markup(svg(code, f"Code {number} of {len(drawn)}")) for number, code in enumerate(drawn, 1)]  # segno's own SVG
     return render(request, "qr.html", {"name": name, "players": sheet.match.players, "codes": shown, "hands": len(sheet.lines),
                                        "show_ms": SHOW_MS})
