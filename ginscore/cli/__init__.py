@@ -10,11 +10,12 @@ the order `ginscore --help` lists them in. A run that names its command imports 
 from __future__ import annotations
 
 import copy
-import gc
 import importlib
 import os
 import sys
 from typing import TYPE_CHECKING, Any
+
+from .startup import lasting
 
 if TYPE_CHECKING:
     import typer
@@ -47,16 +48,8 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Entry point of the `ginscore` console script."""
-    # Start-up makes tens of thousands of objects (Typer's, the command's modules) that last as long as the
-    # process: the collector would walk them again and again and find no garbage, about a twentieth of
-    # `ginscore show`'s start-up. It is off while they are made and then leaves them out of every collection;
-    # what the command itself makes is collected as usual.
-    gc.disable()
-    try:
+    with lasting():  # Typer and the command's module
         app = _app_for(sys.argv[1:])
-        gc.freeze()
-    finally:
-        gc.enable()
     app()
 
 
