@@ -53,3 +53,16 @@ def test_importing_the_cli_imports_no_typer():
     code = "import ginscore.cli, sys; print('typer' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "False\n", "")
+
+
+def test_a_command_run_inside_another_program_freezes_nothing():
+    """Freezing keeps whatever garbage the process holds: only a process the `ginscore` command started does."""
+    code = (
+        "import gc, sys\n"
+        "from typer.testing import CliRunner\n"
+        "from ginscore.cli import app\n"
+        "done = CliRunner().invoke(app, ['show', sys.argv[1]])\n"
+        "print(done.exit_code, gc.get_freeze_count(), gc.isenabled())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(SAMPLE)], capture_output=True, text=True, timeout=60)
+    assert (done.stdout, done.stderr) == ("0 0 True\n", "")

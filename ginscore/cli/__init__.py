@@ -48,7 +48,7 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Entry point of the `ginscore` console script."""
-    with lasting():  # Typer and the command's module
+    with lasting(process_start=True):  # Typer and the command's module
         app = _app_for(sys.argv[1:])
     app()
 
