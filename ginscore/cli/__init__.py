@@ -13,12 +13,12 @@ import copy
 import importlib
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+from .startup import lasting
 
-from .command import COMPLETE_VARIABLE
-from .command import app as _app
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["app", "main"]
 
@@ -34,6 +34,8 @@ COMMAND_MODULES = {
 
 def whole_app() -> typer.Typer:
     """The app with every command registered, in `MODULES` order."""
+    from .command import app as _app
+
     for module in MODULES:
         importlib.import_module(f"{__name__}.{module}")
     return _app
@@ -47,13 +49,20 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Entry point of the `ginscore` console script."""
-    _app_for(sys.argv[1:])()
+    with lasting(process_start=True):  # Typer and the command's module
+        app = _app_for(sys.argv[1:])
+    app()
 
 
 def _app_for(args: list[str]) -> typer.Typer:
     """The app with only the command named first, when one is: Typer builds every command's parameters on each run
     (about a tenth of `ginscore check`'s start-up), and one command is all a run uses, so only its module is
     imported. Help, `--version`, a mistyped command and shell completion get the whole app."""
+    import typer
+
+    from .command import COMPLETE_VARIABLE
+    from .command import app as _app
+
     if not args or COMPLETE_VARIABLE in os.environ or args[0] not in COMMAND_MODULES:
         return whole_app()
     importlib.import_module(f"{__name__}.{COMMAND_MODULES[args[0]]}")
