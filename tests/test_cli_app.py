@@ -338,7 +338,8 @@ def test_a_runtime_folder_that_is_the_pinned_one_builds(run, tmp_path: Path, fet
     result = run("app", tmp_path / "site", "--runtime", given.parent)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == wrote(tmp_path / "site", str(tmp_path / "site")) and result.stderr == ""
-    assert not (tmp_path / "cache").exists()  # nothing fetched
+    assert not (tmp_path / "cache" / f"pyodide-{runtime.PYODIDE_VERSION}").exists()  # the runtime not fetched
+    assert sorted(path.name for path in (tmp_path / "cache").iterdir()) == ["jsqr-1.4.0"]  # only the scan page's decoder
 
 
 def test_a_cache_whose_record_was_changed_is_refused(run, tmp_path: Path, cached: Path):
@@ -418,6 +419,7 @@ def test_a_tarball_whose_files_are_not_the_shipped_list_is_refused_and_nothing_k
 def test_a_cache_without_its_record_is_fetched_again(run, tmp_path: Path, fetched: Path, cached: Path, monkeypatch: pytest.MonkeyPatch):
     (cached / runtime.CACHE_RECORD).unlink()
     (cached / "pyodide.mjs").write_bytes(b"changed")  # a cache from before records: not trusted, replaced
+    runtime.decoder()  # the scan page's decoder in this cache, fetched by the real npm: the fake one packs pyodide only
     fake_npm(tmp_path / "bin", packed(fetched, tmp_path / "pinned.tgz"), monkeypatch)
     monkeypatch.setattr(runtime, "PYODIDE_INTEGRITY", runtime.integrity_of(str(tmp_path / "pinned.tgz")))
     shipped = json.loads(Path(runtime.PINNED_FILES).read_text())

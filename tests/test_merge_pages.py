@@ -3,6 +3,7 @@ shown side by side with keep mine / take theirs / keep both, and the folder down
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import re
@@ -68,6 +69,10 @@ def test_a_conflict_is_shown_side_by_side_and_each_choice_works(run: RunCli, cli
     assert cells[0].startswith("knock: Ann scores 15 · 5 / 20") and cells[1].startswith("gin: Ann scores 32 · 0 / 12")
     assert mine.read_bytes() == before
     assert re.findall(r'name="choice" value="(\w+)"', page.text) == ["mine", "theirs", "both"]
+    assert re.findall(r'<form method="post" action="([^"]*)"', page.text) == ["/merge"] * 3
+    copies = re.findall(r'name="copy" value="([^"]*)"', page.text)
+    assert len(copies) == 3 and {base64.b64decode(copy) for copy in copies} == {theirs.read_bytes()}
+    assert "text" not in re.findall(r'name="(\w+)"', page.text)
     kept = post_copy(client, text, "t.toml", choice="mine", expected_hands="3")
     assert kept.headers["location"] == "/m/m.toml?merged=kept&added=0" and mine.read_bytes() == before
     both = post_copy(client, text, "t.toml", choice="both", expected_hands="3")
@@ -79,6 +84,23 @@ def test_a_conflict_is_shown_side_by_side_and_each_choice_works(run: RunCli, cli
     taken = post_copy(client, text, "t.toml", choice="theirs", expected_hands="3")
     assert taken.headers["location"] == "/m/m.toml?merged=replaced&added=0"
     assert mine.read_bytes() == theirs.read_bytes()
+
+
+def test_a_choice_posts_the_copy_back_byte_for_byte_whatever_its_line_endings(run: RunCli, client: TestClient, folder: Path,
+                                                                              tmp_path: Path) -> None:
+    mine = started(run, folder / "m.toml", "AB")
+    theirs = copy(mine, tmp_path / "t.toml", "C", run)
+    played_on(run, mine, "A")
+    crlf = "\ufeff" + theirs.read_text(encoding="utf-8").replace("\n", "\r\n")
+    page = post_copy(client, crlf, "t.toml").text
+    packed_copy = re.findall(r'name="copy" value="([^"]*)"', page)[0]
+    token = csrf(client.get("/").text)
+    both = client.post("/merge", data={"csrf": token, "copy": packed_copy, "name": "t.toml", "choice": "both",
+                                       "expected_hands": "3"}, follow_redirects=False)
+    assert both.status_code == 303
+    assert (folder / "ann-bob.toml").read_bytes() == crlf.encode("utf-8")
+    damaged = client.post("/merge", data={"csrf": token, "copy": "not base64!", "choice": "both"})
+    assert damaged.status_code == 400 and "damaged on the way" in damaged.text
 
 
 def test_a_copy_that_is_not_a_match_file_is_refused_in_words(client: TestClient, folder: Path) -> None:

@@ -13,27 +13,29 @@ import copy
 import importlib
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+from .startup import lasting
 
-from .command import COMPLETE_VARIABLE
-from .command import app as _app
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["app", "main"]
 
-MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "merge", "serve", "pocket")
+MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "merge", "qr", "serve", "pocket")
 """The command modules, in the order `--help` lists their commands."""
 COMMAND_MODULES = {
     "check": "hand", "score": "hand", "rules": "hand", "advise": "advise",
     "new": "records", "record": "records", "edit": "records", "undo": "records",
     "show": "sheet", "validate": "sheet", "stats": "sheet", "standings": "standings", "odds": "odds", "play": "table",
-    "merge": "merge", "backup": "merge", "restore": "merge", "serve": "serve", "app": "pocket",
+    "merge": "merge", "backup": "merge", "restore": "merge", "qr": "qr", "serve": "serve", "app": "pocket",
 }
 """The module that registers each command (tests/test_cli_interface.py checks it against the whole app)."""
 
 def whole_app() -> typer.Typer:
     """The app with every command registered, in `MODULES` order."""
+    from .command import app as _app
+
     for module in MODULES:
         importlib.import_module(f"{__name__}.{module}")
     return _app
@@ -47,13 +49,20 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Entry point of the `ginscore` console script."""
-    _app_for(sys.argv[1:])()
+    with lasting(process_start=True):  # Typer and the command's module
+        app = _app_for(sys.argv[1:])
+    app()
 
 
 def _app_for(args: list[str]) -> typer.Typer:
     """The app with only the command named first, when one is: Typer builds every command's parameters on each run
     (about a tenth of `ginscore check`'s start-up), and one command is all a run uses, so only its module is
     imported. Help, `--version`, a mistyped command and shell completion get the whole app."""
+    import typer
+
+    from .command import COMPLETE_VARIABLE
+    from .command import app as _app
+
     if not args or COMPLETE_VARIABLE in os.environ or args[0] not in COMMAND_MODULES:
         return whole_app()
     importlib.import_module(f"{__name__}.{COMMAND_MODULES[args[0]]}")

@@ -7,7 +7,6 @@ do those become the command line's own words (`--opponent-deadwood: ...`, `or ad
 from __future__ import annotations
 
 import os
-import shlex
 
 from typer._click.core import Command
 
@@ -46,6 +45,8 @@ def _option(command: Command | None, field: str | None) -> str | None:
 
 def next_match_command(error: GameOverError) -> str:
     """The `ginscore new` that starts the next match of a finished one, with its players and rules."""
+    import shlex
+
     from ..game.rulebook import rules_options
 
     match = error.match

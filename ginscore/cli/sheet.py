@@ -11,6 +11,7 @@ import typer
 from ..errors import InputError
 from .command import command, print_json
 from .mend import mended
+from .startup import lasting
 
 
 @command(short_help="Print the score sheet, or export it.")
@@ -34,7 +35,8 @@ def show(
       ginscore show match.toml --chart
       ginscore show match.toml --export sheet.html
     """
-    from ..files.table import table_of
+    with lasting():
+        from ..files.table import table_of
 
     table = table_of(file)
     sheet = table.sheet_at(file)  # read once, as one of its table's files
@@ -44,9 +46,10 @@ def show(
     if as_json:
         print_json(table.show(sheet))
         return
-    from ..render import console
-    from ..render.odds import odds_view, series_view
-    from ..render.sheet import sheet_view
+    with lasting():
+        from ..render import console
+        from ..render.odds import odds_view, series_view
+        from ..render.sheet import sheet_view
 
     out = console()
     sheet_view(sheet, out)

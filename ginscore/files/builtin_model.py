@@ -10,17 +10,18 @@ rules score the hands once per process.
 from __future__ import annotations
 
 import functools
-import json
 import os
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, RefusedError
-from ..game.baseline import Knock, play_of, rescored, same_play
 from ..game.outcomes import OutcomeCounts, Outcomes, blend
-from ..game.rulebook import PRESETS, Rules
+from ..game.rulebook import PRESETS, Rules, play_of, same_play
 from ..match.odds import Model, history
-from ..match.tally import Sheet
+
+if TYPE_CHECKING:
+    from ..game.baseline import Knock
+    from ..match.tally import Sheet
 
 DEFAULT_PRIOR = 200
 """The built-in model's weight, in hands: a table's own hands count for more as they pass it."""
@@ -28,6 +29,8 @@ MAX_PRIOR = 1_000_000
 
 
 def _read(name: str) -> dict[str, Any]:
+    import json
+
     from .. import (
         game,  # the data lies beside the game's modules, in every install (importlib.resources costs a start-up more)
     )
@@ -50,6 +53,8 @@ def _scored() -> dict[str, Any]:
 @functools.lru_cache(maxsize=4)
 def knocks(preset: str) -> dict[Knock, int]:
     """The built-in simulated hands of a preset's play, counted by what decided them."""
+    from ..game.baseline import Knock  # the simulated hands themselves: only for rules no preset has
+
     rows = _data()["presets"][preset]["knocks"]
     return {Knock(k, kd, od, big, spade): n for k, kd, od, big, spade, n in rows}
 
@@ -73,6 +78,8 @@ def scored_counts(preset: str) -> OutcomeCounts:
 
 def scored_data(presets: Iterable[str]) -> dict[str, Any]:
     """What `game/data/scored.json` holds: each preset's simulated hands scored under its own rules."""
+    from ..game.baseline import rescored
+
     rows = {}
     for preset in presets:
         counts = rescored(knocks(preset), PRESETS[preset])
@@ -87,6 +94,8 @@ def baseline(rules: Rules) -> Outcomes:
     preset = play_of(rules)
     if rules == PRESETS[preset]:
         return scored_counts(preset).shares()
+    from ..game.baseline import rescored
+
     return rescored(knocks(preset), rules).shares()
 
 

@@ -4,7 +4,8 @@ Each simulated hand is kept as a `Knock`: who knocked (from the dealer's view), 
 whether the up-card was a spade. Those do not depend on the bonuses, so the same hands give the outcome
 distribution under any gin bonus, undercut bonus, tie rule or doubling (`rescored`). They do depend on how the
 hands were played: the knock limit, Oklahoma and big gin; `play_of` names the shipped set of hands whose play
-matches the rules (or the nearest one).
+matches the rules (or the nearest one); it lives with the presets (`rulebook`), so that a chance from the
+shipped hands, already scored, imports nothing of this module.
 
 The hands are simulated in chunks of `CHUNK` hands, each from its own seed (`chunk_seed`), so that any chunk can
 be made again alone and compared, and the chunks can be made side by side.
@@ -17,8 +18,10 @@ from dataclasses import dataclass
 
 from .cards import Suit
 from .outcomes import DEAD, DEALER, NON_DEALER, OutcomeCounts
-from .rulebook import PRESETS, Rules
+from .rulebook import PRESETS, Rules, play_of, same_play
 from .scoring import score_counts
+
+__all__ = ["CHUNK", "SEED", "Knock", "chunk_seed", "play_of", "rescored", "same_play", "simulate_chunk"]
 
 CHUNK = 500
 """Hands simulated from one seed."""
@@ -99,19 +102,3 @@ def rescored(knocks: dict[Knock, int], rules: Rules) -> OutcomeCounts:
             side = NON_DEALER if knock.knocker == DEALER else DEALER
         results += [(side, 0 if side == DEAD else result.points)] * count
     return OutcomeCounts.of(results)
-
-
-def play_of(rules: Rules) -> str:
-    """The preset whose simulated play these rules share: oklahoma for the up-card's limit, tournament for big gin,
-    else standard."""
-    if rules.oklahoma:
-        return "oklahoma"
-    return "tournament" if rules.big_gin else "standard"
-
-
-def same_play(rules: Rules) -> bool:
-    """Whether `play_of(rules)` was played exactly as these rules play: the same knock limit, up-card rule and
-    big gin."""
-    base = PRESETS[play_of(rules)]
-    knobs = ("oklahoma", "oklahoma_ace") if rules.oklahoma else ("knock_limit", "oklahoma")
-    return all(getattr(rules, k) == getattr(base, k) for k in knobs) and rules.big_gin == base.big_gin

@@ -96,6 +96,21 @@ def preset(name: str) -> Rules:
         raise InputError(f"unknown rules {quote(name)}: choose one of {', '.join(PRESETS)}") from None
 
 
+def play_of(rules: Rules) -> str:
+    """The preset whose play these rules share, and so whose simulated hands the built-in model takes: oklahoma
+    for the up-card's limit, tournament for big gin, else standard."""
+    if rules.oklahoma:
+        return "oklahoma"
+    return "tournament" if rules.big_gin else "standard"
+
+
+def same_play(rules: Rules) -> bool:
+    """Whether `play_of(rules)` plays exactly as these rules play: the same knock limit, up-card rule and big gin."""
+    base = PRESETS[play_of(rules)]
+    knobs = ("oklahoma", "oklahoma_ace") if rules.oklahoma else ("knock_limit", "oklahoma")
+    return all(getattr(rules, k) == getattr(base, k) for k in knobs) and rules.big_gin == base.big_gin
+
+
 def rules_from(preset_name: str, overrides: list[str]) -> Rules:
     """A preset with `K=V` overrides typed on top, e.g. `gin_bonus=25`."""
     try:

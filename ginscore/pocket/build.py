@@ -5,7 +5,8 @@ What the folder holds:
 - `index.html`, `page.js` (the shell: it sends each navigation, form and the pages' own `fetch()` calls to the
   worker and shows the answer), `worker.js` (Pyodide, and the match files in IndexedDB), `sw.js` (the service
   worker and its versioned precache), `manifest.webmanifest` and `icons/`;
-- `static/`: serve's own style sheet and script, as web/static has them;
+- `static/`: serve's own style sheet and scripts, as web/static has them, and the QR decoder the scan page falls
+  back on (`jsQR.js`, pinned, fetched through npm like the runtime);
 - `pyodide/`: the pinned runtime (`runtime.py`);
 - `py/lean-*.zip` (ginscore's pure layers and the pure-Python packages they use) and `py/pages-*.zip` (the web
   layer, its templates, Starlette, Jinja2 and what they import), packed from the installed packages;
@@ -29,8 +30,9 @@ from dataclasses import dataclass
 
 from ..errors import RefusedError
 from ..version import __version__
+from ..web.decoder import DECODER_NAME
 from . import icons, placing
-from .runtime import PYODIDE_VERSION, RUNTIME_FILES, verified_files
+from .runtime import PYODIDE_VERSION, RUNTIME_FILES, decoder, verified_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHELL = os.path.join(HERE, "shell")
@@ -53,11 +55,15 @@ PAGE_PACKAGES = {
     "markupsafe": ("markupsafe",),
     "python-multipart": ("python_multipart",),
     "typing-extensions": ("typing_extensions.py",),
+    "segno": ("segno",),
 }
-"""The pages' packages. Only `.py` files are packed: markupsafe's C speedups are optional (it falls back to pure
-Python), and nothing else here has any. idna, which anyio names, is never imported by the pages."""
+"""The pages' packages (segno draws the QR codes of a match handed to another phone). Only `.py` files are packed:
+markupsafe's C speedups are optional (it falls back to pure Python), and nothing else here has any. idna, which
+anyio names, is never imported by the pages."""
 SKIPPED_FILES = ("anyio/pytest_plugin.py", "anyio/_backends/_trio.py")
 """Files of those packages the worker never imports."""
+DECODER_PATH = f"static/{DECODER_NAME}"
+"""The scan page's QR decoder (jsQR, `web/decoder.py`) in the build, fetched and checked like the runtime."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every archive member's time, so that the same code packs to the same bytes and the same build version."""
 
@@ -81,9 +87,10 @@ def build(target: str, runtime: str | None = None, force: bool = False) -> Built
     """
     placing.real_folder(target)
     files = _app_files()
-    names = {*files, *(f"pyodide/{name}" for name in RUNTIME_FILES), "sw.js", placing.RECORD}
+    names = {*files, *(f"pyodide/{name}" for name in RUNTIME_FILES), DECODER_PATH, "sw.js", placing.RECORD}
     plan = placing.plan(target, names, force)  # the folder's refusals come before a fetch of the runtime
     files.update((f"pyodide/{name}", data) for name, data in verified_files(runtime).items())
+    files[DECODER_PATH] = decoder()
     info = _record(files)
     placing.put(plan, files, info)
     return Built(info, plan)

@@ -5,6 +5,9 @@ a machine without Node) after checking that every file is there, or else the use
 `npm pack pyodide@VERSION` in a temporary folder. The tarball's sha512 must be the one pinned here, or nothing is
 kept. Only the files the app loads are unpacked (`RUNTIME_FILES`).
 
+The QR decoder of the scan page (jsQR, pinned in `web/decoder.py`) is fetched the same way, by `decoder`, into
+the same cache, where `serve` finds it too.
+
 Every build then reads the files through `verified_files`, which holds each one to its size and sha256 as
 `pyodide.json` (shipped beside this module, measured from the pinned tarball) gives them; the cache also keeps
 its own record (`CACHE_RECORD`), written when the tarball's integrity was checked, and must agree with the
@@ -23,6 +26,15 @@ import tarfile
 import tempfile
 
 from ..errors import GinscoreError, InputError
+from ..web.decoder import (
+    DECODER_NAME,
+    JSQR_INTEGRITY,
+    JSQR_MEMBER,
+    JSQR_VERSION,
+    cached_decoder,
+    decoder_folder,
+    is_pinned,
+)
 
 PYODIDE_VERSION = "314.0.7"
 """The Pyodide release the app runs on (Python 3.14.2)."""
@@ -192,37 +204,76 @@ def fetch_into(folder: str) -> None:
 
 def _unpacked(work: str) -> str:
     """The runtime files unpacked into a folder inside `work`, from `npm pack`'s tarball after its integrity check."""
-    npm = shutil.which("npm")
-    if npm is None:
-        raise NoRuntimeError(f"npm is not installed: install Node.js (which brings npm) to fetch pyodide {PYODIDE_VERSION}, "
-                            "or pass --runtime DIR, an unpacked pyodide npm package")
-    try:
-        done = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=work, capture_output=True,
-                              text=True, timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise NoRuntimeError(f"npm pack pyodide@{PYODIDE_VERSION} failed ({error}): check the network, or pass --runtime DIR") from None
-    tarball = os.path.join(work, f"pyodide-{PYODIDE_VERSION}.tgz")
-    if done.returncode != 0 or not os.path.isfile(tarball):
-        said = " ".join((done.stderr or done.stdout).split())[:200] or f"exit status {done.returncode}"
-        raise NoRuntimeError(f"npm pack pyodide@{PYODIDE_VERSION} failed ({said}): check the network, or pass --runtime DIR")
-    found = integrity_of(tarball)
-    if found != PYODIDE_INTEGRITY:
-        raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz from npm is not the pinned one (its integrity is {found}, "
-                            f"expected {PYODIDE_INTEGRITY}); nothing was kept")
+    tarball = _packed(work, "pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
     unpacked = os.path.join(work, "runtime")
     os.mkdir(unpacked)
     with tarfile.open(tarball, "r:gz") as archive:
         for name in RUNTIME_FILES:
-            try:
-                member = archive.getmember(f"package/{name}")
-            except KeyError:
-                raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz has no {name}") from None
-            source = archive.extractfile(member)
-            if source is None:
-                raise NoRuntimeError(f"pyodide-{PYODIDE_VERSION}.tgz: {name} is not a file")
-            with source, open(os.path.join(unpacked, name), "wb") as target:
-                shutil.copyfileobj(source, target)
+            _extract(archive, name, os.path.join(unpacked, name), f"pyodide-{PYODIDE_VERSION}.tgz")
     return unpacked
+
+
+def _packed(work: str, package: str, version: str, integrity: str) -> str:
+    """`npm pack PACKAGE@VERSION` run in `work`: the tarball's path, once its integrity is the one pinned."""
+    spec, shown = f"{package}@{version}", f"{package}-{version}.tgz"
+    npm = shutil.which("npm")
+    if npm is None:
+        other = (", or pass --runtime DIR, an unpacked pyodide npm package" if package == "pyodide" else
+                 " (the scan page's QR code reader), or build once where npm is, which keeps it in the cache")
+        raise NoRuntimeError(f"npm is not installed: install Node.js (which brings npm) to fetch {package} {version}{other}")
+    mend = "check the network, or pass --runtime DIR" if package == "pyodide" else "check the network"
+    try:
+        done = subprocess.run([npm, "pack", spec, "--silent"], cwd=work, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise NoRuntimeError(f"npm pack {spec} failed ({error}): {mend}") from None
+    tarball = os.path.join(work, shown)
+    if done.returncode != 0 or not os.path.isfile(tarball):
+        said = " ".join((done.stderr or done.stdout).split())[:200] or f"exit status {done.returncode}"
+        raise NoRuntimeError(f"npm pack {spec} failed ({said}): {mend}")
+    found = integrity_of(tarball)
+    if found != integrity:
+        raise NoRuntimeError(f"{shown} from npm is not the pinned one (its integrity is {found}, expected {integrity}); "
+                             "nothing was kept")
+    return tarball
+
+
+def _extract(archive: tarfile.TarFile, member: str, target: str, shown: str) -> None:
+    """One file of an npm tarball (under `package/`) written to `target`."""
+    try:
+        found = archive.getmember(f"package/{member}")
+    except KeyError:
+        raise NoRuntimeError(f"{shown} has no {member}") from None
+    source = archive.extractfile(found)
+    if source is None:
+        raise NoRuntimeError(f"{shown}: {member} is not a file")
+    with source, open(target, "wb") as handle:
+        shutil.copyfileobj(source, handle)
+
+
+def decoder() -> bytes:
+    """The QR decoder the scan page falls back on (`web/decoder.py`), from the cache, fetched into it through
+    npm first when it is not there whole; held to its pinned size and sha256 either way."""
+    folder = decoder_folder()
+    cached = cached_decoder()
+    if cached is not None:
+        return cached
+    shown = f"jsqr-{JSQR_VERSION}.tgz"
+    os.makedirs(os.path.dirname(folder), exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ginscore-jsqr-", dir=os.path.dirname(folder)) as work:
+        tarball = _packed(work, "jsqr", JSQR_VERSION, JSQR_INTEGRITY)
+        unpacked = os.path.join(work, "decoder")
+        os.mkdir(unpacked)
+        with tarfile.open(tarball, "r:gz") as archive:
+            _extract(archive, JSQR_MEMBER, os.path.join(unpacked, DECODER_NAME), shown)
+        with open(os.path.join(unpacked, DECODER_NAME), "rb") as handle:
+            data = handle.read()
+        if not is_pinned(data):
+            raise NoRuntimeError(f"{shown} matches its pin, but its {JSQR_MEMBER} is not the one ginscore was made with: "
+                                 "install ginscore again; nothing was kept")
+        if os.path.isdir(folder):
+            shutil.rmtree(folder)
+        os.replace(unpacked, folder)
+    return data
 
 
 def _record_text(files: dict[str, dict[str, object]]) -> str:

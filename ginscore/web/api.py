@@ -180,7 +180,7 @@ routes = [
     Route("/matches/{file}/hands/last", last_hand, methods=["DELETE"]),
     Route("/matches/{file}/hands/{number}", hand, methods=["PUT"]),
     Route("/matches/{file}/export/{kind}", export, methods=["GET"]),
-    Route("/merge", merge, methods=["POST"], name="api_merge"),  # the pages' "merge" is their form's
+    Route("/merge", merge, methods=["POST"], name="api_merge"),
     Route("/standings", standings, methods=["GET"], name="api_standings"),
     Route("/check", check_hand, methods=["POST"]),
     Route("/advise", advise_hand, methods=["POST"]),

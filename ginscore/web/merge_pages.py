@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,9 +28,25 @@ MERGED_WORDS = {
 
 def merge_post(request: Request, form: dict[str, str]) -> Response:
     """A copy of a match file posted whole (`text`, with the `name` it came under): merged, or its conflict shown;
-    with `choice`, the person's answer to that conflict."""
+    with `choice`, the person's answer to that conflict, the copy then coming back as the conflict page put it
+    (`copy`)."""
     expected = number_field("expected_hands", form.get("expected_hands", ""))
-    return merge_answer(request, form.get("text", ""), form.get("name") or None, form.get("choice", ""), expected)
+    text = form["text"] if "text" in form else unpacked(form.get("copy", ""))
+    return merge_answer(request, text, form.get("name") or None, form.get("choice", ""), expected)
+
+
+def packed(text: str) -> str:
+    """A copy's text for a page's hidden field, in base64: a browser posting a form turns every line break into
+    CR LF, and the copy must come back byte for byte."""
+    return base64.b64encode(text.encode("utf-8", "surrogatepass")).decode("ascii")
+
+
+def unpacked(copy: str) -> str:
+    """The text `packed` put in a form; an `InputError` for anything else."""
+    try:
+        return base64.b64decode(copy.encode("ascii"), validate=True).decode("utf-8")
+    except (ValueError, UnicodeError):
+        raise InputError("the page's copy of the match was damaged on the way: open or scan it again", field="copy") from None
 
 
 def merge_answer(request: Request, text: str, name: str | None, choice: str = "", expected_hands: int | None = None) -> Response:
@@ -44,7 +61,7 @@ def merge_answer(request: Request, text: str, name: str | None, choice: str = ""
     mine, theirs = done.mine, done.theirs  # a conflict carries both sheets
     rows = [(number, told_hand(mine, number), told_hand(theirs, number)) for number in done.differing] if mine and theirs else []
     return render(request, "merge.html", {"name": done.name, "players": mine.match.players if mine else (), "rows": rows,
-                                          "text": text, "copy_name": name or "", "hands": done.hands})
+                                          "copy": packed(text), "copy_name": name or "", "hands": done.hands})
 
 
 def merge_refused(request: Request, form: dict[str, str], error: GinscoreError) -> Response:

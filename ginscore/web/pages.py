@@ -30,6 +30,7 @@ from .blocking import blocking
 from .check_pages import check_live, check_page, check_post, match_check_page, match_check_post
 from .folder_pages import folder_page, new_match, new_refused
 from .hand_pages import edit_live, edit_page, edit_pick, edit_post, hand_refused, record_live, record_page, record_post
+from .handover_pages import decoder_script, qr_page, scan_page, scan_post, scan_refused
 from .match_pages import (
     chart,
     export,
@@ -146,11 +147,15 @@ routes = [
     _route("/stats", stats_page, "GET", "stats"),
     _route("/stats/pair", pair_page, "GET", "stats_pair"),
     _route("/stats/player", player_page, "GET", "stats_player"),
+    _route("/scan", scan_page, "GET", "scan"),
+    _route("/scan", scan_post, "POST", "scan_post", scan_refused),
+    _route("/scan/decoder.js", decoder_script, "GET", "scan_decoder"),
     _route("/m/{name}", match_page, "GET", "match"),
     _route("/m/{name}/sheet", sheet_fragment, "GET", "sheet", fragment_refused),
     _route("/m/{name}/version", version, "GET", "version", json_refused),
     _route("/m/{name}/chart.svg", chart, "GET", "chart"),
     _route("/m/{name}/result.svg", result_picture, "GET", "result_picture"),
+    _route("/m/{name}/qr", qr_page, "GET", "qr"),
     _route("/m/{name}/export/{kind}", export, "GET", "export"),
     _route("/m/{name}/record", record_page, "GET", "record"),
     _route("/m/{name}/record", record_post, "POST", "record_post", hand_refused),

@@ -426,6 +426,7 @@ function present(answer, path) {
 
 function swap(nodes, title, path) {
   if (window.ginscorePages) window.ginscorePages.stop();
+  handoverStop();
   document.title = title;
   page.replaceChildren.apply(page, nodes.map(function (node) { return document.importNode(node, true); }));
   page.setAttribute("aria-busy", "false");
@@ -435,7 +436,12 @@ function swap(nodes, title, path) {
   extras(split(path)[0]);
   if (!page.contains(document.activeElement)) window.scrollTo(0, 0);
   if (window.ginscorePages) window.ginscorePages.start(page, host);
+  handoverStart();
 }
+
+// "Show as QR" and "Scan a match" (static/handover.js): started and stopped with each page, as pages.js is.
+function handoverStop() { if (window.ginscoreHandover) window.ginscoreHandover.stop(); }
+function handoverStart() { if (window.ginscoreHandover) window.ginscoreHandover.start(page, host); }
 
 async function picture(img) {
   const source = img.getAttribute("src");

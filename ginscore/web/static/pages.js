@@ -288,7 +288,7 @@
     show_refusal(root);
     var box = root.querySelector("#live"), named = root.querySelector("input[name=player1]");
     if (box && box.dataset.versionUrl) live(page, box);
-    if (box && box.dataset.versionUrl || root.querySelector("#hand-form")) stay_awake(page);  // the table's pages
+    if (box && box.dataset.versionUrl || root.querySelector("#hand-form, [data-stay-awake]")) stay_awake(page);  // the table's pages, a match's codes
     root.querySelectorAll("form[data-live-url]").forEach(function (form) { picker(page, form); });
     if (named) new_match(page, named.form);
     local_times(root);
