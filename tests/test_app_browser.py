@@ -644,14 +644,14 @@ def test_the_same_file_again_changes_nothing_and_another_match_under_its_name_is
 
 def test_a_crlf_file_keeps_its_line_endings_through_open_every_write_and_the_download(phone: Phone, tmp_path: Path):
     page = phone.main
-    path = made_match(tmp_path, "crlf.toml", crlf=True)
-    sent = path.read_bytes()
+    path = made_match(tmp_path, "crlf.toml", "Eve", "Fay", crlf=True)  # not one of the matches opened before: the
+    sent = path.read_bytes()  # same players started in the same second would be the same match, merged into it
     open_file(page, path)
     page.wait_for_url("**/m/crlf.toml")
     assert stored(page, "crlf.toml").encode("utf-8") == sent
     start_match(page, "unrelated.toml")  # another match's write leaves it alone
     assert stored(page, "crlf.toml").encode("utf-8") == sent
-    for knocker in ("Cy", "Di"):
+    for knocker in ("Eve", "Fay"):
         assert page.evaluate("k => window.ginscoreApp.call('POST', '/api/matches/crlf.toml/hands', JSON.stringify({knocker: k, deadwood: 2, "
                              "opponent_deadwood: 9}), 'application/json').then(a => a.status)", knocker) == 201
     visit(page, "/m/crlf.toml")

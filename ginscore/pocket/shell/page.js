@@ -722,13 +722,8 @@ function restoredShown(answer, results) {
 // (the differing hands side by side, and the three choices) shown.
 function settled(form) {
   const path = "/merge";  // its page, not the list's: none of the list's boxes below it
-  const text = new URLSearchParams(form).get("text");
   page.setAttribute("aria-busy", "true");
-  waitShown(call("POST", "/merge", form, FORM_TYPE)).then(function (answer) {
-    present(answer, path);
-    // parsing the page turned the copy's CR LF line endings into LF: its three forms post the copy's very bytes
-    page.querySelectorAll("form[action='/merge'] input[name='text']").forEach(function (field) { field.value = text; });
-  }, function (error) {
+  waitShown(call("POST", "/merge", form, FORM_TYPE)).then(function (answer) { present(answer, path); }, function (error) {
     if (!unanswered(error)) present(failedAnswer(error), path);
   });
 }
