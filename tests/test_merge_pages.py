@@ -65,7 +65,7 @@ def test_a_conflict_is_shown_side_by_side_and_each_choice_works(run: RunCli, cli
     text = theirs.read_text(encoding="utf-8")
     page = post_copy(client, text, "t.toml")
     assert page.status_code == 200 and "Two copies of this match differ" in page.text
-    cells = [html.unescape(cell) for cell in re.findall(r"<td>(.*?)</td>", page.text)]
+    cells = [html.unescape(cell) for cell in re.findall(r"<td>(.+?)</td>", page.text)]
     assert cells[0].startswith("knock: Ann scores 15 · 5 / 20") and cells[1].startswith("gin: Ann scores 32 · 0 / 12")
     assert mine.read_bytes() == before
     assert re.findall(r'name="choice" value="(\w+)"', page.text) == ["mine", "theirs", "both"]

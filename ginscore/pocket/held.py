@@ -26,8 +26,8 @@ class Held(Disk):
         super().__init__(folder)
         self.texts: dict[str, str] = {}
         """Each loaded match's text, as the storage holds it."""
-        self.states: dict[str, tuple[int, int, int]] = {}
-        """Each loaded match file's state when it last matched the storage: a write changes it."""
+        self.written: set[str] = set()
+        """The names the service has written since the worker last took the changes (`write`)."""
         self.placeholders: set[str] = set()
         """The stored names whose texts are not loaded."""
         self.links: dict[tuple[str, str], str] = {}
@@ -44,9 +44,10 @@ class Held(Disk):
             self.wanted = True
         return super().data(name)
 
-    def state(self, name: str) -> tuple[int, int, int]:
-        status = os.stat(self.path(name))
-        return status.st_mtime_ns, status.st_size, status.st_ino
+    def write(self, name: str, data: bytes) -> None:
+        """A change the service makes, as on the disk, noted for the worker to store (`worker.changes`)."""
+        super().write(name, data)
+        self.written.add(name)
 
     def put(self, name: str, text: str) -> None:
         temporary = self.path(f".{name}.incoming")
@@ -62,7 +63,7 @@ class Held(Disk):
         """Load a stored text."""
         self.put(name, text)
         self.placeholders.discard(name)
-        self.texts[name], self.states[name] = text, self.state(name)
+        self.texts[name] = text
 
     def hold_place(self, name: str) -> None:
         """Take a stored name whose text is not loaded."""
@@ -72,7 +73,7 @@ class Held(Disk):
 
     def drop(self, name: str) -> None:
         self.texts.pop(name, None)
-        self.states.pop(name, None)
+        self.written.discard(name)
         self.placeholders.discard(name)
         with contextlib.suppress(OSError):
             os.remove(self.path(name))

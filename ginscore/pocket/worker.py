@@ -224,31 +224,23 @@ def forget() -> None:
 
 def changes() -> str:
     """What the last request changed, as JSON: `{"texts": {name: text or null}, "summaries": {name: summary},
-    "next": {finished: started}}`, a removed file as null. Only files whose state changed are read."""
+    "next": {finished: started}}`, a removed file as null. Only the files the service wrote through the held
+    folder (`Held.write`) are read."""
     folder = _the_folder()
     disk = folder.held
     texts: dict[str, str | None] = {}
-    for name in folder.table.names():
-        if name in disk.texts:
-            if disk.state(name) == disk.states[name]:
-                continue
-            text = disk.read(name)
-            disk.states[name] = disk.state(name)
-            if text == disk.texts[name]:
-                continue
-        elif name in disk.placeholders:
-            if os.path.getsize(disk.path(name)) == 0:
-                continue
+    written, disk.written = sorted(disk.written), set()
+    for name in written:
+        if name in disk.placeholders:
             raise RuntimeError(f"{name}: a stored match not loaded was written over; nothing was stored")
-        else:
-            text = disk.read(name)
-            disk.states[name] = disk.state(name)
+        text = disk.read(name)
+        if disk.texts.get(name) == text:
+            continue
         texts[name] = disk.texts[name] = text
         folder.stored.pop(name, None)
     for name in [name for name in disk.texts if not os.path.exists(disk.path(name))]:
         texts[name] = None
         disk.texts.pop(name)
-        disk.states.pop(name, None)
     started = {key: name for key, name in folder.next_games.items() if disk.links.get(key) != name}
     disk.links.update(started)
     return json.dumps({"texts": texts, "summaries": {name: folder.summary(name).as_json() for name, text in texts.items() if text is not None},
