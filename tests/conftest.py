@@ -98,7 +98,21 @@ def played(run: RunCli, tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """One Chromium for the whole session, shared by every browser test (see tests/browsers.py)."""
+    """One Chromium for the whole session, shared by every browser test (see tests/browsers.py).
+
+    Every test that uses it, itself or through a fixture of its own, is marked `browser` (below), so that
+    `python -m pytest -m "not browser"` runs all the rest.
+    """
     from browsers import launched_browser
 
     yield from launched_browser()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `browser` mark on each test that drives Chromium: each one whose fixtures reach the session's
+    `browser` above (a module's own fixture of that name, such as a TestClient, is not it)."""
+    for item in items:
+        defs = getattr(item, "_fixtureinfo", None)
+        used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
+        if any(fixture.func is browser.__wrapped__ for fixture in used):
+            item.add_marker(pytest.mark.browser)
