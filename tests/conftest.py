@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -21,6 +22,17 @@ RunCli = Callable[..., Result]
 def _no_cache_in_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """`ginscore stats` keeps a cache under the user's cache folder: the tests never touch the real one."""
     monkeypatch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _icons_drawn_once() -> Iterator[None]:
+    """`ginscore app` draws its two icons pixel by pixel, about 0.6 s of a 0.9 s build, and the tests build the app
+    some thirty times: each size is drawn once a session (the same bytes, a pure function), then reused."""
+    from ginscore.pocket import icons
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(icons, "png", functools.cache(icons.png))
+        yield
 
 
 @pytest.fixture
