@@ -252,8 +252,13 @@ def test_a_worker_gone_after_start_up_is_said_within_the_deadline(phone: Phone):
     visit(page, "/m/good.toml")
     count = page.locator("table.hands tbody tr.hand").count()
     page.evaluate("window.workers.forEach(w => w.terminate())")
+    page.clock.install()  # the page's timers from now on are Playwright's clock's, which runs on as time does
     page.get_by_role("link", name="Record a hand").tap()
     banner = page.locator("#no-answer")
+    for _ in range(6):  # the clock moved on 5 s at a time: the page's deadlines pass without 20 s of waiting
+        page.clock.fast_forward(5000)
+        if banner.is_visible():
+            break
     expect(banner).to_contain_text("The score pad did not answer within", timeout=25000)  # 20 s for a page, or the heartbeat
     expect(banner).to_contain_text("a hand you were saving is saved only if its sheet shows it after the reload")
     expect(banner).to_be_in_viewport()
