@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import json
 import os
+import shutil
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -120,11 +122,50 @@ def browser() -> Iterator[Any]:
     yield from launched_browser()
 
 
+@pytest.fixture(scope="session")
+def app_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`ginscore app` built once for the whole run, both xdist workers included: a folder whose `pocket/app/` is the
+    app (as a site serves it under a sub-path) and whose `cache/` is the cache folder it was built from, holding the
+    pinned Pyodide fetched through npm.
+
+    Never change it: a test that alters the app serves a copy, `shutil.copytree(app_build / "pocket", root /
+    "pocket", symlinks=True)`. The first worker to ask builds it under a file lock in the run's own temporary
+    folder (`tmp_path_factory.getbasetemp().parent` under xdist), and the other finds it there. Without npm, which
+    fetches the runtime, a test that uses it is skipped, saying why (failed under CI).
+    """
+    from ginscore.pocket.runtime import PYODIDE_VERSION
+
+    needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's tests")
+
+    run = tmp_path_factory.getbasetemp()
+    run = run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run
+    shared = run / "app-build"
+    with open(run / "app-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "built").is_file():
+            shutil.rmtree(shared, ignore_errors=True)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("GINSCORE_CACHE_DIR", str(shared / "cache"))
+                built = CliRunner().invoke(app, ["app", str(shared / "pocket" / "app")], env={"NO_COLOR": "1"})
+            assert built.exit_code == 0, built.stderr
+            (shared / "built").write_text("")
+    assert (shared / "cache" / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the run's cache, not the user's
+    return shared
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The `browser` mark on each test that drives Chromium: each one whose fixtures reach the session's
-    `browser` above (a module's own fixture of that name, such as a TestClient, is not it)."""
+    `browser` above (a module's own fixture of that name, such as a TestClient, is not it).
+
+    Then the files with browser tests first, each file's tests in their own order: the two workers (`--dist
+    loadfile`, a file each at a time, taken in this order) start on the longest files and end on short ones, so
+    that neither waits long at the end for the other.
+    """
+    browser_files = set()
     for item in items:
         defs = getattr(item, "_fixtureinfo", None)
         used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
         if any(fixture.func is browser.__wrapped__ for fixture in used):
             item.add_marker(pytest.mark.browser)
+            browser_files.add(item.path)
+    items.sort(key=lambda item: item.path not in browser_files)  # a stable sort: the order within a file kept

@@ -11,13 +11,14 @@ offline. Skips without Playwright, Chromium or npm, as test_app_browser.py does.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browsers import expect, require_browser
-from test_app_browser import KEYS, Host, Phone, ginscore, ready, require_npm, stored, visit
+from test_app_browser import KEYS, Host, Phone, ready, require_npm, stored, visit
 from test_phone_words import COMMAND_WORDS
 from test_ranges import FAR, LONG_NAME
 
@@ -47,15 +48,12 @@ CALL = ("([method, path, body]) => window.ginscoreApp.call(method, path, JSON.st
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phone]:
+def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Phone]:
     require_browser()
     require_npm()
+    built: Path = request.getfixturevalue("app_build")  # conftest's, the run's one build: this phone's own copy
     root = tmp_path_factory.mktemp("records-host")
-    cache = tmp_path_factory.getbasetemp() / "ginscore-cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GINSCORE_CACHE_DIR", str(cache))
-        built = ginscore("app", root / "pocket" / "app")
-    assert built.exit_code == 0, built.stderr
+    shutil.copytree(built / "pocket", root / "pocket", symlinks=True)
     host = Host(root)
     one = Phone(browser, host)
     one.main = one.open(script=WORKERS)
