@@ -42,6 +42,7 @@ NOT_RUN = {
     "python3 -m venv": "installs ginscore into a new virtual environment",
     "pipx install": "installs ginscore for the user, outside the test's environment",
     "pip install \".[test]\" && python -m pytest": "installs the test tools and runs this test suite from inside itself",
+    "python -m pytest -m": "runs part of this test suite from inside itself",
     "python tests/test_readme.py --update": "rewrites the pages this test reads",
     "python benchmarks/": "a benchmark takes minutes, and its figures depend on the machine and its load",
     "ginscore play table.toml": "waits for a person at its prompts; tests/test_play.py types the transcript's answers "
