@@ -1,4 +1,6 @@
-"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart; `played` is a short match."""
+"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart; `played` is a short match;
+`browser` is the session's Chromium (each test that uses it marked `browser`); `app_build` is the run's one build of
+the phone app."""
 
 from __future__ import annotations
 
@@ -137,10 +139,10 @@ def app_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's tests")
 
-    run = tmp_path_factory.getbasetemp()
-    run = run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run
-    shared = run / "app-build"
-    with open(run / "app-build.lock", "w") as lock:
+    here = tmp_path_factory.getbasetemp()
+    here = here.parent if os.environ.get("PYTEST_XDIST_WORKER") else here  # the run's, above each worker's own
+    shared = here / "app-build"
+    with open(here / "app-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (shared / "built").is_file():
             shutil.rmtree(shared, ignore_errors=True)
