@@ -1,9 +1,14 @@
-"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart; `played` is a short match."""
+"""Shared fixtures: `run` invokes the `ginscore` app in-process, stdout and stderr kept apart; `played` is a short match;
+`browser` is the session's Chromium (each test that uses it marked `browser`); `app_build` is the run's one build of
+the phone app."""
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import json
 import os
+import shutil
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,6 +26,17 @@ RunCli = Callable[..., Result]
 def _no_cache_in_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """`ginscore stats` keeps a cache under the user's cache folder: the tests never touch the real one."""
     monkeypatch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _icons_drawn_once() -> Iterator[None]:
+    """`ginscore app` draws its two icons pixel by pixel, about 0.6 s of a 0.9 s build, and the tests build the app
+    some thirty times: each size is drawn once a session (the same bytes, a pure function), then reused."""
+    from ginscore.pocket import icons
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(icons, "png", functools.cache(icons.png))
+        yield
 
 
 @pytest.fixture
@@ -98,7 +114,60 @@ def played(run: RunCli, tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """One Chromium for the whole session, shared by every browser test (see tests/browsers.py)."""
+    """One Chromium for the whole session, shared by every browser test (see tests/browsers.py).
+
+    Every test that uses it, itself or through a fixture of its own, is marked `browser` (below), so that
+    `python -m pytest -m "not browser"` runs all the rest.
+    """
     from browsers import launched_browser
 
     yield from launched_browser()
+
+
+@pytest.fixture(scope="session")
+def app_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`ginscore app` built once for the whole run, both xdist workers included: a folder whose `pocket/app/` is the
+    app (as a site serves it under a sub-path) and whose `cache/` is the cache folder it was built from, holding the
+    pinned Pyodide fetched through npm.
+
+    Never change it: a test that alters the app serves a copy, `shutil.copytree(app_build / "pocket", root /
+    "pocket", symlinks=True)`. The first worker to ask builds it under a file lock in the run's own temporary
+    folder (`tmp_path_factory.getbasetemp().parent` under xdist), and the other finds it there. Without npm, which
+    fetches the runtime, a test that uses it is skipped, saying why (failed under CI).
+    """
+    from ginscore.pocket.runtime import PYODIDE_VERSION
+
+    needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's tests")
+
+    here = tmp_path_factory.getbasetemp()
+    here = here.parent if os.environ.get("PYTEST_XDIST_WORKER") else here  # the run's, above each worker's own
+    shared = here / "app-build"
+    with open(here / "app-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "built").is_file():
+            shutil.rmtree(shared, ignore_errors=True)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("GINSCORE_CACHE_DIR", str(shared / "cache"))
+                built = CliRunner().invoke(app, ["app", str(shared / "pocket" / "app")], env={"NO_COLOR": "1"})
+            assert built.exit_code == 0, built.stderr
+            (shared / "built").write_text("")
+    assert (shared / "cache" / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the run's cache, not the user's
+    return shared
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `browser` mark on each test that drives Chromium: each one whose fixtures reach the session's
+    `browser` above (a module's own fixture of that name, such as a TestClient, is not it).
+
+    Then the files with browser tests first, each file's tests in their own order: the two workers (`--dist
+    loadfile`, a file each at a time, taken in this order) start on the longest files and end on short ones, so
+    that neither waits long at the end for the other.
+    """
+    browser_files = set()
+    for item in items:
+        defs = getattr(item, "_fixtureinfo", None)
+        used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
+        if any(fixture.func is browser.__wrapped__ for fixture in used):
+            item.add_marker(pytest.mark.browser)
+            browser_files.add(item.path)
+    items.sort(key=lambda item: item.path not in browser_files)  # a stable sort: the order within a file kept

@@ -146,16 +146,13 @@ def ready(page: Any) -> None:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phone]:
+def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Phone]:
     require_browser()
     require_npm()
+    built: Path = request.getfixturevalue("app_build")  # conftest's, the run's one build: this phone's own copy
     root = tmp_path_factory.mktemp("host")
-    cache = tmp_path_factory.getbasetemp() / "ginscore-cache"  # conftest's, set only later for each test
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GINSCORE_CACHE_DIR", str(cache))
-        built = ginscore("app", root / "pocket" / "app")
-    assert built.exit_code == 0, built.stderr
-    assert (cache / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the tests' cache, not the user's
+    shutil.copytree(built / "pocket", root / "pocket", symlinks=True)
+    assert (built / "cache" / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the tests' cache, not the user's
     host = Host(root)
     one = Phone(browser, host)
     one.main = one.open(script=FIRST_START)  # online, once

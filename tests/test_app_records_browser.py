@@ -11,13 +11,14 @@ offline. Skips without Playwright, Chromium or npm, as test_app_browser.py does.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browsers import expect, require_browser
-from test_app_browser import KEYS, Host, Phone, ginscore, ready, require_npm, stored, visit
+from test_app_browser import KEYS, Host, Phone, ready, require_npm, stored, visit
 from test_phone_words import COMMAND_WORDS
 from test_ranges import FAR, LONG_NAME
 
@@ -47,15 +48,12 @@ CALL = ("([method, path, body]) => window.ginscoreApp.call(method, path, JSON.st
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phone]:
+def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Phone]:
     require_browser()
     require_npm()
+    built: Path = request.getfixturevalue("app_build")  # conftest's, the run's one build: this phone's own copy
     root = tmp_path_factory.mktemp("records-host")
-    cache = tmp_path_factory.getbasetemp() / "ginscore-cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GINSCORE_CACHE_DIR", str(cache))
-        built = ginscore("app", root / "pocket" / "app")
-    assert built.exit_code == 0, built.stderr
+    shutil.copytree(built / "pocket", root / "pocket", symlinks=True)
     host = Host(root)
     one = Phone(browser, host)
     one.main = one.open(script=WORKERS)
@@ -252,8 +250,13 @@ def test_a_worker_gone_after_start_up_is_said_within_the_deadline(phone: Phone):
     visit(page, "/m/good.toml")
     count = page.locator("table.hands tbody tr.hand").count()
     page.evaluate("window.workers.forEach(w => w.terminate())")
+    page.clock.install()  # the page's timers from now on are Playwright's clock's, which runs on as time does
     page.get_by_role("link", name="Record a hand").tap()
     banner = page.locator("#no-answer")
+    for _ in range(6):  # the clock moved on 5 s at a time: the page's deadlines pass without 20 s of waiting
+        page.clock.fast_forward(5000)
+        if banner.is_visible():
+            break
     expect(banner).to_contain_text("The score pad did not answer within", timeout=25000)  # 20 s for a page, or the heartbeat
     expect(banner).to_contain_text("a hand you were saving is saved only if its sheet shows it after the reload")
     expect(banner).to_be_in_viewport()

@@ -56,19 +56,11 @@ def cached(fetched: Path, own_cache: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def first_build(fetched: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An app built once a session from the pinned runtime: each test that needs a built folder gets a copy, the
-    build itself being what `test_the_app_is_built_and_build_json_lists_every_file_written` checks."""
-    from typer.testing import CliRunner
-
-    from ginscore.cli import app
-
-    site = tmp_path_factory.mktemp("first-build") / "site"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
-        result = CliRunner().invoke(app, ["app", str(site)], env={"NO_COLOR": "1"})
-    assert result.exit_code == 0, result.output
-    return site
+def first_build(fetched: Path, app_build: Path) -> Path:
+    """An app built once a run from the pinned runtime (conftest's `app_build`, which the app's browser tests
+    serve too): each test that needs a built folder gets a copy, the build itself being what
+    `test_the_app_is_built_and_build_json_lists_every_file_written` checks."""
+    return app_build / "pocket" / "app"
 
 
 @pytest.fixture

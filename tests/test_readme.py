@@ -6,6 +6,11 @@ file an earlier one made. A command that starts with `COLUMNS=N ` runs on a pseu
 a person at such a terminal sees it (with `NO_COLOR=1`, and escape codes taken out). A command that cannot run is
 listed in NOT_RUN with the reason; a reason whose command no longer appears in any page fails the tests.
 
+A plain `ginscore ARGS` that only reads (its output perhaps sent to /dev/null) runs in this process, as
+tests/conftest.py's `run` runs a command; a command that writes a match runs as a process of its own, so that the
+page's matches are started and played as far apart in time as a person typing them would be (a series orders
+matches by the second they started); anything else a shell would read (a pipe, `$?`, a loop) runs in a shell.
+
 After a change to what a command prints, regenerate the shown output and review the diff:
 
     python tests/test_readme.py --update              # every page
@@ -16,8 +21,10 @@ After a change to what a command prints, regenerate the shown output and review 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -35,6 +42,7 @@ NOT_RUN = {
     "python3 -m venv": "installs ginscore into a new virtual environment",
     "pipx install": "installs ginscore for the user, outside the test's environment",
     "pip install \".[test]\" && python -m pytest": "installs the test tools and runs this test suite from inside itself",
+    "python -m pytest -m": "runs part of this test suite from inside itself",
     "python tests/test_readme.py --update": "rewrites the pages this test reads",
     "python benchmarks/": "a benchmark takes minutes, and its figures depend on the machine and its load",
     "ginscore play table.toml": "waits for a person at its prompts; tests/test_play.py types the transcript's answers "
@@ -89,12 +97,48 @@ def run(command: str, folder: Path) -> list[str]:
     }
     env.pop("COLUMNS", None)
     terminal = TERMINAL.match(command)
-    if terminal is None:
+    argv = in_process(command)
+    if terminal is not None:
+        text = _on_a_terminal(command, folder, env, int(terminal.group(1)))
+    elif argv is not None:
+        text = _in_this_process(argv, folder, env, quiet=command.endswith(QUIET))
+    else:
         done = subprocess.run(command, shell=True, cwd=folder, env=env, capture_output=True, text=True, timeout=120)
         text = done.stdout + done.stderr
-    else:
-        text = _on_a_terminal(command, folder, env, int(terminal.group(1)))
     return [line.rstrip() for line in text.rstrip("\n").split("\n")] if text.strip("\n") else []
+
+
+QUIET = " > /dev/null"
+PLAIN = re.compile(r"[^|&;<>`$*?~(){}\[\]\\]*")
+
+
+WRITES = ("new", "record", "undo", "edit", "play")
+"""The commands that change a match file, each run as a process of its own."""
+
+
+def in_process(command: str) -> list[str] | None:
+    """The arguments of a plain `ginscore ARGS` (or `ginscore ARGS > /dev/null`) that writes no match and needs
+    no shell; else None."""
+    line = command.removesuffix(QUIET)
+    if not line.startswith("ginscore ") or not PLAIN.fullmatch(line):
+        return None
+    argv = shlex.split(line)[1:]
+    return None if not argv or argv[0] in WRITES else argv
+
+
+def _in_this_process(argv: list[str], folder: Path, env: dict[str, str], quiet: bool) -> str:
+    """What `ginscore ARGV` prints, stdout then stderr, run here as a fresh process would run it: in `folder`,
+    with the page's environment, output piped. A crash fails the test rather than printing a traceback."""
+    from typer.testing import CliRunner
+
+    from ginscore.cli import app
+
+    here = {name: env.get(name) for name in ("NO_COLOR", "GINSCORE_CACHE_DIR", "COLUMNS")}
+    with contextlib.chdir(folder):
+        result = CliRunner().invoke(app, argv, env=here, prog_name="ginscore")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"ginscore {shlex.join(argv)} crashed") from result.exception
+    return ("" if quiet else result.stdout) + result.stderr
 
 
 def _on_a_terminal(command: str, folder: Path, env: dict[str, str], columns: int) -> str:

@@ -126,8 +126,13 @@ def phone(browser: Any, server: Server) -> Iterator[Phone]:
 
 
 def show_json(server: Server, name: str) -> dict[str, Any]:
-    result = subprocess.run([GINSCORE, "show", str(server.folder / name), "--json"], capture_output=True, text=True, timeout=30)
-    assert result.returncode == 0, result.stderr
+    """`ginscore show FILE --json` over what the server wrote, run in this process (as conftest's `run` runs it)."""
+    from typer.testing import CliRunner
+
+    from ginscore.cli import app
+
+    result = CliRunner().invoke(app, ["show", str(server.folder / name), "--json"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
     data: dict[str, Any] = json.loads(result.stdout)
     return data
 

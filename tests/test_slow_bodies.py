@@ -223,12 +223,15 @@ def test_uvicorn_is_the_minor_version_whose_insides_the_protocol_uses():
 
 
 @pytest.mark.parametrize("trickle", [False, True], ids=["stalled", "still-sending"])
-def test_a_slow_request_head_is_answered_408_not_reset(tmp_path: Path, trickle: bool):
+def test_a_slow_request_head_is_answered_408_not_reset(tmp_path: Path, trickle: bool, monkeypatch: pytest.MonkeyPatch):
     """A head not complete within HEAD_SECONDS of its first byte gets the 408 docs/serve.md promises, read whole:
     from a client gone quiet, and from one that sends its head a line at a time, as a slow link does, and reads
-    only once it has sent it all (past the deadline), as every HTTP client does."""
-    from ginscore.web.server import HEAD_SECONDS
+    only once it has sent it all (past the deadline), as every HTTP client does. The deadline here is 2 s, as
+    BODY_SECONDS is, so that nothing waits the real 4 s (test_cli_serve.py's real server waits it)."""
+    from ginscore.web import server as web_server
 
+    monkeypatch.setattr(web_server, "HEAD_SECONDS", 2)
+    HEAD_SECONDS = web_server.HEAD_SECONDS
     with served_in_process(tmp_path, "slow-head-token") as port:
         with socket.create_connection(("127.0.0.1", port), timeout=HEAD_SECONDS + 8) as sock:
             began = time.monotonic()
