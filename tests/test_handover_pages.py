@@ -179,7 +179,7 @@ def test_a_scanned_copy_that_differs_is_a_conflict_chosen_on_the_merge_page(fold
     answer = scan(phone_b, payloads((mine / "friday.toml").read_bytes()))
     assert answer.status_code == 200
     assert "Two copies of this match differ" in answer.text
-    assert re.findall(r'<th scope="row">(\d+)</th>', answer.text)[0] == "9"  # from the hand B told otherwise
+    assert re.findall(r'<th scope="row">Hand (\d+)</th>', answer.text)[0] == "9"  # from the hand B told otherwise
     for label in ("Keep mine", "Take theirs", "Keep both"):
         assert label in answer.text
     assert (theirs / "friday.toml").read_bytes() == before  # nothing written before the choice
