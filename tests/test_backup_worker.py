@@ -188,9 +188,9 @@ def test_a_file_that_is_not_a_backup_is_refused_in_words_and_nothing_changes(poc
     ((1, 3, 5), "hands 1, 3 and 5"),
 ])
 def test_differing_hands_are_said_as_a_person_reads_them(numbers: tuple[int, ...], words: str):
-    from ginscore.pocket.worker import _hands
+    from ginscore.sheets.words import hand_numbers
 
-    assert _hands(numbers) == words
+    assert hand_numbers(numbers) == words
 
 
 def test_serves_list_links_to_the_backup_of_every_match_and_the_empty_list_does_not(tmp_path: Path):

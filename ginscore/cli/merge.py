@@ -35,6 +35,7 @@ def merge(
     from ..errors import RefusedError
     from ..files.folder import read_text
     from ..files.merging import merge_file, read_copy
+    from ..sheets.words import hand_numbers
 
     copy = read_copy(theirs, read_text(theirs))
     try:
@@ -45,7 +46,7 @@ def merge(
         raise
     if done.outcome == "conflict":
         _print_conflict(done, mine, theirs)
-        _refuse(f"{mine} and {theirs} differ at {_hands(done.differing)}: nothing was written; keep the copy you want "
+        _refuse(f"{mine} and {theirs} differ at {hand_numbers(done.differing)}: nothing was written; keep the copy you want "
                 "(both files are as they were)")
     said = {"added": f"added {_count(done.added)} from {theirs} to {out or mine}",
             "unchanged": f"{mine} already has every hand of {theirs}: nothing changed"}[done.outcome]
@@ -124,10 +125,12 @@ RESTORED = {"new": "new", "added": "with hands added", "unchanged": "unchanged",
 
 
 def _restored_line(merged: Merged) -> str:
+    from ..sheets.words import hand_numbers
+
     if merged.outcome == "added":
         return f"added     {merged.name}: {_count(merged.added)} more"
     if merged.outcome == "conflict":
-        return f"conflict  {merged.name}: differs at {_hands(merged.differing)}; left as it was (`ginscore merge` shows them)"
+        return f"conflict  {merged.name}: differs at {hand_numbers(merged.differing)}; left as it was (`ginscore merge` shows them)"
     if merged.outcome == "refused":
         return f"refused   {merged.name}: {merged.reason}"
     return f"{merged.outcome:<9} {merged.name}"
@@ -154,7 +157,3 @@ def _refuse(message: str) -> None:
 
 def _count(hands: int) -> str:
     return f"{hands} hand{'s' if hands != 1 else ''}"
-
-
-def _hands(numbers: tuple[int, ...]) -> str:
-    return ("hand " if len(numbers) == 1 else "hands ") + ", ".join(map(str, numbers))

@@ -338,6 +338,8 @@ def _merge_form(text: str, name: str) -> str:
 
 def _merged_words(done: Merged, given: str) -> str:
     """What merging a backup's member named `given` did, in words."""
+    from ..sheets.words import hand_numbers
+
     named = done.name if done.name == given else f"{done.name} ({given} in the backup)"
     if done.outcome == "new":
         return f"{named}: new on this phone"
@@ -346,23 +348,9 @@ def _merged_words(done: Merged, given: str) -> str:
     if done.outcome == "unchanged":
         return f"{named}: already on this phone, with every hand the backup holds; nothing changed"
     if done.outcome == "conflict":
-        return (f"{named}: this phone's copy and the backup's differ at {_hands(done.differing)}, so nothing was changed: "
+        return (f"{named}: this phone's copy and the backup's differ at {hand_numbers(done.differing)}, so nothing was changed: "
                 "settle it to keep yours, take the other or keep both")
     return f"{given}: not opened: {done.reason}"
-
-
-def _hands(numbers: tuple[int, ...]) -> str:
-    """Hand numbers as a person reads them: `hand 3`, `hands 3 and 5`, `hands 3 to 7`, `hands 2, 5 to 7`."""
-    runs: list[list[int]] = []
-    for number in sorted(numbers):
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    parts = [part for run in runs for part in ([f"{run[0]} to {run[-1]}"] if len(run) > 2 else map(str, run))]
-    if len(parts) < 2:
-        return f"hand {parts[0]}" if len(numbers) == 1 else f"hands {parts[0]}" if parts else "a hand"
-    return "hands " + ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _restored_words(label: str, counts: dict[str, int]) -> str:

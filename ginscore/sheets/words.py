@@ -255,3 +255,17 @@ def told_hand(sheet: Sheet, number: int) -> str:
     if record.note:
         parts.append(f"“{record.note}”")
     return " · ".join(part for part in parts if part)
+
+
+def hand_numbers(numbers: tuple[int, ...]) -> str:
+    """Hand numbers as a person reads them: `hand 3`, `hands 3 and 5`, `hands 3 to 7`, `hands 2, 5 to 7`."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts = [part for run in runs for part in ([f"{run[0]} to {run[-1]}"] if len(run) > 2 else map(str, run))]
+    if len(parts) < 2:
+        return f"hand {parts[0]}" if len(numbers) == 1 else f"hands {parts[0]}" if parts else "a hand"
+    return "hands " + ", ".join(parts[:-1]) + " and " + parts[-1]
