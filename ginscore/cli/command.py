@@ -78,7 +78,7 @@ def _param_name(param: Parameter) -> str:
     return param.metavar or (param.name or "").upper()
 
 
-COMMAND_ORDER = ("new", "play", "record", "show", "odds", "undo", "edit", "check", "score", "advise", "rules", "validate", "stats", "standings", "qr", "serve", "app")
+COMMAND_ORDER = ("new", "play", "record", "show", "odds", "undo", "edit", "check", "score", "advise", "rules", "validate", "stats", "standings", "merge", "backup", "restore", "qr", "serve", "app")
 """The order `ginscore --help` lists the commands in: the order a player meets them. A command missing here comes last."""
 
 
