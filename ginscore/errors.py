@@ -36,6 +36,11 @@ class GinscoreError(Exception):
     def __str__(self) -> str:
         return f"{shown_path(self.file)} {self.message}" if self.file is not None else self.message
 
+    def one_line(self, first: str | None = None) -> str:
+        """The error on one line, as a list of outcomes says it (`MatchFileError` says its file's first problem);
+        `first` is a front end's own words for it, when it has them."""
+        return first or str(self)
+
     def about(self, field: str) -> GinscoreError:
         """This error, said to be about `field` unless it already names one; returned for `raise ... from`."""
         if self.field is None:

@@ -7,7 +7,6 @@ keep both. A backup is a zip of a folder's match files, byte for byte; restoring
 from __future__ import annotations
 
 import io
-import os
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,7 +60,7 @@ def merge_file(path: str, theirs: MatchFile, choice: Choice = "", *, expected_ha
     """Merge the copy `theirs` into the match file at `path`, or with `out` into a new file there (the merged
     copy, `path` left as it was). A conflict writes nothing unless `choice` says which to keep: `theirs` replaces
     the file with the copy's bytes, only while it still has `expected_hands` hands (when given); `both` is the
-    caller's to write (`keep_both`); `mine` changes nothing. Not one match: `RefusedError`, naming the field.
+    caller's to write (`keep_copy`); `mine` changes nothing. Not one match: `RefusedError`, naming the field.
     With `storage` (the file's folder), the file is locked and written through it."""
     with lock(path, storage, existing=True):
         before = load_file(path)
@@ -119,16 +118,10 @@ def _write_new(path: str, text: str, field: str = "file", storage: Storage | Non
         write(path, data, storage)
 
 
-def keep_both(path: str, theirs: MatchFile, storage: Storage | None = None) -> Merged:
-    """The copy kept beside the file, as a new file at `path` holding its bytes."""
+def keep_copy(path: str, theirs: MatchFile, storage: Storage | None = None) -> None:
+    """The copy kept as a new file at `path` holding its bytes: a match the folder lacks, or one kept beside the
+    folder's copy (keep both)."""
     _write_new(path, theirs.text, storage=storage)
-    return Merged("both", path)
-
-
-def keep_new(path: str, theirs: MatchFile, storage: Storage | None = None) -> Merged:
-    """A copy of a match the folder does not have, kept as a new file at `path` holding its bytes."""
-    _write_new(path, theirs.text, storage=storage)
-    return Merged("new", path)
 
 
 # --- backups ----------------------------------------------------------------------------------------------
@@ -175,25 +168,18 @@ def _member_text(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> 
         return MatchFileError(name, ["is not text (UTF-8)"])
 
 
-def each_member(data: bytes, label: str, merge: Callable[[str, str], Merged]) -> list[Merged]:
-    """Every match file of a backup merged by `merge(name, text)`; one that cannot be is listed as refused, with
-    why, and the rest go on."""
+def each_member(members: list[tuple[str, str | MatchFileError]], merge: Callable[[str, str], Merged]) -> list[Merged]:
+    """Every match file of a backup (`backup_members`) merged by `merge(name, text)`; one that cannot be is listed
+    as refused, with why, and the rest go on."""
     done: list[Merged] = []
-    for name, text in backup_members(data, label):
+    for name, text in members:
         if isinstance(text, MatchFileError):
             done.append(Merged("refused", name, reason=text.one_line()))
             continue
         try:
             done.append(merge(name, text))
         except GinscoreError as error:
-            done.append(Merged("refused", name, reason=_one_line(error)))
+            done.append(Merged("refused", name, reason=error.one_line()))
     return done
 
 
-def _one_line(error: GinscoreError) -> str:
-    return error.one_line() if isinstance(error, MatchFileError) else str(error)
-
-
-def relative(path: str, folder: str) -> str:
-    """`path` as a name inside `folder`, when it is directly inside it."""
-    return os.path.basename(path) if os.path.dirname(os.path.abspath(path)) == os.path.abspath(folder) else path

@@ -298,8 +298,8 @@ class Folder:
             new = self._free_name(None if choice == "both" else name, list(theirs.match.players))
             path = os.path.join(self.path, new)
             with self._named(new, path):
-                kept = (merging.keep_both if choice == "both" else merging.keep_new)(path, theirs, self.table.storage)
-            return replace(kept, name=new)
+                merging.keep_copy(path, theirs, self.table.storage)
+            return merging.Merged("both" if choice == "both" else "new", new)
         mine = os.path.join(self.path, found)
         with self._named(found, mine):
             done = merging.merge_file(mine, theirs, cast("merging.Choice", choice), expected_hands=expected_hands,
@@ -343,9 +343,15 @@ class Folder:
 
     def restore(self, data: bytes, label: str = "the backup") -> list[Merged]:
         """Each match file of a backup merged into the folder by the rule; a conflict is listed, never settled."""
+        from .merging import backup_members
+
+        return self.restore_members(backup_members(data, label))
+
+    def restore_members(self, members: list[tuple[str, str | MatchFileError]]) -> list[Merged]:
+        """`restore` of a backup already read (`merging.backup_members`), for a caller that shows its texts too."""
         from .merging import each_member
 
-        return each_member(data, label, lambda name, text: self.merge(text, name, restoring=True))
+        return each_member(members, lambda name, text: self.merge(text, name, restoring=True))
 
 
 def _plain_name(typed: str) -> str:

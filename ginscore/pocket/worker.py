@@ -292,7 +292,7 @@ def opened(name: str, data: Any, choice: str = "") -> str:
     try:
         done = folder.merge(text, name, choice)
     except GinscoreError as error:
-        return json.dumps({"error": _one_line(error)}, ensure_ascii=False)
+        return json.dumps({"error": error.one_line()}, ensure_ascii=False)
     if done.outcome == "conflict":
         return json.dumps({"form": _merge_form(text, name)}, ensure_ascii=False)
     return json.dumps({"name": done.name, "outcome": done.outcome, "added": done.added}, ensure_ascii=False)
@@ -309,9 +309,9 @@ def restore(label: str, data: Any) -> str:
     folder = _the_folder()
     try:
         members = backup_members(content, label)
-        done = folder.restore(content, label)
+        done = folder.restore_members(members)
     except GinscoreError as error:
-        return json.dumps({"error": _one_line(error)}, ensure_ascii=False)
+        return json.dumps({"error": error.one_line()}, ensure_ascii=False)
     merged = []
     for (member, text), one in zip(members, done, strict=True):
         said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": _merged_words(one, member)}
@@ -320,13 +320,6 @@ def restore(label: str, data: Any) -> str:
         merged.append(said)
     counts = {outcome: sum(1 for one in done if one.outcome == outcome) for outcome in ("new", "added", "unchanged", "conflict", "refused")}
     return json.dumps({"words": _restored_words(label, counts), "merged": merged}, ensure_ascii=False)
-
-
-def _one_line(error: GinscoreError) -> str:
-    """A refusal on one line, naming its file (the error carries it)."""
-    from ..errors import MatchFileError
-
-    return error.one_line() if isinstance(error, MatchFileError) else str(error)
 
 
 def _merge_form(text: str, name: str) -> str:
