@@ -35,25 +35,29 @@ FRAMES_A_CODE = 5
 
 
 def decoded(png: bytes) -> str | None:
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=zxingcpp.BarcodeFormat.QRCode)  # not a 1-D code seen in it
     return found[0].text if len(found) == 1 else None
 
 
-def shown_codes(page: Any, seconds: float = 30) -> dict[int, bytes]:
-    """Screenshots of each code phone A shows in turn, by its number, read back to be sure of each."""
+def shown_codes(page: Any) -> dict[int, bytes]:
+    """Screenshots of each code phone A shows in turn, by its number: A's clock (installed before its page loaded)
+    paused, then moved on one turn at a time, so that no code changes under a screenshot however busy the
+    machine is."""
     expect(page.locator(".qr-code-item:not([hidden])")).to_have_count(1)  # one at a time, once the script runs
+    every = int(page.locator(".qr-codes").get_attribute("data-show-ms"))
+    page.clock.pause_at(page.evaluate("Date.now()") + every // 2)
     shots: dict[int, bytes] = {}
-    count = None
-    deadline = time.monotonic() + seconds
-    while (count is None or len(shots) < count) and time.monotonic() < deadline:
+    while True:
         png = page.locator(".qr-code-item:not([hidden]) svg").screenshot()
         text = decoded(png)
-        if text is None:
-            continue
+        assert text is not None, "a code shown that zxing-cpp cannot read"
         part = read_part(text)
-        count = part.count
-        shots.setdefault(part.number, png)
-    assert count is not None and len(shots) == count, sorted(shots)
+        if part.number in shots:
+            break
+        shots[part.number] = png
+        page.clock.run_for(every)
+    page.clock.resume()
+    assert sorted(shots) == list(range(1, part.count + 1))
     return shots
 
 
@@ -96,6 +100,7 @@ def test_a_match_handed_over_by_camera_is_merged_into_the_other_phone_s_copy(bro
     try:
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
         page = context.new_page()
+        page.clock.install()
         page.goto(a.url)
         page.goto(a.base + "/m/friday.toml")
         page.get_by_role("link", name="Show as QR").click()
@@ -154,6 +159,7 @@ def test_in_the_app_a_match_shown_as_qr_is_scanned_by_the_other_phone_s_app(brow
     try:
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
         page = context.new_page()
+        page.clock.install()
         page.goto(host.url)
         ready(page)
         page.locator("#open-file").set_input_files(str(tmp_path / "friday.toml"))

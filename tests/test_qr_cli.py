@@ -16,9 +16,8 @@ Image = pytest.importorskip("PIL.Image")
 
 def decoded(path: Path) -> str:
     """The one QR code's text in a picture, as a phone's reader gives it."""
-    found = zxingcpp.read_barcodes(Image.open(path))
+    found = zxingcpp.read_barcodes(Image.open(path), formats=zxingcpp.BarcodeFormat.QRCode)  # not a 1-D code seen in it
     assert len(found) == 1, path
-    assert found[0].format == zxingcpp.BarcodeFormat.QRCode
     return found[0].text
 
 
