@@ -1,4 +1,6 @@
-"""The browser every browser test drives: Debian's Chromium through Playwright, launched one way.
+"""The browser every browser test drives: Debian's Chromium through Playwright, launched one way: its old headless
+shell (`chromium-headless-shell`) where that is installed, the same engine without the desktop browser around it,
+at about half the CPU time a page costs; else the browser itself (`chromium`).
 
 Without Playwright or Chromium the browser tests are skipped, with the reason; under CI (CI=true) they fail instead.
 One thread runs one sync Playwright at a time, so conftest.py keeps the one Chromium as a session fixture.
@@ -12,7 +14,8 @@ from typing import Any
 
 from conftest import needs
 
-CHROMIUM = os.environ.get("GINSCORE_CHROMIUM", "/usr/bin/chromium")  # another path only to test the skip
+INSTALLED = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("GINSCORE_CHROMIUM") or next((path for path in INSTALLED if os.path.exists(path)), INSTALLED[0])
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -26,7 +29,7 @@ def _missing() -> str | None:
     except ImportError:
         return "Playwright is not installed (pip install '.[test]')"
     if not os.path.exists(CHROMIUM):
-        return f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+        return f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium-headless-shell)"
     return None
 
 

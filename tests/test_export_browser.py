@@ -1,4 +1,4 @@
-"""The exported pages in a real browser: Playwright drives Debian's Chromium (`/usr/bin/chromium`).
+"""The exported pages in a real browser: Playwright drives Debian's Chromium (tests/browsers.py).
 
 Without Playwright or Chromium these tests are skipped, with the reason; under CI (CI=true) they fail instead.
 With GINSCORE_PICTURES=FOLDER, the screenshots are saved there: `docs/make_pictures.sh` makes the README's
@@ -297,7 +297,7 @@ def test_screenshots_of_each_sample(page, exported, tmp_path):
 def test_without_chromium_the_tests_skip_and_say_why_except_under_ci(monkeypatch):
     monkeypatch.setattr(browsers, "CHROMIUM", "/nowhere/chromium")
     monkeypatch.delenv("CI", raising=False)
-    with pytest.raises(pytest.skip.Exception, match=r"^browser tests skipped: no Chromium at /nowhere/chromium \(Debian: apt-get install chromium\)$"):
+    with pytest.raises(pytest.skip.Exception, match=r"^browser tests skipped: no Chromium at /nowhere/chromium \(Debian: apt-get install chromium-headless-shell\)$"):
         require_browser()
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match=r"^CI runs browser tests, but no Chromium at /nowhere/chromium"):
