@@ -458,7 +458,7 @@ def test_every_hand_answered_recorded_is_stored_once_though_reads_come_between(p
     page = phone.main
     start_match(page, "race.toml", "target=10000")
     # 20 rounds: the pauses between a write and its reads go 0, 1, 2, 3 ms, five times over; the two tabs' race
-    # below runs 60 rounds in each tab, this tab's reads between its own writes among them
+    # below runs 30 rounds in each tab, this tab's reads between its own writes among them
     acknowledged = page.evaluate(RACE, ["race.toml", "a", 20])
     assert len(acknowledged) == 20
     assert sorted(notes(stored(page, "race.toml"))) == sorted(acknowledged)
@@ -469,9 +469,11 @@ def test_two_tabs_racing_reads_and_writes_keep_every_hand_once(phone: Phone):
     start_match(first, "race2.toml", "target=10000")
     second = phone.second()
     for page, tag in ((first, "a"), (second, "b")):
-        page.evaluate("([race, args]) => { window.raced = eval(race)(args); }", [RACE, ["race2.toml", tag, 60]])
+        # 30 rounds, 270 requests a tab queued at once: the last waits for all before it, within its 20 s deadline
+        # even on a machine slowed five times
+        page.evaluate("([race, args]) => { window.raced = eval(race)(args); }", [RACE, ["race2.toml", tag, 30]])
     acknowledged = first.evaluate("window.raced") + second.evaluate("window.raced")
-    assert len(acknowledged) == 120
+    assert len(acknowledged) == 60
     assert sorted(notes(stored(first, "race2.toml"))) == sorted(acknowledged)
     phone.park()
 
