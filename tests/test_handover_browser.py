@@ -77,6 +77,18 @@ def camera_file(shots: dict[int, bytes], path: Path) -> Path:
     return path
 
 
+def camera_phone(browser: Any, shots: dict[int, bytes], video: Path) -> tuple[Any, Any, list[str]]:
+    """Phone B: a second Chromium whose camera sees A's codes in turn (written to `video`), its page, and the
+    script errors that page meets."""
+    second = browser.browser_type.launch(executable_path=CHROMIUM, args=[
+        *CHROMIUM_FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={camera_file(shots, video)}"])
+    phone = second.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    problems: list[str] = []
+    phone.on("pageerror", lambda error: problems.append(str(error)))
+    return second, phone, problems
+
+
 def prefix(whole: bytes, hands: int) -> bytes:
     """A match file's first `hands` hands, cut from its bytes: the copy a phone that stopped early keeps."""
     starts = [found.start() for found in re.finditer(rb"^\[\[hands\]\]$", whole, re.MULTILINE)]
@@ -116,13 +128,7 @@ def test_a_match_handed_over_by_camera_is_merged_into_the_other_phone_s_copy(bro
         texts = [decoded(png) for png in shots.values()]
         assert joined([text for text in texts if text]) == whole  # A's screen holds the file's exact bytes
 
-        video = camera_file(shots, tmp_path / "camera.y4m")
-        second = browser.browser_type.launch(executable_path=CHROMIUM, args=[
-            *CHROMIUM_FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"])
-        phone = second.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-        problems: list[str] = []
-        phone.on("pageerror", lambda error: problems.append(str(error)))
+        second, phone, problems = camera_phone(browser, shots, tmp_path / "camera.y4m")
         phone.goto(b.url)
         phone.get_by_role("link", name="Scan a match").click()
         expect(phone.locator("h1")).to_have_text("Scan a match")
@@ -141,15 +147,14 @@ def test_a_match_handed_over_by_camera_is_merged_into_the_other_phone_s_copy(bro
     assert show_json(b, "friday.toml") == show_json(a, "friday.toml")
 
 
-def test_in_the_app_a_match_shown_as_qr_is_scanned_by_the_other_phone_s_app(browser: Any, tmp_path: Path):
-    """The same handover between two phones running the app (`ginscore app`): the codes drawn by the worker's
-    Python, the scan read by the app's page, the merge written to the other phone's IndexedDB."""
+def test_in_the_app_a_match_shown_as_qr_is_scanned_by_the_other_phone_s_app(browser: Any, tmp_path: Path, app_build: Path):
+    """The same handover between two phones running the app (`ginscore app`, the run's one build): the codes
+    drawn by the worker's Python, the scan read by the app's page, the merge written to the other phone's
+    IndexedDB."""
     require_browser()
-    needs("npm is not installed (it fetches the pinned runtime)" if shutil.which("npm") is None else None, "the app's camera test")
-    from test_app_browser import SUB, Host, ginscore, ready, stored
+    from test_app_browser import SUB, Host, ready, stored
 
-    built = ginscore("app", tmp_path / "host" / SUB.strip("/"))
-    assert built.exit_code == 0, built.stderr
+    shutil.copytree(app_build / "pocket", tmp_path / "host" / "pocket", symlinks=True)
     assert (tmp_path / "host" / SUB.strip("/") / "static" / "jsQR.js").is_file()
     whole = long_match(tmp_path / "friday.toml", 30).read_bytes()
     (tmp_path / "copy").mkdir()
@@ -170,13 +175,7 @@ def test_in_the_app_a_match_shown_as_qr_is_scanned_by_the_other_phone_s_app(brow
         context.close()
         assert joined([text for text in map(decoded, shots.values()) if text]) == whole
 
-        video = camera_file(shots, tmp_path / "camera.y4m")
-        second = browser.browser_type.launch(executable_path=CHROMIUM, args=[
-            *CHROMIUM_FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"])
-        phone = second.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-        problems: list[str] = []
-        phone.on("pageerror", lambda error: problems.append(str(error)))
+        second, phone, problems = camera_phone(browser, shots, tmp_path / "camera.y4m")
         phone.goto(host.url)
         ready(phone)
         phone.locator("#open-file").set_input_files(str(tmp_path / "copy" / "friday.toml"))
