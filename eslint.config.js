@@ -1,5 +1,6 @@
 // ESLint's flat config for ginscore's JavaScript: the app's shell (ES modules in a page, a worker and a service
-// worker), serve's static script (a classic script), and the JavaScript tests (Node).
+// worker), serve's static script (a classic script), and what runs in Node: the build's compile step and the
+// JavaScript tests.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -19,7 +20,7 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.browser } },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "eslint.config.js", "ginscore/pocket/ahead.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
   { rules: { "no-unused-vars": ["error", { args: "after-used", caughtErrors: "none" }] } },

@@ -39,6 +39,26 @@ def _icons_drawn_once() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _python_compiled_once() -> Iterator[None]:
+    """`ginscore app` compiles its Python under the pinned runtime in Node, about 5 s of a build: the same zips are
+    compiled once a session (a pure function of their bytes, the runtime being held to its pin), then reused."""
+    from ginscore.pocket import ahead
+
+    original, done = ahead.compiled, {}
+
+    def compiled(runtime: str, zips: Any) -> Any:
+        key = tuple(zips)
+        if key not in done:
+            done[key] = original(runtime, zips)
+        return done[key]
+
+    compiled.__wrapped__ = original  # type: ignore[attr-defined]  # for the tests of the compile itself
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ahead, "compiled", compiled)
+        yield
+
+
 @pytest.fixture
 def run() -> RunCli:
     """`run("check", "3h", ...)` or `run(["check", ...], input="...")`: the Result of one invocation.

@@ -1,6 +1,7 @@
-"""The pure layers, and serve's app on them, under the pinned Pyodide in Node: the app's archives unpacked into
-Pyodide as the worker unpacks them, then `pyodide_probe.py` run there and here; the answers must agree (so a
-Python 3.14 difference is caught before a phone meets it). Skipped without Node or npm, failed under CI."""
+"""The pure layers, and serve's app on them, under the pinned Pyodide in Node: the built app's runtime and archives
+(conftest's `app_build`), unpacked as the worker unpacks them, then `pyodide_probe.py` run there and here; the
+answers must agree (so a Python 3.14 difference is caught before a phone meets it), and every module came from the
+bytecode the build compiled. Skipped without Node or npm, failed under CI."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import needs
 
 HERE = Path(__file__).resolve().parent
@@ -21,7 +23,7 @@ import { loadPyodide } from "RUNTIME/pyodide.mjs";
 import { readFileSync } from "node:fs";
 const py = await loadPyodide({ indexURL: "RUNTIME/" });
 const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-for (const name of ["lean.zip", "pages.zip"]) py.unpackArchive(new Uint8Array(readFileSync("WORK/" + name)), "zip", { extractDir: site });
+for (const name of ARCHIVES) py.unpackArchive(new Uint8Array(readFileSync(name)), "zip", { extractDir: site });
 py.FS.writeFile("/tmp/pyodide_probe.py", readFileSync("PROBE", "utf8"));
 const said = await py.runPythonAsync(`
 import sys, importlib
@@ -30,26 +32,39 @@ importlib.invalidate_caches()
 import pyodide_probe
 await pyodide_probe.probe("/matches")
 `);
-process.stdout.write(said + "\\n");
+const compiled = py.runPython(`
+import json, sys
+def ahead(module):  # the build's own bytecode: hash-based and unchecked (PEP 552), which Python itself never writes
+    with open(module.__spec__.cached or module.__file__, "rb") as handle:
+        return handle.read(8)[4:] == bytes([1, 0, 0, 0])
+json.dumps({"stdlib": sorted(name for name, module in sys.modules.items() if ".zip/" in (getattr(module, "__file__", None) or "")
+                              and module.__spec__.origin != "frozen" and not module.__file__.endswith(".pyc")),
+            "zipped": sum(".zip/" in (getattr(module, "__file__", None) or "") for module in sys.modules.values()),
+            "own": sorted(name for name, module in sys.modules.items() if name.split(".")[0] in ("ginscore", "starlette", "jinja2")
+                          and not ahead(module))})
+`);
+process.stdout.write(said + "\\n" + compiled + "\\n");
 process.exit(0);
 """
 
 
-def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_path: Path):
+def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_path: Path, request: pytest.FixtureRequest):
     node, npm = shutil.which("node"), shutil.which("npm")
     needs("Node or npm is not installed" if node is None or npm is None else None, "the Pyodide test")
-    from ginscore.pocket.build import python_archives
-    from ginscore.pocket.runtime import PYODIDE_VERSION, runtime_folder
+    from ginscore.pocket.runtime import PYODIDE_VERSION
 
-    runtime = runtime_folder()
-    lean, pages = python_archives()
-    (tmp_path / "lean.zip").write_bytes(lean)
-    (tmp_path / "pages.zip").write_bytes(pages)
+    built = request.getfixturevalue("app_build") / "pocket" / "app"
+    info = json.loads((built / "build.json").read_text())
+    archives = json.dumps([str(built / info["archives"][kind]) for kind in ("lean", "pages")])
     script = tmp_path / "probe.mjs"
-    script.write_text(SCRIPT.replace("RUNTIME", runtime).replace("WORK", str(tmp_path)).replace("PROBE", str(HERE / "pyodide_probe.py")))
+    script.write_text(SCRIPT.replace("RUNTIME", str(built / "pyodide")).replace("ARCHIVES", archives).replace("PROBE", str(HERE / "pyodide_probe.py")))
     done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    there = json.loads(done.stdout.strip().splitlines()[-1])
+    *_, said, compiled = done.stdout.strip().splitlines()
+    there = json.loads(said)
+    compiled = json.loads(compiled)
+    assert compiled["stdlib"] == [] and compiled["own"] == []  # nothing compiled on the phone, nothing from sources
+    assert compiled["zipped"] > 50  # the standard library's modules, imported from its zip
 
     sys.path.insert(0, str(HERE))
     import pyodide_probe

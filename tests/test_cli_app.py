@@ -9,12 +9,14 @@ when it needs one there. Without npm those tests skip, except under CI (CI=true)
 from __future__ import annotations
 
 import errno
+import importlib.util
 import json
 import os
 import shlex
 import shutil
 import sys
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from conftest import needs, one_error_line
 
 from ginscore.pocket import runtime
 
+SOURCES_LINE = "Its Python is shipped uncompiled, as {}: the app works, but compiles it at every start, seconds slower on a phone"
 SERVE_LINE = ("Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {} 8000\n"
               "Then open http://127.0.0.1:8000/ in a browser on this computer.\n")
 
@@ -104,6 +107,47 @@ def test_the_app_is_built_and_build_json_lists_every_file_written(run, tmp_path:
     assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
     assert (site / "icons" / "icon-192.png").read_bytes().startswith(b"\x89PNG")
     assert not [path.name for path in tmp_path.iterdir() if path.name.startswith(".")]  # nothing left beside it
+
+
+def members(path: Path) -> list[str]:
+    with zipfile.ZipFile(path) as archive:
+        return archive.namelist()
+
+
+def test_the_python_is_shipped_compiled_by_the_runtime_itself(first_build: Path, fetched: Path):
+    """The standard library's sources each replaced by the runtime's bytecode (a phone compiled them at every
+    start); the archives keep their sources, each with its bytecode where an import from a folder looks."""
+    pinned = [name for name in members(fetched / "python_stdlib.zip") if name.endswith(".py")]
+    shipped = members(first_build / "pyodide" / "python_stdlib.zip")
+    assert len(pinned) > 500 and not [name for name in shipped if name.endswith(".py")]
+    assert {name + "c" for name in pinned} <= set(shipped)
+    with zipfile.ZipFile(first_build / "pyodide" / "python_stdlib.zip") as archive:
+        magic = archive.read("json/__init__.pyc")[:4]
+    assert magic != importlib.util.MAGIC_NUMBER  # Python 3.14's bytecode, not this Python's
+    info = json.loads((first_build / "build.json").read_text())
+    for kind in ("lean", "pages"):
+        names = members(first_build / info["archives"][kind])
+        sources = [name for name in names if name.endswith(".py")]
+        assert sources
+        for name in sources:
+            folder, slash, module = name.rpartition("/")
+            assert f"{folder}{slash}__pycache__/{module[:-3]}.cpython-314.pyc" in names, name
+
+
+def test_without_node_the_python_is_shipped_as_sources_and_the_build_says_so(run, tmp_path: Path, cached: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch):
+    from ginscore.pocket import ahead
+
+    real = shutil.which
+    monkeypatch.setattr(ahead.shutil, "which", lambda name: None if name == "node" else real(name))
+    monkeypatch.setattr(ahead, "compiled", ahead.compiled.__wrapped__)  # conftest's: compiled once a session
+    result = run("app", tmp_path / "site")
+    site = tmp_path / "site"
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "" and result.stdout == wrote(site, str(site), SOURCES_LINE.format("Node.js is not installed"))
+    assert (site / "pyodide" / "python_stdlib.zip").read_bytes() == (cached / "python_stdlib.zip").read_bytes()
+    info = json.loads((site / "build.json").read_text())
+    assert not [name for kind in ("lean", "pages") for name in members(site / info["archives"][kind]) if name.endswith(".pyc")]
 
 
 def test_a_rebuild_keeps_cname_nojekyll_and_git(run, built: Path):

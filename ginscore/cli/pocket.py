@@ -49,6 +49,9 @@ def build_app(
     written = built.info["written"]
     count = len(written) if isinstance(written, list) else 0
     sys.stdout.write(f"Wrote the app (version {built.info['version']}, {count} files) into {folder}\n")
+    if built.not_compiled:
+        sys.stdout.write(f"Its Python is shipped uncompiled, as {built.not_compiled}: the app works, but compiles it at "
+                         "every start, seconds slower on a phone\n")
     if built.plan.replaced:
         sys.stdout.write(f"Replaced, as --force asks: {_few(built.plan.replaced)}\n")
     if built.plan.changed:

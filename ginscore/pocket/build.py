@@ -7,9 +7,10 @@ What the folder holds:
   worker and its versioned precache), `manifest.webmanifest` and `icons/`;
 - `static/`: serve's own style sheet and scripts, as web/static has them, and the QR decoder the scan page falls
   back on (`jsQR.js`, pinned, fetched through npm like the runtime);
-- `pyodide/`: the pinned runtime (`runtime.py`);
+- `pyodide/`: the pinned runtime (`runtime.py`), its standard library compiled to bytecode (`ahead.py`);
 - `py/lean-*.zip` (ginscore's pure layers and the pure-Python packages they use) and `py/pages-*.zip` (the web
-  layer, its templates, Starlette, Jinja2 and what they import), packed from the installed packages;
+  layer, its templates, Starlette, Jinja2 and what they import), packed from the installed packages with their
+  bytecode, and named by their sources' digest;
 - `build.json`: the version, the archives, every file the service worker precaches (`files`) and every file the
   build wrote (`written`), which is what the next build may replace or remove.
 
@@ -31,8 +32,8 @@ from dataclasses import dataclass
 from ..errors import RefusedError
 from ..version import __version__
 from ..web.decoder import DECODER_NAME
-from . import icons, placing
-from .runtime import PYODIDE_VERSION, RUNTIME_FILES, decoder, verified_files
+from . import ahead, icons, placing
+from .runtime import PYODIDE_VERSION, RUNTIME_FILES, decoder, runtime_folder, verified_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHELL = os.path.join(HERE, "shell")
@@ -76,6 +77,8 @@ class Built:
     """Its `build.json`: the version, the archives, the precached files and every file written."""
     plan: placing.Plan
     """What it found in the folder and did there beyond writing its files: kept, replaced, removed."""
+    not_compiled: str = ""
+    """Why its Python is shipped as sources alone (`ahead.py`), or "" when it is compiled ahead."""
 
 
 def build(target: str, runtime: str | None = None, force: bool = False) -> Built:
@@ -90,10 +93,22 @@ def build(target: str, runtime: str | None = None, force: bool = False) -> Built
     names = {*files, *(f"pyodide/{name}" for name in RUNTIME_FILES), DECODER_PATH, "sw.js", placing.RECORD}
     plan = placing.plan(target, names, force)  # the folder's refusals come before a fetch of the runtime
     files.update((f"pyodide/{name}", data) for name, data in verified_files(runtime).items())
+    not_compiled = _compile(files, runtime_folder(runtime))
     files[DECODER_PATH] = decoder()
     info = _record(files)
     placing.put(plan, files, info)
-    return Built(info, plan)
+    return Built(info, plan, not_compiled)
+
+
+def _compile(files: dict[str, bytes], runtime: str) -> str:
+    """The standard library's zip and the two archives replaced by their compiled forms (`ahead.py`); "" when done,
+    else why they could not be (and the sources stay)."""
+    stdlib = "pyodide/python_stdlib.zip"
+    archives = [stdlib, *(path for path in sorted(files) if path.startswith("py/"))]
+    done, why = ahead.compiled(runtime, [(files[path], path != stdlib) for path in archives])
+    if done is not None:
+        files.update(zip(archives, done))
+    return why
 
 
 def _app_files() -> dict[str, bytes]:

@@ -1,0 +1,53 @@
+"""The app's Python compiled ahead, at the build: `bytecode.py` run under the pinned runtime in Node, so that the
+bytecode is the runtime's own (a CPython's bytecode is read only by its own version).
+
+Without Node (`ginscore app --runtime DIR` on a machine without it) or when the runtime cannot run there, the build
+ships the sources alone and says why: the app is the same, and its Python compiles them on every start instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "ahead.mjs")
+BYTECODE = os.path.join(HERE, "bytecode.py")
+SECONDS = 300
+"""How long the compile may take (about five seconds here) before the build ships the sources instead."""
+
+
+def compiled(runtime: str, zips: Sequence[tuple[bytes, bool]]) -> tuple[list[bytes] | None, str]:
+    """Each zip (its bytes, and whether its sources are kept: `bytecode.compiled_zip`) compiled under the runtime in
+    the folder `runtime`: the new zips and "", or None and why they could not be."""
+    node = shutil.which("node")
+    if node is None:
+        return None, "Node.js is not installed"
+    with tempfile.TemporaryDirectory(prefix="ginscore-bytecode-") as work:
+        jobs: list[dict[str, object]] = []
+        targets = []
+        for index, (data, keep_sources) in enumerate(zips):
+            source = os.path.join(work, f"source-{index}.zip")
+            with open(source, "wb") as handle:
+                handle.write(data)
+            targets.append(os.path.join(work, f"target-{index}.zip"))
+            jobs.append({"source": source, "target": targets[-1], "keep_sources": keep_sources})
+        with open(os.path.join(work, "jobs.json"), "w", encoding="utf-8") as handle:
+            json.dump({"bytecode": BYTECODE, "zips": jobs}, handle)
+        try:
+            done = subprocess.run([node, SCRIPT, runtime, os.path.join(work, "jobs.json")], capture_output=True, text=True,
+                                  timeout=SECONDS, stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return None, f"node failed ({error})"
+        if done.returncode != 0:
+            said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1][:200]
+            return None, f"node failed ({said})"
+        out = []
+        for target in targets:
+            with open(target, "rb") as handle:
+                out.append(handle.read())
+        return out, ""
