@@ -10,8 +10,9 @@ Run from the repository root (needs npm once for the runtime, Playwright and Deb
    counted compressed too, though the archives hardly shrink).
 2. **Warm start.** The folder and a bare page served by `http.server` on 127.0.0.1 (port 0). The bare page sits
    in the app's folder and loads the same runtime files through the app's service worker cache, in a Web
-   Worker, then runs `1 + 1`: Pyodide and nothing else. After one visit fills the cache, `--rounds` rounds,
-   each opening a new tab of the app and a new tab of the bare page in turn (interleaved): for the app, from
+   Worker, then runs `1 + 1`: Pyodide and nothing else, once on the build's standard library (compiled ahead)
+   and once on the one Pyodide ships (its sources, compiled at each start, as a page that loads Pyodide has it). After one visit fills the cache, `--rounds` rounds,
+   each opening a new tab of the app and a new tab of each bare page in turn (interleaved): for the app, from
    the navigation's start to the answer of a check (`ginscore.game.check`, answered while the pages load) and
    to the pages' being ready; for the bare page, to its `1 + 1`. The runtime comes from the cache each time
    (the server's log is checked: no runtime file is fetched twice). Medians.
@@ -33,6 +34,7 @@ import http.server
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -58,12 +60,14 @@ CHECK = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"
 BARE_HTML = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="bare-page.js"></script></head><body><p id="said">starting</p></body></html>
 """
-BARE_PAGE = """const worker = new Worker("bare-worker.js", { type: "module" });
+BARE_PAGE = """const worker = new Worker("bare-worker.js" + location.search, { type: "module" });
 window.answered = new Promise(function (resolve) { worker.onmessage = function (e) { document.getElementById("said").textContent = e.data; resolve(performance.now()); }; });
 """
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 const here = new URL("./pyodide/", import.meta.url).href;
-const py = await loadPyodide({ indexURL: here, packageBaseUrl: here });
+const shipped = new URL(import.meta.url).searchParams.get("stdlib") === "shipped";
+const stdLibURL = shipped ? new URL("./bare-stdlib/python_stdlib.zip", import.meta.url).href : undefined;
+const py = await loadPyodide({ indexURL: here, packageBaseUrl: here, stdLibURL: stdLibURL });
 self.postMessage(String(py.runPython("1 + 1")));
 """
 APP_CHECK = "() => window.ginscoreApp.ask('check', {text: '" + CHECK + "'}).then(() => performance.now())"
@@ -112,6 +116,10 @@ def main() -> None:
     (app / "bare.html").write_text(BARE_HTML)
     (app / "bare-page.js").write_text(BARE_PAGE)
     (app / "bare-worker.js").write_text(BARE_WORKER)
+    (app / "bare-stdlib").mkdir()
+    from ginscore.pocket.runtime import runtime_folder
+
+    shutil.copy(Path(runtime_folder()) / "python_stdlib.zip", app / "bare-stdlib")  # as Pyodide ships it: sources
 
     server, paths = serve_folder(work / "site")
     base = f"http://127.0.0.1:{server.server_port}/app/"
@@ -130,7 +138,7 @@ def main() -> None:
         runtime_fetches = Counter(p for p in paths if "/pyodide/" in p)
         first.close()
 
-        app_check, app_pages, bare = [], [], []
+        app_check, app_pages, bare, shipped = [], [], [], []
         for _ in range(args.rounds):
             page = context.new_page()
             page.goto(base, wait_until="commit")
@@ -139,15 +147,18 @@ def main() -> None:
             page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
             app_pages.append(page.evaluate("performance.now()") / 1000)
             page.close()
-            page = context.new_page()
-            page.goto(base + "bare.html", wait_until="commit")
-            page.wait_for_function("() => window.answered !== undefined")
-            bare.append(page.evaluate("() => window.answered") / 1000)
-            page.close()
+            for stdlib, times in (("built", bare), ("shipped", shipped)):
+                page = context.new_page()
+                page.goto(base + "bare.html?stdlib=" + stdlib, wait_until="commit")
+                page.wait_for_function("() => window.answered !== undefined")
+                times.append(page.evaluate("() => window.answered") / 1000)
+                page.close()
         assert Counter(p for p in paths if "/pyodide/" in p) == runtime_fetches, "the runtime was fetched again"
         check, pages, plain = statistics.median(app_check), statistics.median(app_pages), statistics.median(bare)
-        print(f"warm start, {args.rounds} interleaved rounds, medians: bare Pyodide {plain:.2f} s; "
-              f"app to an answered check {check:.2f} s ({check / plain:.2f}x); app to its pages {pages:.2f} s ({pages / plain:.2f}x)")
+        as_shipped = statistics.median(shipped)
+        print(f"warm start, {args.rounds} interleaved rounds, medians: bare Pyodide {plain:.2f} s on the build's compiled "
+              f"standard library, {as_shipped:.2f} s on the one Pyodide ships; app to an answered check {check:.2f} s "
+              f"({check / plain:.2f}x, {check / as_shipped:.2f}x); app to its pages {pages:.2f} s ({pages / plain:.2f}x, {pages / as_shipped:.2f}x)")
 
         page = context.new_page()
         page.goto(base)

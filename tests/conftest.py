@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -40,23 +42,39 @@ def _icons_drawn_once() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _python_compiled_once() -> Iterator[None]:
+def _python_compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """`ginscore app` compiles its Python under the pinned runtime in Node, about 5 s of a build: the same zips are
-    compiled once a session (a pure function of their bytes, the runtime being held to its pin), then reused."""
+    compiled once a run, both xdist workers included (a pure function of their bytes, the runtime being held to
+    its pin), kept in the run's temporary folder under a file lock, then reused."""
     from ginscore.pocket import ahead
 
-    original, done = ahead.compiled, {}
+    original, kept = ahead.compiled, run_folder(tmp_path_factory) / "bytecode"
+    kept.mkdir(exist_ok=True)
 
     def compiled(runtime: str, zips: Any) -> Any:
-        key = tuple(zips)
-        if key not in done:
-            done[key] = original(runtime, zips)
-        return done[key]
+        key = hashlib.sha256(b"".join(hashlib.sha256(data).digest() + bytes([keep]) for data, keep in zips)).hexdigest()
+        with open(kept / f"{key}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (kept / key).is_dir():
+                done, why = original(runtime, zips)
+                if done is None:
+                    return done, why
+                (kept / f"{key}.new").mkdir()
+                for index, data in enumerate(done):
+                    (kept / f"{key}.new" / str(index)).write_bytes(data)
+                (kept / f"{key}.new").rename(kept / key)
+            return [(kept / key / str(index)).read_bytes() for index in range(len(zips))], ""
 
     compiled.__wrapped__ = original  # type: ignore[attr-defined]  # for the tests of the compile itself
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ahead, "compiled", compiled)
         yield
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's own temporary folder: above each xdist worker's, which both share, or the session's own."""
+    here = tmp_path_factory.getbasetemp()
+    return here.parent if os.environ.get("PYTEST_XDIST_WORKER") else here
 
 
 @pytest.fixture
@@ -159,8 +177,7 @@ def app_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's tests")
 
-    here = tmp_path_factory.getbasetemp()
-    here = here.parent if os.environ.get("PYTEST_XDIST_WORKER") else here  # the run's, above each worker's own
+    here = run_folder(tmp_path_factory)
     shared = here / "app-build"
     with open(here / "app-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -181,13 +198,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     Then the files with browser tests first, each file's tests in their own order: the two workers (`--dist
     loadfile`, a file each at a time, taken in this order) start on the longest files and end on short ones, so
-    that neither waits long at the end for the other.
+    that neither waits long at the end for the other. Those that serve the run's one app build (`app_build`) take
+    turns with the others, so that while one worker builds the app, the other has a file that needs none.
     """
-    browser_files = set()
+    browser_files: dict[Path, bool] = {}  # in the order found: whether the file serves the app build
     for item in items:
         defs = getattr(item, "_fixtureinfo", None)
         used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
         if any(fixture.func is browser.__wrapped__ for fixture in used):
             item.add_marker(pytest.mark.browser)
-            browser_files.add(item.path)
-    items.sort(key=lambda item: item.path not in browser_files)  # a stable sort: the order within a file kept
+            browser_files[item.path] = browser_files.get(item.path, False) or "app_build" in item.fixturenames
+    app = [path for path, built in browser_files.items() if built]
+    others = [path for path, built in browser_files.items() if not built]
+    turns = [path for pair in itertools.zip_longest(app, others) for path in pair if path is not None]
+    rank = {path: at for at, path in enumerate(turns)}
+    items.sort(key=lambda item: rank.get(item.path, len(rank)))  # a stable sort: the order within a file kept

@@ -27,7 +27,6 @@ from typing import Any
 
 import pytest
 from browsers import expect, require_browser
-from conftest import needs
 from result_svg import read_card
 from test_export_browser import assert_no_sideways_scroll
 from test_phone_words import COMMAND_WORDS
@@ -57,11 +56,6 @@ def ginscore(*args: str) -> Any:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"ginscore {' '.join(args)} crashed") from result.exception
     return result
-
-
-def require_npm() -> None:
-    """Skip, saying why, without npm; under CI, fail instead (conftest's one rule)."""
-    needs("npm is not installed (it fetches the pinned Pyodide runtime)" if shutil.which("npm") is None else None, "the app's tests")
 
 
 class Host:
@@ -146,10 +140,9 @@ def ready(page: Any) -> None:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Phone]:
+def phone(browser: Any, app_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phone]:
     require_browser()
-    require_npm()
-    built: Path = request.getfixturevalue("app_build")  # conftest's, the run's one build: this phone's own copy
+    built = app_build  # conftest's, the run's one build: this phone's own copy
     root = tmp_path_factory.mktemp("host")
     shutil.copytree(built / "pocket", root / "pocket", symlinks=True)
     assert (built / "cache" / f"pyodide-{PYODIDE_VERSION}" / "pyodide.asm.wasm").is_file()  # the tests' cache, not the user's

@@ -13,7 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from conftest import needs
 
 HERE = Path(__file__).resolve().parent
@@ -48,12 +47,12 @@ process.exit(0);
 """
 
 
-def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_path: Path, request: pytest.FixtureRequest):
+def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_path: Path, app_build: Path):
     node, npm = shutil.which("node"), shutil.which("npm")
     needs("Node or npm is not installed" if node is None or npm is None else None, "the Pyodide test")
     from ginscore.pocket.runtime import PYODIDE_VERSION
 
-    built = request.getfixturevalue("app_build") / "pocket" / "app"
+    built = app_build / "pocket" / "app"
     info = json.loads((built / "build.json").read_text())
     archives = json.dumps([str(built / info["archives"][kind]) for kind in ("lean", "pages")])
     script = tmp_path / "probe.mjs"

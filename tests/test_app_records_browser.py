@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from browsers import expect, require_browser
-from test_app_browser import KEYS, Host, Phone, ready, require_npm, stored, visit
+from test_app_browser import KEYS, Host, Phone, ready, stored, visit
 from test_phone_words import COMMAND_WORDS
 from test_ranges import FAR, LONG_NAME
 
@@ -48,10 +48,9 @@ CALL = ("([method, path, body]) => window.ginscoreApp.call(method, path, JSON.st
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Phone]:
+def phone(browser: Any, app_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phone]:
     require_browser()
-    require_npm()
-    built: Path = request.getfixturevalue("app_build")  # conftest's, the run's one build: this phone's own copy
+    built = app_build  # conftest's, the run's one build: this phone's own copy
     root = tmp_path_factory.mktemp("records-host")
     shutil.copytree(built / "pocket", root / "pocket", symlinks=True)
     host = Host(root)

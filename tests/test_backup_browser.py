@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import Any
 
 import pytest
 from browsers import expect, require_browser
-from test_app_browser import KEYS, Host, Phone, ginscore, require_npm, stored, visit
+from test_app_browser import KEYS, Host, Phone, ginscore, stored, visit
 from test_phone_words import COMMAND_WORDS
 
 CALL = ("([method, path, body]) => window.ginscoreApp.call(method, path, JSON.stringify(body), 'application/json')"
@@ -47,15 +48,10 @@ class Phones:
 
 
 @pytest.fixture(scope="module")
-def phones(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phones]:
+def phones(browser: Any, app_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Phones]:
     require_browser()
-    require_npm()
     root = tmp_path_factory.mktemp("backup-host")
-    cache = tmp_path_factory.getbasetemp() / "ginscore-cache"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GINSCORE_CACHE_DIR", str(cache))
-        built = ginscore("app", root / "pocket" / "app")
-    assert built.exit_code == 0, built.stderr
+    shutil.copytree(app_build / "pocket", root / "pocket", symlinks=True)  # conftest's, the run's one build
     host = Host(root)
     a, b = Phone(browser, host), Phone(browser, host)
     a.main, b.main = a.open(), b.open()

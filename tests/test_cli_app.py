@@ -1,9 +1,9 @@
 """`ginscore app`: a rebuild keeps what ginscore did not write, a link is built through, and every runtime file is
 held to its pin; each refusal is one `error:` line, and then nothing is written.
 
-Every test here has a cache folder of its own. The pinned runtime is fetched through npm once a session (into
-the session's cache, which test_app_node.py and test_app_browser.py use too) and copied into a test's cache
-when it needs one there. Without npm those tests skip, except under CI (CI=true), where they fail.
+Every test here has a cache folder of its own. The pinned runtime is fetched through npm once a run (into the
+cache of conftest's `app_build`, which the app's other tests use too) and copied into a test's cache when it
+needs one there. Without npm those tests skip, except under CI (CI=true), where they fail.
 """
 
 from __future__ import annotations
@@ -35,12 +35,11 @@ def require_npm() -> None:
 
 
 @pytest.fixture(scope="session")
-def fetched(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The pinned runtime, fetched through npm once a session into the session's cache folder (conftest's)."""
+def fetched(app_build: Path) -> Path:
+    """The pinned runtime as the run's one fetch through npm left it: the cache conftest's `app_build` was built
+    from. Never change it: `cached` copies it."""
     require_npm()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GINSCORE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "ginscore-cache"))
-        return Path(runtime.runtime_folder())
+    return app_build / "cache" / f"pyodide-{runtime.PYODIDE_VERSION}"
 
 
 @pytest.fixture(autouse=True)
