@@ -31,13 +31,15 @@ def _no_cache_in_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _icons_drawn_once() -> Iterator[None]:
-    """`ginscore app` draws its two icons pixel by pixel, about 0.6 s of a 0.9 s build, and the tests build the app
-    some thirty times: each size is drawn once a session (the same bytes, a pure function), then reused."""
-    from ginscore.pocket import icons
+def _drawn_and_packed_once() -> Iterator[None]:
+    """`ginscore app` draws its two icons pixel by pixel (about 0.6 s) and packs its two archives from the installed
+    packages (0.1 s), and the tests build the app some thirty times: each is made once a session (the same bytes
+    each time, nothing here changing the installed files), then reused."""
+    from ginscore.pocket import build, icons
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(icons, "png", functools.cache(icons.png))
+        patch.setattr(build, "python_archives", functools.cache(build.python_archives))
         yield
 
 
@@ -51,12 +53,13 @@ def _python_compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     original, kept = ahead.compiled, run_folder(tmp_path_factory) / "bytecode"
     kept.mkdir(exist_ok=True)
 
-    def compiled(runtime: str, zips: Any) -> Any:
-        key = hashlib.sha256(b"".join(hashlib.sha256(data).digest() + bytes([keep]) for data, keep in zips)).hexdigest()
+    def compiled(runtime: str, stdlib: bytes, archives: Any) -> Any:
+        zips = [stdlib, *archives]
+        key = hashlib.sha256(b"".join(hashlib.sha256(data).digest() for data in zips)).hexdigest()
         with open(kept / f"{key}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not (kept / key).is_dir():
-                done, why = original(runtime, zips)
+                done, why = original(runtime, stdlib, archives)
                 if done is None:
                     return done, why
                 (kept / f"{key}.new").mkdir()
@@ -199,7 +202,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     Then the files with browser tests first, each file's tests in their own order: the two workers (`--dist
     loadfile`, a file each at a time, taken in this order) start on the longest files and end on short ones, so
     that neither waits long at the end for the other. Those that serve the run's one app build (`app_build`) take
-    turns with the others, so that while one worker builds the app, the other has a file that needs none.
+    turns with the others, so that while one worker builds the app, the other has a file that needs none. The
+    files marked `waits` (on a real server's timeouts, the CPU idle) come first among those others: Chromium
+    takes the core they leave.
     """
     browser_files: dict[Path, bool] = {}  # in the order found: whether the file serves the app build
     for item in items:
@@ -209,7 +214,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
             browser_files[item.path] = browser_files.get(item.path, False) or "app_build" in item.fixturenames
     app = [path for path, built in browser_files.items() if built]
-    others = [path for path, built in browser_files.items() if not built]
+    waiting = list(dict.fromkeys(item.path for item in items if item.get_closest_marker("waits")))
+    others = waiting + [path for path, built in browser_files.items() if not built]
     turns = [path for pair in itertools.zip_longest(app, others) for path in pair if path is not None]
     rank = {path: at for at, path in enumerate(turns)}
     items.sort(key=lambda item: rank.get(item.path, len(rank)))  # a stable sort: the order within a file kept

@@ -26,6 +26,8 @@ from pages import served_in_process
 
 from ginscore.web.server import allowed_hosts, hosts_file_addresses, pick_lan_addresses
 
+pytestmark = pytest.mark.waits  # on a real server's timeouts: scheduled among the browser files
+
 TOKEN = "cli-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 URL_LINE = re.compile(r"^Open (http://\S+/\?token=(\S+))$")

@@ -21,6 +21,8 @@ from pages import served_in_process
 from ginscore.web.limits import MOST_REQUESTS, Busy, Limit
 from ginscore.web.security import Guard
 
+pytestmark = pytest.mark.waits  # on a real server's timeouts: scheduled among the browser files
+
 TOKEN = "slow-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 BODY_SECONDS = 2.0

@@ -7,10 +7,11 @@ What the folder holds:
   worker and its versioned precache), `manifest.webmanifest` and `icons/`;
 - `static/`: serve's own style sheet and scripts, as web/static has them, and the QR decoder the scan page falls
   back on (`jsQR.js`, pinned, fetched through npm like the runtime);
-- `pyodide/`: the pinned runtime (`runtime.py`), its standard library compiled to bytecode (`ahead.py`);
+- `pyodide/`: the pinned runtime (`runtime.py`), what the app's start imports of its standard library
+  compiled to bytecode (`ahead.py`);
 - `py/lean-*.zip` (ginscore's pure layers and the pure-Python packages they use) and `py/pages-*.zip` (the web
-  layer, its templates, Starlette, Jinja2 and what they import), packed from the installed packages with their
-  bytecode, and named by their sources' digest;
+  layer, its templates, Starlette, Jinja2 and what they import), packed from the installed packages, compiled
+  likewise, and named by their sources' digest;
 - `build.json`: the version, the archives, every file the service worker precaches (`files`) and every file the
   build wrote (`written`), which is what the next build may replace or remove.
 
@@ -104,10 +105,10 @@ def _compile(files: dict[str, bytes], runtime: str) -> str:
     """The standard library's zip and the two archives replaced by their compiled forms (`ahead.py`); "" when done,
     else why they could not be (and the sources stay)."""
     stdlib = "pyodide/python_stdlib.zip"
-    archives = [stdlib, *(path for path in sorted(files) if path.startswith("py/"))]
-    done, why = ahead.compiled(runtime, [(files[path], path != stdlib) for path in archives])
+    archives = [path for path in sorted(files) if path.startswith("py/")]
+    done, why = ahead.compiled(runtime, files[stdlib], [files[path] for path in archives])
     if done is not None:
-        files.update(zip(archives, done))
+        files.update(zip([stdlib, *archives], done))
     return why
 
 
