@@ -164,8 +164,9 @@ def main() -> None:
         page.goto(base)
         page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
         texts = {}
-        for name, count in (("small.toml", 10), ("long.toml", args.hands), *((f"other-{n:02}.toml", 100) for n in range(args.others))):
-            write_match(str(match_folder / name), [hand_options(rng, ("Ann", "Bob")) for _ in range(count)])
+        for at, (name, count) in enumerate((("small.toml", 10), ("long.toml", args.hands), *((f"other-{n:02}.toml", 100) for n in range(args.others)))):
+            created = f"2026-01-01T00:{at // 60:02}:{at % 60:02}+00:00"  # a start of its own: another match, not a copy
+            write_match(str(match_folder / name), [hand_options(rng, ("Ann", "Bob")) for _ in range(count)], created)
             texts[name] = (match_folder / name).read_text(encoding="utf-8")
         opening = ("async ([name, text]) => { const a = await window.ginscoreApp.ask('open', {file: new File([text], name)}); "
                    "if (a.name !== name) throw new Error(JSON.stringify(a)); }")

@@ -61,15 +61,16 @@ def ginscore(*args: str) -> float:
     return time.perf_counter() - start
 
 
-def write_match(path: str, hands: list[list[str]]) -> None:
-    """A match of these hands, written through the core in one save, as `record` would leave it."""
+def write_match(path: str, hands: list[list[str]], created: str = "2026-01-01T00:00:00+00:00") -> None:
+    """A match of these hands, written through the core in one save, as `record` would leave it. Matches of the
+    same players and rules are one match when `created` is the same (merging's rule): give each its own."""
     from dataclasses import replace
 
     from ginscore.files.storage import save
     from ginscore.game.rulebook import PRESETS
     from ginscore.match.records import Match, make_record
 
-    match = Match(("Ann", "Bob"), replace(PRESETS["standard"], target=100000), "Ann", created="2026-01-01T00:00:00+00:00", preset="standard")
+    match = Match(("Ann", "Bob"), replace(PRESETS["standard"], target=100000), "Ann", created=created, preset="standard")
     records = []
     for options in hands:
         named = dict(zip(options[0::2], options[1::2]))
