@@ -545,3 +545,12 @@ def test_a_file_no_longer_written_but_changed_since_is_kept(run, built: Path):
     assert not (built / "old" / "gone.js").exists()
     assert (built / "old" / "changed.js").read_bytes() == b"ours, and my own line"
     assert "old/changed.js" not in json.loads((built / "build.json").read_text())["written"]
+
+
+def test_a_compile_that_fails_in_node_says_why_in_one_line(tmp_path: Path):
+    needs("Node is not installed" if shutil.which("node") is None else None, "the compile's test")
+    from ginscore.pocket import ahead
+
+    done, why = ahead.compiled.__wrapped__(str(tmp_path / "no-runtime"), b"", [])  # conftest's: the compile itself
+    assert done is None
+    assert why.startswith("node failed (Error [ERR_MODULE_NOT_FOUND]: Cannot find module ") and "\n" not in why, why

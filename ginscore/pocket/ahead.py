@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -45,8 +46,8 @@ def compiled(runtime: str, stdlib: bytes, archives: Sequence[bytes]) -> tuple[li
         except (OSError, subprocess.TimeoutExpired) as error:
             return None, f"node failed ({error})"
         if done.returncode != 0:
-            said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1][:200]
-            return None, f"node failed ({said})"
+            errors = [line for line in done.stderr.splitlines() if re.match(r"\w*Error\b", line)]  # not Node's stack
+            return None, f"node failed ({(errors or [f'exit status {done.returncode}'])[-1][:200]})"
         out = []
         for target in targets:
             with open(target, "rb") as handle:
