@@ -32,7 +32,10 @@ with open(sys.argv[1], "wb") as out:
                      stderr=subprocess.STDOUT, start_new_session=True)
 """
 RUNNER = """
-import json, os, signal, subprocess, sys
+import json, os, signal, subprocess, sys, time
+launcher, began = os.getppid(), time.monotonic()
+while os.getppid() == launcher and time.monotonic() - began < 20:  # adopted once the launcher has exited, however slow
+    time.sleep(0.01)
 try:
     os.close(os.open("/dev/tty", os.O_RDWR))
     terminal = True
