@@ -11,11 +11,12 @@ Run from the repository root (needs npm once for the runtime, Playwright and Deb
 2. **Warm start.** The folder and a bare page served by `http.server` on 127.0.0.1 (port 0). The bare page sits
    in the app's folder and loads the same runtime files through the app's service worker cache, in a Web
    Worker, then runs `1 + 1`: Pyodide and nothing else, once on the build's standard library (compiled ahead)
-   and once on the one Pyodide ships (its sources, compiled at each start, as a page that loads Pyodide has it). After one visit fills the cache, `--rounds` rounds,
-   each opening a new tab of the app and a new tab of each bare page in turn (interleaved): for the app, from
-   the navigation's start to the answer of a check (`ginscore.game.check`, answered while the pages load) and
-   to the pages' being ready; for the bare page, to its `1 + 1`. The runtime comes from the cache each time
-   (the server's log is checked: no runtime file is fetched twice). Medians.
+   and once on the one Pyodide ships (its sources, compiled at each start, as a page that loads Pyodide has
+   it; that zip sits beside, outside the precache). After one visit fills the cache, `--rounds` rounds, each
+   opening a new tab of the app and a new tab of each bare page in turn (interleaved): for the app, from the
+   navigation's start to the answer of a check (`ginscore.game.check`, answered while the pages load) and to
+   the pages' being ready; for a bare page, to its `1 + 1`. The runtime comes from the cache each time (the
+   server's log is checked: no runtime file is fetched twice). Medians.
 3. **A poll and a Save as the store grows.** Seeded matches (counts and cards, a target too high to reach)
    opened in the app: first a 10-hand match alone, then beside a `--hands`-hand match and `--others` matches of
    100 hands. A poll with nothing changed (`GET /m/small.toml/version`, what an open sheet asks each second)
