@@ -25,15 +25,15 @@ THE_TESTS = [
 ]
 SHELLS = {"sh", "bash", "dash", "zsh", "fish", "ksh", "mksh", "tcsh", "csh", "ash", "busybox"}
 LAUNCHER = """
-import signal, subprocess, sys
+import os, signal, subprocess, sys
 signal.signal(signal.SIGINT, signal.SIG_IGN)
 with open(sys.argv[1], "wb") as out:
-    subprocess.Popen([sys.executable, "-c", sys.argv[2], *sys.argv[3:]], stdin=subprocess.DEVNULL, stdout=out,
+    subprocess.Popen([sys.executable, "-c", sys.argv[2], str(os.getpid()), *sys.argv[3:]], stdin=subprocess.DEVNULL, stdout=out,
                      stderr=subprocess.STDOUT, start_new_session=True)
 """
 RUNNER = """
 import json, os, signal, subprocess, sys, time
-launcher, began = os.getppid(), time.monotonic()
+launcher, began = int(sys.argv.pop(1)), time.monotonic()  # its pid: it may have exited before this line
 while os.getppid() == launcher and time.monotonic() - began < 20:  # adopted once the launcher has exited, however slow
     time.sleep(0.01)
 try:
