@@ -44,6 +44,28 @@ def _drawn_and_packed_once() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _commands_built_once() -> Iterator[None]:
+    """Typer's `CliRunner.invoke` builds the whole app's click commands, every parameter of every command, on each
+    call (about 8 ms), and the suite invokes the app thousands of times: each app's commands are built once, then
+    invoked again as click invokes any command, with a new context each time. Keyed by the app and the commands
+    it holds, so an app given another command is built anew."""
+    import typer.testing
+
+    built: dict[tuple[int, ...], Any] = {}
+    original = typer.testing._get_command
+
+    def commands(app: Any) -> Any:
+        key = (id(app), *map(id, app.registered_commands), *map(id, app.registered_groups))
+        if key not in built:
+            built[key] = (app, original(app))  # the app kept, so that its id is not taken by another
+        return built[key][1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.testing, "_get_command", commands)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _python_compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """`ginscore app` compiles its Python under the pinned runtime in Node, about 5 s of a build: the same zips are
     compiled once a run, both xdist workers included (a pure function of their bytes, the runtime being held to
