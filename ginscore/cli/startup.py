@@ -16,18 +16,25 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+_started_frozen = False
+"""Whether this process's start froze its objects. Kept here, not asked of the collector: `gc.get_freeze_count()`
+walks every frozen object (some 25,000 once `show` has imported its modules), about 2 ms a walk on this project's
+machine, and every `lasting()` after the start would ask."""
+
 
 @contextmanager
 def lasting(process_start: bool = False) -> Iterator[None]:
     """Objects made in this block, imports above all, live as long as the process: the collector is off while
     they are made (as it was before, after it) and, at the `ginscore` command's start (`process_start`) and
     after it, later collections leave them out."""
+    global _started_frozen
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if process_start or gc.get_freeze_count():
+        if process_start or _started_frozen:
             gc.freeze()
+            _started_frozen = True
         if collecting:
             gc.enable()
