@@ -53,7 +53,8 @@ def show(
 
     out = console()
     sheet_view(sheet, out)
-    odds_view(table.shown_odds(sheet), out)
+    if not sheet.finished:  # a finished match prints no chance: no model is made for it
+        odds_view(table.shown_odds(sheet), out)
     series_view(table.series(sheet), out)
     if chart:
         from ..render.chart import chart_view

@@ -5,6 +5,9 @@ decided them, so that they can be scored under any rules. Scoring 20,000 hands i
 command that starts afresh, so each preset's hands also ship already scored under the preset's own rules
 (`game/data/scored.json`, made from the same file): a table playing a preset reads only that small file; other
 rules score the hands once per process.
+
+The chance's own modules (the outcomes, the match's odds) are imported where a model is made: a table that only
+shows a finished match, whose sheet prints no chance, never loads them.
 """
 
 from __future__ import annotations
@@ -15,12 +18,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, RefusedError
-from ..game.outcomes import OutcomeCounts, Outcomes, blend
 from ..game.rulebook import PRESETS, Rules, play_of, same_play
-from ..match.odds import Model, history
 
 if TYPE_CHECKING:
     from ..game.baseline import Knock
+    from ..game.outcomes import OutcomeCounts, Outcomes
+    from ..match.odds import Model
     from ..match.tally import Sheet
 
 DEFAULT_PRIOR = 200
@@ -72,6 +75,8 @@ def data_about() -> dict[str, Any]:
 
 def scored_counts(preset: str) -> OutcomeCounts:
     """A preset's simulated hands as shipped, scored under the preset's own rules."""
+    from ..game.outcomes import OutcomeCounts
+
     row = _scored()["presets"][preset]
     return OutcomeCounts(row["dead"], tuple(map(tuple, row["dealer"])), tuple(map(tuple, row["non_dealer"])))
 
@@ -101,6 +106,9 @@ def baseline(rules: Rules) -> Outcomes:
 
 def model_from(rules: Rules, sheets: Iterable[Sheet], prior: int) -> Model:
     """The model from the sheets' hands (those with these rules) and the built-in one weighed as `prior` hands."""
+    from ..game.outcomes import Outcomes, blend
+    from ..match.odds import Model, history
+
     if not 0 <= prior <= MAX_PRIOR:
         raise InputError(f"the prior must be from 0 to {MAX_PRIOR} hands, not {prior}", field="prior")
     counts, matches = history(sheets, rules)

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, quote
-from ..match.odds import MatchOdds, game_chances
 from ..match.series import Series, series_as_of
 from .builtin_model import DEFAULT_PRIOR, model_from
 
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
 
     from ..game.advise_game import GameState
     from ..game.rulebook import Rules
-    from ..match.odds import Model
+    from ..match.odds import MatchOdds, Model
     from ..match.stats import PairStats
     from ..match.tally import Sheet
     from .reading import MatchFile
@@ -241,6 +240,7 @@ class Table:
     def odds(self, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds:
         """The sheet's chances; refused where a game in play is beyond what is solved."""
         from ..game.odds import MAX_SPAN, MAX_TARGET
+        from ..match.odds import MatchOdds, game_chances
 
         if not solvable(sheet):
             raise RefusedError(
