@@ -75,7 +75,7 @@ _RANK_LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 LANE_BITS = 16  # each suit owns 16 bits of a hand's mask, ranks in its low 13
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, repr=False)  # __repr__ is written below: repr=True would compile one to discard
 class Card:
     """One playing card. `str()` gives the canonical notation, e.g. `10c`."""
 
