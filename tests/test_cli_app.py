@@ -23,6 +23,7 @@ import pytest
 from conftest import needs, one_error_line
 
 from ginscore.pocket import runtime
+from ginscore.web.decoder import decoder_folder
 
 SOURCES_LINE = "Its Python is shipped uncompiled, as {}: the app works, but compiles it at every start, seconds slower on a phone"
 SERVE_LINE = ("Serve it over HTTPS, or try it here: python3 -m http.server --bind 127.0.0.1 --directory {} 8000\n"
@@ -51,9 +52,11 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def cached(fetched: Path, own_cache: Path) -> Path:
-    """This test's cache holding a copy of the pinned runtime and its record, to alter at will."""
+    """This test's cache holding a copy of the pinned runtime and its record, to alter at will, and of the scan
+    page's decoder, which a build fetches too (through npm, a second or so, when the cache lacks it)."""
     folder = Path(runtime.cache_root())
     shutil.copytree(fetched, folder)
+    shutil.copytree(fetched.parent / Path(decoder_folder()).name, decoder_folder())
     return folder
 
 
