@@ -1,0 +1,58 @@
+"""The test suite's time: wall-clock seconds, and the processor seconds of the whole process tree (the pytest
+workers, every `ginscore` they start, Node, npm and Chromium), which other work on the machine moves far less.
+
+Run as root on a machine with cgroup v1's `cpuacct` (this project's machines): the command runs in a cgroup of its
+own, so its processor time counts its processes alone, Chromium's included, whoever else loads the machine. Without
+that cgroup, the whole machine's busy time from /proc/stat is given instead, and says so.
+
+    python benchmarks/bench_suite.py                          # python -m pytest
+    python benchmarks/bench_suite.py -- -m "not browser"      # the quick suite
+    python benchmarks/bench_suite.py --command "bash .ci/run" # CI's whole run
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+CPUACCT = "/sys/fs/cgroup/cpuacct"
+
+
+def machine_busy() -> float:
+    """Seconds the whole machine spent busy (user, nice, system, irq, softirq), from /proc/stat."""
+    with open("/proc/stat") as stat:
+        fields = [int(n) for n in stat.readline().split()[1:8]]
+    return (sum(fields[:3]) + sum(fields[5:7])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--command", help="a shell command to time instead of `python -m pytest`")
+    parser.add_argument("pytest_args", nargs="*", help="arguments for `python -m pytest` (after --)")
+    args = parser.parse_args()
+    command = args.command or shlex.join([sys.executable, "-m", "pytest", *args.pytest_args])
+    group = os.path.join(CPUACCT, f"ginscore-bench-{os.getpid()}")
+    try:
+        os.mkdir(group)
+    except OSError:
+        group = ""
+    enter = f"echo $$ > {group}/cgroup.procs && exec {command}" if group else command
+    busy, began = machine_busy(), time.monotonic()
+    status = subprocess.run(["bash", "-c", enter]).returncode
+    wall = time.monotonic() - began
+    if group:
+        with open(os.path.join(group, "cpuacct.usage")) as usage:
+            cpu, whose = int(usage.read()) / 1e9, "its processes"
+        os.rmdir(group)
+    else:
+        cpu, whose = machine_busy() - busy, "the whole machine (no cpuacct cgroup here)"
+    print(f"{command}: exit {status}, {wall:.1f} s wall, {cpu:.1f} s of processor time ({whose})", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
