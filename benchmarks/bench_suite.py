@@ -5,6 +5,10 @@ Run as root on a machine with cgroup v1's `cpuacct` (this project's machines): t
 own, so its processor time counts its processes alone, Chromium's included, whoever else loads the machine. Without
 that cgroup, the whole machine's busy time from /proc/stat is given instead, and says so.
 
+The same code's processor time still moves with the host: a shared machine runs slower when its neighbours are
+busy. So the pace of one fixed loop of Python, taken before and after the run, is printed beside it; compare two
+runs only at a like pace.
+
     python benchmarks/bench_suite.py                          # python -m pytest
     python benchmarks/bench_suite.py -- -m "not browser"      # the quick suite
     python benchmarks/bench_suite.py --command "bash .ci/run" # CI's whole run
@@ -29,6 +33,14 @@ def machine_busy() -> float:
     return (sum(fields[:3]) + sum(fields[5:7])) / os.sysconf("SC_CLK_TCK")
 
 
+def pace() -> float:
+    """Seconds for one fixed loop of pure Python (ten million additions): the machine's speed at the moment."""
+    began, total = time.perf_counter(), 0
+    for number in range(10_000_000):
+        total += number
+    return time.perf_counter() - began
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--command", help="a shell command to time instead of `python -m pytest`")
@@ -41,6 +53,7 @@ def main() -> int:
     except OSError:
         group = ""
     enter = f"echo $$ > {group}/cgroup.procs && exec {command}" if group else command
+    before = pace()
     busy, began = machine_busy(), time.monotonic()
     status = subprocess.run(["bash", "-c", enter]).returncode
     wall = time.monotonic() - began
@@ -50,7 +63,8 @@ def main() -> int:
         os.rmdir(group)
     else:
         cpu, whose = machine_busy() - busy, "the whole machine (no cpuacct cgroup here)"
-    print(f"{command}: exit {status}, {wall:.1f} s wall, {cpu:.1f} s of processor time ({whose})", file=sys.stderr)
+    print(f"{command}: exit {status}, {wall:.1f} s wall, {cpu:.1f} s of processor time ({whose}); "
+          f"the pace loop {before:.2f} s before, {pace():.2f} s after", file=sys.stderr)
     return status
 
 
