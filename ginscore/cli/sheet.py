@@ -53,8 +53,7 @@ def show(
 
     out = console()
     sheet_view(sheet, out)
-    if not sheet.finished:  # a finished match prints no chance: no model is made for it
-        odds_view(table.shown_odds(sheet), out)
+    odds_view(None if sheet.finished else table.shown_odds(sheet), out)  # a finished match prints no chance
     series_view(table.series(sheet), out)
     if chart:
         from ..render.chart import chart_view

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 def odds_view(odds: MatchOdds | None, out: Console) -> None:
     """One line a game in play: `Chances: Ann 73% to win this game, Bob 27%`, then where the model came from;
-    nothing for a finished match, or one whose chance is not solved (None)."""
-    if odds is None or odds.sheet.finished:
+    nothing for None, which `show` passes for a finished match (it makes no model for one) or a chance not solved."""
+    if odds is None:
         return
     hollywood = odds.sheet.match.hollywood
     for game in odds.games:
