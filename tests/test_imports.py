@@ -187,8 +187,8 @@ def test_the_layers_below_the_terminal_import_neither_typer_nor_rich():
 
 
 def test_the_probe_would_see_rich_if_it_were_imported():
-    """The check above can fail: the same probe sees rich once render (the one rich module) is imported."""
-    done = python("-c", "import ginscore.render, sys; print('rich' in sys.modules)")
+    """The check above can fail: the same probe sees rich once render's console (rich's door) is imported."""
+    done = python("-c", "import ginscore.render.console, sys; print('rich' in sys.modules)")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "True\n"
 

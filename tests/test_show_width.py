@@ -29,7 +29,8 @@ from ginscore.match.tally import Sheet, tally
 from ginscore.render.chart import chart_view
 from ginscore.render.console import plain_console
 from ginscore.render.hand import score_report
-from ginscore.render.sheet import sheet_view, short_names
+from ginscore.render.sheet import sheet_view
+from ginscore.render.sheet_table import short_names
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 WIDTHS = (80, 70, 60)
@@ -377,11 +378,11 @@ def test_the_illegal_knock_message_wraps_on_a_terminal_and_is_one_line_piped(run
 @pytest.mark.parametrize("hollywood", [False, True])
 def test_a_long_sheet_prints_the_same_text_without_colour(monkeypatch, hollywood):
     """Past `_STYLED_ROWS` hands the sheet is written as plain text; what it says does not change."""
-    import ginscore.render.sheet as sheet_module
+    import ginscore.render.sheet_table as table_module
 
     sheet = tally(make_match(hollywood=hollywood, hand7=LONG_NOTE))
     styled = on_console(sheet_view, sheet, 70)
-    monkeypatch.setattr(sheet_module, "_STYLED_ROWS", 10)
+    monkeypatch.setattr(table_module, "_STYLED_ROWS", 10)
     plain = on_console(sheet_view, sheet, 70)
     assert [line.rstrip() for line in plain] == [line.rstrip() for line in styled]
     check_rows(plain, sheet)

@@ -95,8 +95,8 @@ def advise(
             data["game"] = game_dict(game)
         print_json(data)
         return
-    from ..render import console
     from ..render.advise import advice_report, progress_bar
+    from ..render.console import console
 
     out = console()
     with progress_bar(out) as progress:

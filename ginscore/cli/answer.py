@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 
 from ..game.check import Answer, json_line, plain_report
+from ..render.lines import piped
 
 
 def answer_printer(limit: int, as_json: bool) -> Callable[[Answer], None]:
@@ -26,21 +26,9 @@ def answer_printer(limit: int, as_json: bool) -> Callable[[Answer], None]:
         return show_plain
 
     def show(answer: Answer) -> None:
-        from ..render import console
+        from ..render.console import console
         from ..render.hand import check_report
 
         check_report(answer, limit, console())
 
     return show
-
-
-def piped() -> bool:
-    """Whether standard output is plain text for another program: not a terminal, and no variable that
-    tells rich to treat it as one (where one is set, rich decides, as it always did)."""
-    if "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
-        return False
-    isatty = getattr(sys.stdout, "isatty", None)
-    try:
-        return isatty is not None and not isatty()
-    except ValueError:  # a closed stream
-        return False

@@ -145,7 +145,7 @@ def score(
     if as_json:
         print_json(knock_dict(scored))
         return
-    from ..render import console
+    from ..render.console import console
     from ..render.hand import score_report
 
     score_report(scored, console())
@@ -169,7 +169,7 @@ def rules_command(
         if as_json:
             print_json({preset: rules.to_dict() for preset, rules in PRESETS.items()})
             return
-        from ..render import console
+        from ..render.console import console
         from ..render.rules import rules_table
 
         rules_table(list(PRESETS), console())
@@ -178,7 +178,7 @@ def rules_command(
     if as_json:
         print_json(rules.to_dict())
         return
-    from ..render import console
+    from ..render.console import console
     from ..render.rules import rules_detail
 
     rules_detail((name or "standard").lower(), rules, console())

@@ -139,7 +139,7 @@ def _restored_line(merged: Merged) -> str:
 def _print_conflict(done: Merged, mine: str, theirs: str) -> None:
     from rich.table import Table
 
-    from ..render import console
+    from ..render.console import console
     from ..sheets.words import told_hand
 
     table = Table(box=None, pad_edge=False)

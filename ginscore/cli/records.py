@@ -45,7 +45,7 @@ def new(
     sheet = start(file, NewMatch(players, rules, rules_name, dealer, hollywood, note), force=force)
     match = sheet.match
     names = match.players
-    from ..render import console
+    from ..render.console import console
     from ..render.hand import print_wrapped
 
     kind = "Hollywood match" if hollywood else "match"
@@ -112,7 +112,7 @@ def record(file: str = typer.Argument(..., help="The match file."), *, entry: Ha
     from ..files import changes
 
     sheet = changes.record(file, entry).sheet
-    from ..render import console
+    from ..render.console import console
     from ..render.sheet import hand_view
 
     hand_view(sheet.lines[-1], sheet, console())
@@ -137,7 +137,7 @@ def edit(
     from ..files import changes
 
     change = changes.edit(file, number, entry)
-    from ..render import console
+    from ..render.console import console
     from ..render.sheet import totals_change
 
     totals_change(change.before.sheet, change.sheet, number, console())
@@ -159,7 +159,7 @@ def undo(
     """
     from ..files import changes
     from ..files.reading import load_file
-    from ..render import console
+    from ..render.console import console
     from ..render.hand import print_wrapped
     from ..render.sheet import describe_line
 

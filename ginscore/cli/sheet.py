@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -12,6 +12,9 @@ from ..errors import InputError
 from .command import command, print_json
 from .mend import mended
 from .startup import lasting
+
+if TYPE_CHECKING:
+    from ..render.lines import Line
 
 
 @command(short_help="Print the score sheet, or export it.")
@@ -47,14 +50,21 @@ def show(
         print_json(table.show(sheet))
         return
     with lasting():
-        from ..render import console
-        from ..render.odds import odds_view, series_view
-        from ..render.sheet import sheet_view
+        from ..render.lines import PIPED_WIDTH, piped, standard_output, write_plain
+        from ..render.sheet_lines import odds_lines, series_lines, sheet_lines
+
+    def lines(width: int, terminal: bool) -> list[Line]:
+        odds = None if sheet.finished else table.shown_odds(sheet)  # a finished match prints no chance
+        return sheet_lines(sheet, width, terminal) + odds_lines(odds) + series_lines(table.series(sheet))
+
+    if piped() and not chart:
+        write_plain(lines(PIPED_WIDTH, False), standard_output())  # rich is not even imported
+        return
+    with lasting():
+        from ..render.console import console, print_lines
 
     out = console()
-    sheet_view(sheet, out)
-    odds_view(None if sheet.finished else table.shown_odds(sheet), out)  # a finished match prints no chance
-    series_view(table.series(sheet), out)
+    print_lines(lines(out.width, out.is_terminal), out)
     if chart:
         from ..render.chart import chart_view
 
@@ -167,7 +177,7 @@ def stats(
         print_json({"files": files, "skipped": skipped, "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
                     "never_met": [o.as_json() for o in rated.never_met()]})
     else:
-        from ..render import console
+        from ..render.console import console
         from ..render.stats import stats_view
 
         stats_view(pairs, files, console())

@@ -52,7 +52,7 @@ def standings(
     if as_json:
         print_json({"files": read.files, "skipped": [error.path for error in read.skipped], **table.as_json()})
     else:
-        from ..render import console
+        from ..render.console import console
         from ..render.standings import standings_view
 
         standings_view(table, read.files, console())

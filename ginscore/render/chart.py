@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..sheets.words import RESULT_LETTERS, letters_key
-from .console import RESULT_STYLES
 from .hand import print_wrapped
+from .sheet_table import RESULT_STYLES
 
 if TYPE_CHECKING:
     from ..match.tally import HandLine, Sheet

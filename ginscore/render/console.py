@@ -4,35 +4,30 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.text import Text
 
 from ..game.cards import Card
 from ..game.melds import Arrangement
+from .lines import PIPED_WIDTH, Line, speaks_utf8, standard_output
 
 if TYPE_CHECKING:
     from rich.table import Table
-
-RESULT_STYLES = {"gin": "bold green", "big_gin": "bold green", "undercut": "bold magenta", "cancelled": "dim", "tie": "dim"}
-"""How a sheet marks each result, beside its word: colour never carries the meaning alone."""
-
 
 def console() -> Console:
     """A console that colours only a terminal, and never when NO_COLOR is set to anything but "" (no-color.org).
 
     Piped output is not squeezed into 80 columns: a wide score sheet stays one line a hand.
     """
-    stream = sys.stdout
-    if hasattr(stream, "reconfigure") and not _speaks_utf8(stream):
-        stream.reconfigure(errors="replace")  # a symbol the terminal lacks becomes '?', never a traceback
+    stream = standard_output()
     no_color = bool(os.environ.get("NO_COLOR"))
     out = plain_console(no_color=no_color, soft_wrap=True)
     if not out.is_terminal:
-        out = plain_console(file=_TrimmedLines(stream), width=160, no_color=no_color, soft_wrap=True)
+        out = plain_console(file=_TrimmedLines(stream), width=PIPED_WIDTH, no_color=no_color, soft_wrap=True)
     return out
 
 
@@ -62,13 +57,9 @@ class _TrimmedLines:
         return getattr(self.stream, "encoding", None) or "utf-8"
 
 
-def _speaks_utf8(stream: object) -> bool:
-    return "utf" in (getattr(stream, "encoding", None) or "").lower()
-
-
 def is_fancy(out: Console) -> bool:
     """Suit symbols and colour: only on a terminal that can show them."""
-    return out.is_terminal and _speaks_utf8(out.file)
+    return out.is_terminal and speaks_utf8(out.file)
 
 
 def card_text(card: Card, fancy: bool) -> Text:
@@ -89,6 +80,52 @@ def spread_text(spread: Arrangement, fancy: bool) -> Text:
     if spread.deadwood_cards:
         groups.append(Text.assemble("(", cards_text(spread.deadwood_cards.sorted(), fancy), ")", style="dim"))
     return Text(" | ").join(groups) if groups else Text("-")
+
+
+def print_lines(lines: list[Line], out: Console) -> None:
+    """Lines (`lines.Line`) drawn by rich: prose wrapped at words on a terminal, styled lines in their styles, and
+    lines with no style written as they are, many at once (a sheet of thousands of hands prints at once)."""
+    plain: list[str] = []
+    styled: list[Text] = []
+    for each in lines:
+        if each.wrap == 0 or (each.wrap is None and each.styled):
+            if plain:
+                write_plain_text(out, "\n".join(plain))
+                plain = []
+            if each.wrap == 0:
+                if styled:
+                    out.print(Text("\n").join(styled))
+                    styled = []
+                out.print(Text.assemble(*each.spans), soft_wrap=not out.is_terminal)
+            else:
+                styled.append(Text.assemble(*each.spans))
+            continue
+        if styled:
+            out.print(Text("\n").join(styled))
+            styled = []
+        plain += _hung(each.text, each.wrap, out) if each.wrap else [each.text]
+    if styled:
+        out.print(Text("\n").join(styled))
+    if plain:
+        write_plain_text(out, "\n".join(plain))
+
+
+def _hung(text: str, hang: int, out: Console) -> list[str]:
+    """A line wrapped at words on a terminal, its later lines indented `hang` cells, under its text."""
+    lead, body = text[:hang], text[hang:]
+    if not out.is_terminal or cell_len(body) <= out.width - hang:
+        return [text]
+    parts = [str(part).rstrip() for part in Text(body).wrap(out, max(out.width - hang, 10))]
+    return [lead + parts[0], *(" " * hang + part for part in parts[1:])]
+
+
+def write_plain_text(out: Console, text: str) -> None:
+    """Lines that need no styling, written straight to the stream unless the console records for an export."""
+    if out.record:
+        out.out(text)
+    else:
+        out.file.write(text + "\n")
+        out.file.flush()
 
 
 def labelled_rows(table_rows: list[tuple[str, Text | str]]) -> LabelledRows:

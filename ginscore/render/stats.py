@@ -10,7 +10,7 @@ from rich.text import Text
 from ..match.stats import STAT_ROWS, stat_text
 from .console import count, new_table
 from .hand import print_wrapped
-from .sheet import short_names
+from .sheet_table import short_names
 
 if TYPE_CHECKING:
     from ..match.stats import PairStats
