@@ -1,11 +1,9 @@
 """`show`'s lines (`render.sheet_lines`) say the same words piped, written as plain text without rich's console,
-as rich prints them to a pipe; and a piped `show` loads no rich console at all."""
+as rich prints them to a pipe (`test_startup` holds a piped `show` to loading no rich console)."""
 
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -87,27 +85,3 @@ def test_the_comparison_can_fail():
 def test_tabs_become_the_spaces_rich_draws(text, column, expected):
     assert tabs_as_spaces(text, column) == expected
     assert through_rich([Line(((" " * column, ""), (text, "bold")), wrap=0)]) == (" " * column + expected).rstrip() + "\n"
-
-
-PROBE = """\
-import sys
-sys.argv = ["ginscore", "show", sys.argv[1]]
-from ginscore.cli import main
-try:
-    main()
-except SystemExit:
-    pass
-sys.stderr.write(",".join(m for m in ("rich.console", "rich.text") if m in sys.modules) + "\\n")
-"""
-
-
-def test_a_piped_show_loads_no_rich_console(tmp_path):
-    done = subprocess.run([sys.executable, "-c", PROBE, str(SAMPLES[-1])], capture_output=True, text=True, timeout=60)
-    assert done.stdout.startswith("Maria vs Tom (standard rules, target 100)\n"), done.stderr
-    assert done.stderr == "\n"
-
-
-def test_the_probe_sees_rich_where_show_draws_a_chart():
-    done = subprocess.run([sys.executable, "-c", PROBE.replace('sys.argv[1]]', 'sys.argv[1], "--chart"]'), str(SAMPLES[-1])],
-                          capture_output=True, text=True, timeout=60)
-    assert done.stderr == "rich.console,rich.text\n"

@@ -1,5 +1,6 @@
 """What `ginscore show` loads at start-up (benchmarks/bench_startup.py times it): the chance of a preset's game
-from the shipped scored hands, with no simulated hand imported, and the collector back on for the command."""
+from the shipped scored hands, with no simulated hand imported, piped with no rich console (its lines are written
+as plain text), and the collector back on for the command."""
 
 from __future__ import annotations
 
@@ -11,19 +12,19 @@ SAMPLE = Path(__file__).resolve().parent.parent / "sample_matches" / "standard.t
 
 PROBE = """\
 import gc, sys
-sys.argv = ["ginscore", "show", sys.argv[1]]
+sys.argv = ["ginscore", "show", *sys.argv[1:]]
 from ginscore.cli import main
 try:
     main()
 except SystemExit:
     pass
-loaded = [m for m in ("ginscore.game.baseline", "ginscore.game.simulate") if m in sys.modules]
+loaded = [m for m in ("ginscore.game.baseline", "ginscore.game.simulate", "rich.console", "rich.text") if m in sys.modules]
 sys.stderr.write(f"collecting={gc.isenabled()} loaded={','.join(loaded)}\\n")
 """
 
 
-def show_in_a_process(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True, timeout=60)
+def show_in_a_process(path: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", PROBE, str(path), *options], capture_output=True, text=True, timeout=60)
 
 
 def in_play(tmp_path: Path, hands: int) -> Path:
@@ -46,6 +47,13 @@ def test_rules_no_preset_has_score_the_simulated_hands_again(tmp_path):
     done = show_in_a_process(path)
     assert "from the built-in model for standard rules, scored under these rules" in done.stdout, done.stderr
     assert done.stderr == "collecting=True loaded=ginscore.game.baseline\n"
+
+
+def test_the_probe_sees_rich_where_show_draws_a_chart():
+    """A piped `show` loads no rich console (above); the probe would see one: `--chart` draws with rich."""
+    done = show_in_a_process(SAMPLE, "--chart")
+    assert "Tom wins by 139" in done.stdout, done.stderr
+    assert done.stderr == "collecting=True loaded=rich.console,rich.text\n"
 
 
 def test_importing_the_cli_imports_no_typer():
