@@ -490,3 +490,14 @@ def test_the_one_command_app_answers_as_the_whole_app(run, args):
     done = subprocess.run([GINSCORE, *args], capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
     # Help is wrapped to the width each runner reports, so it is compared word by word.
     assert (done.returncode, done.stdout.split(), done.stderr) == (whole.exit_code, whole.stdout.split(), whole.stderr)
+
+
+def test_a_run_with_its_output_closed_says_so_and_changes_nothing(tmp_path):
+    """`ginscore ... >&-` leaves Python no standard output: one line on stderr and status 2, not a traceback, and a
+    command that would write a file writes nothing."""
+    match = tmp_path / "friday.toml"
+    done = subprocess.run(["sh", "-c", f"'{GINSCORE}' new '{match}' Ann Bob >&-"], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("error: standard output is closed, so ginscore could print nothing and did nothing: "
+                           "send its output to a terminal, a file or a pipe\n")
+    assert not match.exists()

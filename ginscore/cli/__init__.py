@@ -49,6 +49,11 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Entry point of the `ginscore` console script."""
+    if sys.stdout is None:  # started with its output closed (`>&-`): Python then has no stream to print to
+        if sys.stderr is not None:
+            sys.stderr.write("error: standard output is closed, so ginscore could print nothing and did nothing: "
+                             "send its output to a terminal, a file or a pipe\n")
+        sys.exit(2)
     with lasting(process_start=True):  # Typer and the command's module
         app = _app_for(sys.argv[1:])
     app()
