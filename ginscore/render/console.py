@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -85,38 +86,30 @@ def spread_text(spread: Arrangement, fancy: bool) -> Text:
 def print_lines(lines: list[Line], out: Console) -> None:
     """Lines (`lines.Line`) drawn by rich: prose wrapped at words on a terminal, styled lines in their styles, and
     lines with no style written as they are, many at once (a sheet of thousands of hands prints at once)."""
-    plain: list[str] = []
-    styled: list[Text] = []
-    for each in lines:
-        if each.wrap == 0 or (each.wrap is None and each.styled):
-            if plain:
-                write_plain_text(out, "\n".join(plain))
-                plain = []
-            if each.wrap == 0:
-                if styled:
-                    out.print(Text("\n").join(styled))
-                    styled = []
+    for kind, run in itertools.groupby(lines, key=_kind):
+        if kind == "prose":
+            for each in run:
                 out.print(Text.assemble(*each.spans), soft_wrap=not out.is_terminal)
-            else:
-                styled.append(Text.assemble(*each.spans))
-            continue
-        if styled:
-            out.print(Text("\n").join(styled))
-            styled = []
-        plain += _hung(each.text, each.wrap, out) if each.wrap else [each.text]
-    if styled:
-        out.print(Text("\n").join(styled))
-    if plain:
-        write_plain_text(out, "\n".join(plain))
+        elif kind == "styled":
+            out.print(Text("\n").join(Text.assemble(*each.spans) for each in run))
+        else:
+            write_plain_text(out, "\n".join(part for each in run for part in _hung(each, out)))
 
 
-def _hung(text: str, hang: int, out: Console) -> list[str]:
-    """A line wrapped at words on a terminal, its later lines indented `hang` cells, under its text."""
-    lead, body = text[:hang], text[hang:]
-    if not out.is_terminal or cell_len(body) <= out.width - hang:
+def _kind(line: Line) -> str:
+    if line.wrap == 0:
+        return "prose"
+    return "styled" if line.wrap is None and line.styled else "plain"
+
+
+def _hung(line: Line, out: Console) -> list[str]:
+    """A line with no style, wrapped at words on a terminal when it may be, its later lines indented `wrap`
+    cells, under its text."""
+    text, hang = line.text, line.wrap or 0
+    if not hang or not out.is_terminal or cell_len(text[hang:]) <= out.width - hang:
         return [text]
-    parts = [str(part).rstrip() for part in Text(body).wrap(out, max(out.width - hang, 10))]
-    return [lead + parts[0], *(" " * hang + part for part in parts[1:])]
+    parts = [str(part).rstrip() for part in Text(text[hang:]).wrap(out, max(out.width - hang, 10))]
+    return [text[:hang] + parts[0], *(" " * hang + part for part in parts[1:])]
 
 
 def write_plain_text(out: Console, text: str) -> None:
