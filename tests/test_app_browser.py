@@ -341,11 +341,14 @@ Worker.prototype.postMessage = function (message) {
   return post.call(this, message);
 };
 """
-"""Every form's answer (a Save, a new match) held back 1.8 s on its way to the worker, once `slowSaves` is set."""
+"""Every form's answer (a Save, a new match) held back 1.8 s on its way to the worker, once `slowSaves` is set; in
+the open page, as the worker is asked through the prototype at each message, until it is reloaded."""
 
 
 def test_a_wait_over_a_second_shows_a_busy_bar_until_the_answer_comes(phone: Phone):
-    page = phone.open(script=SLOW_SAVES)
+    page = phone.main
+    visit(page, "/")
+    page.evaluate("() => {" + SLOW_SAVES + "}")
     page.locator("#player1").fill("Sid")
     page.locator("#player2").fill("Pat")
     page.get_by_label("File name").fill("slow.toml")
@@ -368,7 +371,6 @@ def test_a_wait_over_a_second_shows_a_busy_bar_until_the_answer_comes(phone: Pho
     ready(page)
     expect(page.locator("table.hands tbody tr.hand")).to_have_count(1)
     expect(page.locator("#main .notice")).to_have_count(0)
-    page.close()
 
 
 def test_two_tabs_recording_at_once_keep_both_hands(phone: Phone):
@@ -816,9 +818,8 @@ def shown_route(url: str) -> str:
 
 
 def test_three_games_in_a_row_by_taps_and_the_series_after_each_and_the_figures_of_stats_json(phone: Phone, tmp_path: Path):
-    page = phone.page()
-    page.goto(phone.host.url)
-    ready(page)
+    page = phone.main
+    visit(page, "/")
     started_by_taps(page, ("Cy", "Dee"), "evening", 30)
     expect(page.locator(".board-series")).to_have_text("Cy and Dee: their figures")
     wins = {"Cy": 0, "Dee": 0}
@@ -876,7 +877,6 @@ def test_three_games_in_a_row_by_taps_and_the_series_after_each_and_the_figures_
     page.get_by_role("button", name="Start the match", exact=True).tap()
     page.wait_for_url(re.compile(r"#/m/cy-dee[^/]*\.toml$"))
     expect(page.locator(".board-dealer")).to_have_text("Dee deals next")
-    page.close()
     assert phone.problems == []
 
 
@@ -925,9 +925,8 @@ def test_an_address_asked_first_in_a_fresh_tab_answers_as_serve_does(phone: Phon
 
 
 def test_the_standings_in_the_app_are_standings_json_over_the_stored_texts(phone: Phone, tmp_path: Path):
-    page = phone.page()
-    page.goto(phone.host.url)
-    ready(page)
+    page = phone.main
+    visit(page, "/")
     started_by_taps(page, ("Gwen", "Hal"), "standings-night", 30)
     record_counts(page, "Hal", 0, 30)  # a gin: 25 + 30 reaches the target
     page.get_by_role("navigation", name="Site").get_by_role("link", name="Standings").tap()
@@ -952,5 +951,4 @@ def test_the_standings_in_the_app_are_standings_json_over_the_stored_texts(phone
     expect(page.get_by_role("heading", level=1)).to_have_text("Hal")
     expect(page.locator("figure.chart-box svg circle")).to_have_count(len(hal["history"]))
     fits_narrow(page)
-    page.close()
     assert phone.problems == []
