@@ -11,12 +11,14 @@ import pytest
 from test_show_width import make_match
 
 from ginscore.files.reading import load
+from ginscore.files.table import solvable
+from ginscore.match.odds import MatchOdds, game_chances
 from ginscore.match.records import Match
 from ginscore.match.series import series_as_of
 from ginscore.match.tally import Sheet, tally
 from ginscore.render.console import _TrimmedLines, plain_console, print_lines
 from ginscore.render.lines import PIPED_WIDTH, Line, tabs_as_spaces, write_plain
-from ginscore.render.sheet_lines import series_lines, sheet_lines
+from ginscore.render.sheet_lines import odds_lines, series_lines, sheet_lines
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "sample_matches").glob("*.toml"))
 NOTES = {
@@ -41,6 +43,7 @@ def written_plain(lines: list[Line]) -> str:
 
 def sheets() -> list[Sheet]:
     found = [load(str(path))[1] for path in SAMPLES]
+    found.append(tally(replace(found[-1].match, hands=found[-1].match.hands[:7])))  # a game in play: its chance
     for hollywood in (False, True):
         for players in (("Ann", "Bob"), ("Christopher-Alexander", "李小龍")):
             for hands in (1, 9, 40):
@@ -59,10 +62,26 @@ def finished(match: Match) -> Sheet:
     return sheet
 
 
+def odds_of(sheet: Sheet) -> MatchOdds | None:
+    """The chances `show` prints under an open game it can solve, from the built-in model and the sheet's hands."""
+    from ginscore.files.builtin_model import model_from
+
+    if sheet.finished or not solvable(sheet):
+        return None
+    model = model_from(sheet.match.rules, [sheet], 200)
+    return MatchOdds(sheet, game_chances(sheet, model.outcomes), model)
+
+
 @pytest.mark.parametrize("sheet", sheets(), ids=lambda sheet: f"{sheet.match.players[0]}-{len(sheet.lines)}-{sheet.match.hollywood}")
 def test_plain_lines_are_what_rich_prints_to_a_pipe(sheet):
-    lines = sheet_lines(sheet, PIPED_WIDTH, terminal=False) + series_lines(series_as_of(sheet, (sheet,)))
+    lines = sheet_lines(sheet, PIPED_WIDTH, terminal=False) + odds_lines(odds_of(sheet)) + series_lines(series_as_of(sheet, (sheet,)))
     assert written_plain(lines) == through_rich(lines)
+
+
+def test_an_open_game_s_chance_is_among_the_lines_compared():
+    """The comparison above covers the chance's lines too: the sample cut after seven hands prints them."""
+    sheet = sheets()[len(SAMPLES)]
+    assert "Chances: Maria 54% to win this game, Tom 46%\n" in written_plain(odds_lines(odds_of(sheet)))
 
 
 def test_the_comparison_can_fail():
