@@ -45,8 +45,7 @@ def new(
     sheet = start(file, NewMatch(players, rules, rules_name, dealer, hollywood, note), force=force)
     match = sheet.match
     names = match.players
-    from ..render.console import console
-    from ..render.hand import print_wrapped
+    from ..render.console import console, print_wrapped
 
     kind = "Hollywood match" if hollywood else "match"
     print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
@@ -159,8 +158,7 @@ def undo(
     """
     from ..files import changes
     from ..files.reading import load_file
-    from ..render.console import console
-    from ..render.hand import print_wrapped
+    from ..render.console import console, print_wrapped
     from ..render.sheet import describe_line
 
     asked = load_file(file)

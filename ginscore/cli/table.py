@@ -38,8 +38,7 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     from ..files.reading import load
     from ..match.play import StopPlay, Table
     from ..match.play import play as play_hands
-    from ..render.console import console
-    from ..render.hand import print_wrapped
+    from ..render.console import console, print_wrapped
     from ..render.sheet import hand_view
     from .prompt import Prompt, line_editor
 

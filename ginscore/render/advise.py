@@ -13,8 +13,7 @@ from rich.text import Text
 from ..game.advise import recommendation
 from ..game.cards import Hand
 from ..game.melds import Arrangement
-from .console import card_text, cards_text, is_fancy, labelled_rows, new_table, spread_text
-from .hand import print_wrapped
+from .console import card_text, cards_text, is_fancy, labelled_rows, new_table, print_wrapped, spread_text
 
 if TYPE_CHECKING:
     from ..game.advise import Advice, KnockValue, Option, Outs, ProgressCallback

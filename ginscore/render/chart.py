@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..sheets.words import RESULT_LETTERS, letters_key
-from .hand import print_wrapped
+from .console import print_wrapped
 from .sheet_table import RESULT_STYLES
 
 if TYPE_CHECKING:

@@ -89,11 +89,16 @@ def print_lines(lines: list[Line], out: Console) -> None:
     for kind, run in itertools.groupby(lines, key=_kind):
         if kind == "prose":
             for each in run:
-                out.print(Text.assemble(*each.spans), soft_wrap=not out.is_terminal)
+                print_wrapped(out, Text.assemble(*each.spans))
         elif kind == "styled":
             out.print(Text("\n").join(Text.assemble(*each.spans) for each in run))
         else:
             write_plain_text(out, "\n".join(part for each in run for part in _hung(each, out)))
+
+
+def print_wrapped(out: Console, text: Text | str) -> None:
+    """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
+    out.print(text, soft_wrap=not out.is_terminal)
 
 
 def _kind(line: Line) -> str:

@@ -10,7 +10,7 @@ from rich.text import Text
 from ..game.cards import Hand, parse_card, parse_cards
 from ..game.melds import Arrangement
 from ..sheets.words import RESULT_WORDS
-from .console import card_text, cards_text, is_fancy, labelled_rows, spread_text
+from .console import card_text, cards_text, is_fancy, labelled_rows, print_wrapped, spread_text
 
 if TYPE_CHECKING:  # scoring stays out of `check`'s start-up, the checker out of `show`'s
     from ..game.check import Answer
@@ -84,11 +84,6 @@ def score_report(
                 ".",
             ),
         )
-
-
-def print_wrapped(out: Console, text: Text | str) -> None:
-    """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
-    out.print(text, soft_wrap=not out.is_terminal)
 
 
 def print_prose(out: Console, text: str) -> None:

@@ -6,8 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..game.rulebook import Rules
-from .console import new_table
-from .hand import print_wrapped
+from .console import new_table, print_wrapped
 
 
 def rules_table(names: list[str], out: Console) -> None:

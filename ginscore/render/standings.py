@@ -7,8 +7,7 @@ from rich.text import Text
 
 from ..match.standings import Standings
 from ..sheets.standings_words import PROVISIONAL_WORDS, margin_text, percent, prediction_text, rating_text
-from .console import count, new_table
-from .hand import print_wrapped
+from .console import count, new_table, print_wrapped
 
 
 def standings_view(table: Standings, files: int, out: Console) -> None:

@@ -8,8 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..match.stats import STAT_ROWS, stat_text
-from .console import count, new_table
-from .hand import print_wrapped
+from .console import count, new_table, print_wrapped
 from .sheet_table import short_names
 
 if TYPE_CHECKING:
