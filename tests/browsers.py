@@ -20,9 +20,13 @@ CHROMIUM = os.environ.get("GINSCORE_CHROMIUM") or next((path for path in INSTALL
 # own document, worker and lifecycle), so that the app's tabs and reloads reuse the process's compiled WebAssembly
 # (Pyodide's 9 MB runtime) instead of compiling it again in a new process: a new tab's Python started in about 1.5 s
 # of CPU time instead of 2 (four tabs in a row, measured alone on a 2-core machine).
+# --js-flags=--liftoff-only: WebAssembly compiled by V8's baseline compiler alone, never again by its optimizing one.
+# A test's tab runs Python for seconds, not the hours that repay optimizing Pyodide's runtime: four fresh phones
+# (a context each, the app started and one page shown) took 10 s of Chromium's CPU time instead of 19.
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--process-per-site",
+    "--js-flags=--liftoff-only",
 ]
 
 

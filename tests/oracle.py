@@ -30,13 +30,14 @@ def melds_in(cards: Iterable[Card]) -> list[Meld]:
         for size in (3, 4):
             for group in combinations(same_rank, size):
                 melds.append(frozenset(group))
-    suits = {c.suit for c in cards}
-    for suit in suits:
+    for suit in {c.suit for c in cards}:
         by_number = {int(c.rank): c for c in cards if c.suit == suit}
-        for low in range(1, 14):
-            for high in range(low + 2, 14):
-                if all(n in by_number for n in range(low, high + 1)):
+        for low in by_number:
+            high = low + 1
+            while high in by_number:  # low to high, each rank there: a run once it is three long
+                if high - low >= 2:
                     melds.append(frozenset(by_number[n] for n in range(low, high + 1)))
+                high += 1
     return melds
 
 

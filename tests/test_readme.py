@@ -112,18 +112,18 @@ QUIET = " > /dev/null"
 PLAIN = re.compile(r"[^|&;<>`$*?~(){}\[\]\\]*")
 
 
-WRITES = ("new", "record", "undo", "edit", "play")
-"""The commands that change a match file, each run as a process of its own."""
+OWN_PROCESS = ("play",)
+"""The commands run as a process of their own: `play` asks its questions on standard input."""
 
 
 def in_process(command: str) -> list[str] | None:
-    """The arguments of a plain `ginscore ARGS` (or `ginscore ARGS > /dev/null`) that writes no match and needs
-    no shell; else None."""
+    """The arguments of a plain `ginscore ARGS` (or `ginscore ARGS > /dev/null`) that needs no shell and no
+    process of its own; else None."""
     line = command.removesuffix(QUIET)
     if not line.startswith("ginscore ") or not PLAIN.fullmatch(line):
         return None
     argv = shlex.split(line)[1:]
-    return None if not argv or argv[0] in WRITES else argv
+    return None if not argv or argv[0] in OWN_PROCESS else argv
 
 
 def _in_this_process(argv: list[str], folder: Path, env: dict[str, str], quiet: bool) -> str:
