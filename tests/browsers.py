@@ -22,7 +22,8 @@ CHROMIUM = os.environ.get("GINSCORE_CHROMIUM") or next((path for path in INSTALL
 # of CPU time instead of 2 (four tabs in a row, measured alone on a 2-core machine).
 # --js-flags=--liftoff-only: WebAssembly compiled by V8's baseline compiler alone, never again by its optimizing one.
 # A test's tab runs Python for seconds, not the hours that repay optimizing Pyodide's runtime: four fresh phones
-# (a context each, the app started and one page shown) took 10 s of Chromium's CPU time instead of 19.
+# (a context each, the app started and one page shown) took 9.6 s of Chromium's CPU time instead of 15.7
+# (benchmarks/bench_fresh_phones.py), the browser tests as a whole about a twentieth less.
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--process-per-site",
