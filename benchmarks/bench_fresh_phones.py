@@ -13,29 +13,22 @@ Debian's Chromium:
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from bench_app import GINSCORE, serve_folder  # noqa: E402
 from browsers import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
-GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 SUB = "/app/"
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 def chromium_seconds() -> float:
@@ -67,7 +60,7 @@ def phones(url: str, flags: list[str], count: int) -> tuple[float, float]:
             for hash in ("", "#/check"):
                 page.goto(url + hash)
                 page.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
-            used = chromium_seconds() - spent
+            used = chromium_seconds() - spent  # so far, read while this phone's renderer still runs
             context.close()
         wall = time.monotonic() - began
         browser.close()
@@ -85,8 +78,7 @@ def main() -> None:
     kinds = {"the tests' flags": CHROMIUM_FLAGS, "without " + " ".join(without): [f for f in CHROMIUM_FLAGS if f not in without]}
     with tempfile.TemporaryDirectory(prefix="ginscore-phones-") as folder:
         subprocess.run([GINSCORE, "app", os.path.join(folder, SUB.strip("/"))], check=True, stdout=subprocess.DEVNULL)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server, _ = serve_folder(Path(folder))
         url = f"http://127.0.0.1:{server.server_port}{SUB}"
         times: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
         for _ in range(args.rounds):
