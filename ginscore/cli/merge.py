@@ -11,7 +11,7 @@ import typer
 from .command import command
 
 if TYPE_CHECKING:
-    from ..files.merging import Merged
+    from ..files.merging import Merged, Outcome
 
 
 @command(short_help="Add the hands of another copy of a match.")
@@ -98,10 +98,12 @@ def restore(
       ginscore restore gin-backup.zip ~/gin
     """
     import os
+    from collections import Counter
 
     from ..errors import InputError
     from ..files.folder import read_bytes
     from ..files.served import Folder
+    from ..sheets.words import merged_words
 
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise InputError("is not a folder", field="folder", file=folder)
@@ -109,9 +111,9 @@ def restore(
     os.makedirs(folder, exist_ok=True)
     done = Folder(folder).restore(data, backup)
     for merged in done:
-        sys.stdout.write(_restored_line(merged) + "\n")
-    counts = {outcome: sum(merged.outcome == outcome for merged in done) for outcome in RESTORED}
-    said = ", ".join(f"{count} {RESTORED[outcome]}" for outcome, count in counts.items() if count)
+        sys.stdout.write(merged_words(merged, RESTORED_LINES) + "\n")
+    counts = Counter(merged.outcome for merged in done)
+    said = ", ".join(f"{counts[outcome]} {RESTORED[outcome]}" for outcome in RESTORED if counts[outcome])
     sys.stdout.write(f"Restored {backup} into {folder}: {said or 'no match files'}.\n")
     troubled = [merged for merged in done if merged.outcome in ("conflict", "refused")]
     if troubled:
@@ -119,21 +121,15 @@ def restore(
                 "copies of them are as they were")
 
 
-RESTORED = {"new": "new", "added": "with hands added", "unchanged": "unchanged", "conflict": "in conflict",
+RESTORED: dict[Outcome, str] = {"new": "new", "added": "with hands added", "unchanged": "unchanged", "conflict": "in conflict",
             "refused": "refused"}
 """What `restore` says of each outcome, in the order it counts them."""
 
-
-def _restored_line(merged: Merged) -> str:
-    from ..sheets.words import hand_numbers
-
-    if merged.outcome == "added":
-        return f"added     {merged.name}: {_count(merged.added)} more"
-    if merged.outcome == "conflict":
-        return f"conflict  {merged.name}: differs at {hand_numbers(merged.differing)}; left as it was (`ginscore merge` shows them)"
-    if merged.outcome == "refused":
-        return f"refused   {merged.name}: {merged.reason}"
-    return f"{merged.outcome:<9} {merged.name}"
+RESTORED_LINES: dict[Outcome, str] = {
+    "new": "new       {name}", "added": "added     {name}: {hands} more", "unchanged": "unchanged {name}",
+    "conflict": "conflict  {name}: differs at {differ}; left as it was (`ginscore merge` shows them)",
+    "refused": "refused   {name}: {reason}"}
+"""The line `restore` prints for each file of the backup."""
 
 
 def _print_conflict(done: Merged, mine: str, theirs: str) -> None:

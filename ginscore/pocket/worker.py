@@ -29,7 +29,9 @@ from ..errors import GinscoreError
 from .held import PocketFolder, shaped, summary_of
 
 if TYPE_CHECKING:
-    from ..files.merging import Merged
+    from collections import Counter
+
+    from ..files.merging import Outcome
 
 FOLDER = "/matches"
 """The in-memory folder the pages are served from."""
@@ -303,7 +305,10 @@ def restore(label: str, data: Any) -> str:
     (`Folder.restore`). Answers `{"words": what the backup did, "merged": [{"name", "outcome", "words", and for a
     conflict "form", the form to post to /merge}]}`, a member in the order the backup holds it; or `{"error":
     the one-line refusal}` for a file that is not a backup, nothing changed."""
+    from collections import Counter
+
     from ..files.merging import backup_members
+    from ..sheets.words import merged_words
 
     content = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
     folder = _the_folder()
@@ -314,12 +319,12 @@ def restore(label: str, data: Any) -> str:
         return json.dumps({"error": error.one_line()}, ensure_ascii=False)
     merged = []
     for (member, text), one in zip(members, done, strict=True):
-        said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": _merged_words(one, member)}
+        named = one.name if one.name == member else f"{one.name} ({member} in the backup)"
+        said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": merged_words(one, MERGED_WORDS, named=named, given=member)}
         if one.outcome == "conflict" and isinstance(text, str):
             said["form"] = _merge_form(text, member)
         merged.append(said)
-    counts = {outcome: sum(1 for one in done if one.outcome == outcome) for outcome in ("new", "added", "unchanged", "conflict", "refused")}
-    return json.dumps({"words": _restored_words(label, counts), "merged": merged}, ensure_ascii=False)
+    return json.dumps({"words": _restored_words(label, Counter(one.outcome for one in done)), "merged": merged}, ensure_ascii=False)
 
 
 def _merge_form(text: str, name: str) -> str:
@@ -329,24 +334,17 @@ def _merge_form(text: str, name: str) -> str:
     return urlencode({"csrf": _app.state.csrf, "text": text, "name": name, "choice": ""})
 
 
-def _merged_words(done: Merged, given: str) -> str:
-    """What merging a backup's member named `given` did, in words."""
-    from ..sheets.words import hand_numbers
-
-    named = done.name if done.name == given else f"{done.name} ({given} in the backup)"
-    if done.outcome == "new":
-        return f"{named}: new on this phone"
-    if done.outcome == "added":
-        return f"{named}: {done.added} hand{'' if done.added == 1 else 's'} added from the backup"
-    if done.outcome == "unchanged":
-        return f"{named}: already on this phone, with every hand the backup holds; nothing changed"
-    if done.outcome == "conflict":
-        return (f"{named}: this phone's copy and the backup's differ at {hand_numbers(done.differing)}, so nothing was changed: "
-                "settle it to keep yours, take the other or keep both")
-    return f"{given}: not opened: {done.reason}"
+MERGED_WORDS: dict[Outcome, str] = {
+    "new": "{named}: new on this phone", "added": "{named}: {hands} added from the backup",
+    "unchanged": "{named}: already on this phone, with every hand the backup holds; nothing changed",
+    "conflict": "{named}: this phone's copy and the backup's differ at {differ}, so nothing was changed: settle it to "
+                "keep yours, take the other or keep both",
+    "refused": "{given}: not opened: {reason}"}
+"""What merging each member of a backup did, in the phone's words: `named` is the file merged into, with the
+member's own name beside it when they differ."""
 
 
-def _restored_words(label: str, counts: dict[str, int]) -> str:
+def _restored_words(label: str, counts: Counter[Outcome]) -> str:
     said = [f"{counts['new']} new", f"{counts['added']} with hands added", f"{counts['unchanged']} unchanged"]
     if counts["conflict"]:
         said.append(f"{counts['conflict']} to settle")

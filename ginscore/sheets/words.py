@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # `check` reads RESULT_WORDS; the match stays out of its start-up
     from collections.abc import Iterable
 
+    from ..files.merging import Merged, Outcome
     from ..game.cards import Card
     from ..game.melds import Arrangement
     from ..game.rulebook import Rules
@@ -269,3 +270,11 @@ def hand_numbers(numbers: tuple[int, ...]) -> str:
     if len(parts) < 2:
         return f"hand {parts[0]}" if len(numbers) == 1 else f"hands {parts[0]}" if parts else "a hand"
     return "hands " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def merged_words(done: Merged, said: Mapping[Outcome, str], **more: str) -> str:
+    """One merge's outcome in a front end's own words: `said[outcome]`, filled in with the file's `name`, the
+    `hands` the copy added, the hands that `differ` in a conflict, the `reason` a member was refused, and `more`."""
+    hands = f"{done.added} hand{'' if done.added == 1 else 's'}"
+    return said[done.outcome].format(name=done.name, hands=hands, differ=hand_numbers(done.differing), reason=done.reason, **more)
+
