@@ -53,6 +53,7 @@ def phone(browser: Any, app_build: Path, tmp_path_factory: pytest.TempPathFactor
     built = app_build  # conftest's, the run's one build: this phone's own copy
     root = tmp_path_factory.mktemp("records-host")
     shutil.copytree(built / "pocket", root / "pocket", symlinks=True)
+    shorter_lock_wait(root / "pocket" / "app" / "worker.js")
     host = Host(root)
     one = Phone(browser, host)
     one.main = one.open(script=WORKERS)
@@ -60,6 +61,15 @@ def phone(browser: Any, app_build: Path, tmp_path_factory: pytest.TempPathFactor
     one.context.set_offline(True)
     yield one
     one.context.close()
+
+
+def shorter_lock_wait(worker: Path) -> None:
+    """This phone's Save waits 2 s for another tab's lock, not the build's 10 (`LOCK_SECONDS`), so that the test of a
+    lock held forever waits 2 s: the same path, the same bytes long (sw.js holds each file's size)."""
+    text = worker.read_text(encoding="utf-8")
+    assert text.count("export const LOCK_SECONDS = 10;") == 1
+    worker.unlink()  # a file of this copy's own, never the run's one build
+    worker.write_text(text.replace("export const LOCK_SECONDS = 10;", "export const LOCK_SECONDS =  2;"), encoding="utf-8")
 
 
 def api(page: Any, method: str, path: str, body: Any = None) -> Any:
