@@ -12,16 +12,24 @@ runs only at a like pace.
     python benchmarks/bench_suite.py                          # python -m pytest
     python benchmarks/bench_suite.py -- -m "not browser"      # the quick suite
     python benchmarks/bench_suite.py --command "bash .ci/run" # CI's whole run
+    python benchmarks/bench_suite.py --by-file                # and where the time went, a test file a line
+
+`--by-file` runs pytest with the plugin `cpu_by_test.py` (beside this script), which costs a few per cent.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 CPUACCT = "/sys/fs/cgroup/cpuacct"
 
@@ -44,9 +52,15 @@ def pace() -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--command", help="a shell command to time instead of `python -m pytest`")
+    parser.add_argument("--by-file", action="store_true", help="then each test file's processor and wall time, the most first")
     parser.add_argument("pytest_args", nargs="*", help="arguments for `python -m pytest` (after --)")
     args = parser.parse_args()
-    command = args.command or shlex.join([sys.executable, "-m", "pytest", *args.pytest_args])
+    rows = tempfile.mkdtemp(prefix="ginscore-cpu-by-test-") if args.by_file else ""
+    plugin = ["-p", "cpu_by_test"] if args.by_file else []
+    if args.by_file:
+        os.environ["GINSCORE_CPU_BY_TEST"] = rows
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
+    command = args.command or shlex.join([sys.executable, "-m", "pytest", *plugin, *args.pytest_args])
     group = os.path.join(CPUACCT, f"ginscore-bench-{os.getpid()}")
     try:
         os.mkdir(group)
@@ -65,7 +79,26 @@ def main() -> int:
         cpu, whose = machine_busy() - busy, "the whole machine (no cpuacct cgroup here)"
     print(f"{command}: exit {status}, {wall:.1f} s wall, {cpu:.1f} s of processor time ({whose}); "
           f"the pace loop {before:.2f} s before, {pace():.2f} s after", file=sys.stderr)
+    if args.by_file:
+        by_file(rows)
+        shutil.rmtree(rows)
     return status
+
+
+def by_file(folder: str) -> None:
+    """Each test file's processor time (its tests' own and every process they started) and wall time, summed over
+    its tests, from the rows `cpu_by_test.py` wrote: the most first."""
+    cpu: collections.Counter[str] = collections.Counter()
+    wall: collections.Counter[str] = collections.Counter()
+    for path in Path(folder).glob("*.jsonl"):
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            name = row["test"].split("::")[0]
+            cpu[name] += row["cpu"]
+            wall[name] += row["wall"]
+    print(f"{'processor s':>12} {'wall s':>8}  test file (sums of their tests: {sum(cpu.values()):.1f} s, {sum(wall.values()):.1f} s)")
+    for name, seconds in cpu.most_common():
+        print(f"{seconds:12.1f} {wall[name]:8.1f}  {name}")
 
 
 if __name__ == "__main__":
