@@ -505,6 +505,43 @@ def test_the_archives_hold_only_what_the_worker_imports():
     assert "ginscore/web/server.py" not in every and "markupsafe/_speedups.c" not in every
 
 
+def test_the_pages_archive_holds_every_template_compiled_and_the_pages_shown_from_them_are_the_same(tmp_path: Path,
+                                                                                                      monkeypatch: pytest.MonkeyPatch):
+    import io
+
+    from jinja2 import ModuleLoader
+    from pages import SAMPLE_FILES, signed_in
+
+    from ginscore.pocket.build import python_archives
+    from ginscore.web.page_helpers import HERE, TEMPLATES
+
+    with zipfile.ZipFile(io.BytesIO(python_archives()[1])) as archive:
+        archive.extractall(tmp_path / "site")
+    compiled = tmp_path / "site" / "ginscore" / "web" / "templates_compiled"
+    templates = sorted(os.listdir(os.path.join(HERE, "templates")))
+    loader = ModuleLoader(str(compiled))
+    assert len(os.listdir(compiled)) == len(templates)
+    for name in templates:  # each one there, under the name a page asks for
+        loader.load(TEMPLATES.env, name)
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    for sample in SAMPLE_FILES:
+        shutil.copy(sample, folder)
+    paths = ["/", "/check", "/stats", "/m/standard.toml", "/m/standard.toml/record", "/m/standard.toml/edit/1",
+             "/m/oklahoma.toml/check", "/m/counts_only.toml/undo", "/no/such/page"]
+
+    def shown() -> list[tuple[int, str]]:
+        TEMPLATES.env.cache.clear()
+        with signed_in(folder) as client:
+            return [(answer.status_code, answer.text) for answer in map(client.get, paths)]
+
+    from_sources = shown()
+    assert [status for status, _ in from_sources] == [200] * 8 + [404]
+    monkeypatch.setattr(TEMPLATES.env, "loader", loader)
+    assert shown() == from_sources
+    TEMPLATES.env.cache.clear()
+
+
 @pytest.mark.parametrize("edited", ["index.html", "static/style.css", "pyodide/pyodide.mjs"])
 def test_a_rebuild_over_a_file_changed_since_the_build_wrote_it_is_refused_naming_it(run, built: Path, edited: str):
     (built / edited).write_bytes((built / edited).read_bytes() + b"\n<!-- my own line -->\n")  # a person's edit

@@ -26,6 +26,7 @@ import importlib.metadata
 import io
 import json
 import os
+import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -155,10 +156,23 @@ def _record(files: dict[str, bytes]) -> dict[str, object]:
 
 
 def python_archives() -> tuple[bytes, bytes]:
-    """The lean archive and the pages' archive, as zip bytes, from the installed packages."""
+    """The lean archive and the pages' archive, as zip bytes, from the installed packages; the pages' archive
+    holds the templates compiled too."""
     lean = _archive(_own_files(LEAN), _installed_files(LEAN_PACKAGES))
-    pages = _archive(_own_files(PAGES, exclude=LEAN), _installed_files(PAGE_PACKAGES))
+    with tempfile.TemporaryDirectory(prefix="ginscore-templates-") as compiled:
+        pages = _archive(_own_files(PAGES, exclude=LEAN), _installed_files(PAGE_PACKAGES), _compiled_templates(compiled))
     return lean, pages
+
+
+def _compiled_templates(folder: str) -> list[tuple[str, str]]:
+    """The pages' templates compiled by Jinja into Python modules in `folder`, named as the pages' archive holds
+    them, where `web/page_helpers.py` looks for them: a phone then shows each page the first time without
+    compiling its templates (docs/speed.md)."""
+    from ..web.page_helpers import COMPILED_TEMPLATES, TEMPLATES
+
+    TEMPLATES.env.compile_templates(folder, zip=None, ignore_errors=False)
+    inside = "ginscore/" + os.path.relpath(COMPILED_TEMPLATES, PACKAGE).replace(os.sep, "/")
+    return [(f"{inside}/{name}", os.path.join(folder, name)) for name in sorted(os.listdir(folder))]
 
 
 def _digest(data: bytes) -> str:

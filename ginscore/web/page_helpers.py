@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from jinja2 import ModuleLoader
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 from starlette.templating import Jinja2Templates
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = Jinja2Templates(directory=os.path.join(HERE, "templates"))
+COMPILED_TEMPLATES = os.path.join(HERE, "templates_compiled")
+"""The templates as Python modules, which the phone app's build ships (pocket/build.py) so that a phone never
+compiles a template itself; an installed ginscore has none, and compiles each template on its first use."""
+if os.path.isdir(COMPILED_TEMPLATES):
+    TEMPLATES.env.loader = ModuleLoader(COMPILED_TEMPLATES)
 
 
 def _is_red(code: str) -> bool:
