@@ -510,7 +510,7 @@ def test_the_pages_archive_holds_every_template_compiled_and_the_pages_shown_fro
     import io
 
     from jinja2 import ModuleLoader
-    from pages import SAMPLE_FILES, signed_in
+    from pages import HOSTILE, SAMPLE_FILES, signed_in, write_hostile_hollywood
 
     from ginscore.pocket.build import python_archives
     from ginscore.web.page_helpers import HERE, TEMPLATES
@@ -527,8 +527,9 @@ def test_the_pages_archive_holds_every_template_compiled_and_the_pages_shown_fro
     folder.mkdir()
     for sample in SAMPLE_FILES:
         shutil.copy(sample, folder)
+    write_hostile_hollywood(folder / "hostile.toml")  # each name escaped as the template's source escapes it
     paths = ["/", "/check", "/stats", "/m/standard.toml", "/m/standard.toml/record", "/m/standard.toml/edit/1",
-             "/m/oklahoma.toml/check", "/m/counts_only.toml/undo", "/no/such/page"]
+             "/m/oklahoma.toml/check", "/m/counts_only.toml/undo", "/m/hostile.toml", "/no/such/page"]
 
     def shown() -> list[tuple[int, str]]:
         TEMPLATES.env.cache.clear()
@@ -536,7 +537,8 @@ def test_the_pages_archive_holds_every_template_compiled_and_the_pages_shown_fro
             return [(answer.status_code, answer.text) for answer in map(client.get, paths)]
 
     from_sources = shown()
-    assert [status for status, _ in from_sources] == [200] * 8 + [404]
+    assert [status for status, _ in from_sources] == [200] * 9 + [404]
+    assert HOSTILE not in from_sources[8][1]
     monkeypatch.setattr(TEMPLATES.env, "loader", loader)
     assert shown() == from_sources
     TEMPLATES.env.cache.clear()
