@@ -38,7 +38,6 @@ ADVISING_ROUTES = ("advise_hand", "check_post", "check_live", "match_check_post"
 """The routes that may run `advise` (up to `hands.MOST_SAMPLES` samples: seconds of pure-Python work)."""
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = os.path.join(HERE, "static")
-TEMPLATES = os.path.join(HERE, "templates")
 
 
 def create_app(folder: str, token: str, hosts: Iterable[str], body_seconds: float = BODY_SECONDS) -> Starlette:
