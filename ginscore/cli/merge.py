@@ -121,8 +121,8 @@ def restore(
                 "copies of them are as they were")
 
 
-RESTORED: dict[Outcome, str] = {"new": "new", "added": "with hands added", "unchanged": "unchanged", "conflict": "in conflict",
-            "refused": "refused"}
+RESTORED: dict[Outcome, str] = {"new": "new", "added": "with hands added", "unchanged": "unchanged",
+                                "conflict": "in conflict", "refused": "refused"}
 """What `restore` says of each outcome, in the order it counts them."""
 
 RESTORED_LINES: dict[Outcome, str] = {

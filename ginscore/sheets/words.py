@@ -277,4 +277,3 @@ def merged_words(done: Merged, said: Mapping[Outcome, str], **more: str) -> str:
     `hands` the copy added, the hands that `differ` in a conflict, the `reason` a member was refused, and `more`."""
     hands = f"{done.added} hand{'' if done.added == 1 else 's'}"
     return said[done.outcome].format(name=done.name, hands=hands, differ=hand_numbers(done.differing), reason=done.reason, **more)
-
