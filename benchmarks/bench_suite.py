@@ -55,6 +55,8 @@ def main() -> int:
     parser.add_argument("--by-file", action="store_true", help="then each test file's processor and wall time, the most first")
     parser.add_argument("pytest_args", nargs="*", help="arguments for `python -m pytest` (after --)")
     args = parser.parse_args()
+    if args.by_file and args.command:
+        parser.error("--by-file reads pytest's own run: give pytest's arguments after --, not --command")
     rows = tempfile.mkdtemp(prefix="ginscore-cpu-by-test-") if args.by_file else ""
     plugin = ["-p", "cpu_by_test"] if args.by_file else []
     if args.by_file:
