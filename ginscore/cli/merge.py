@@ -35,7 +35,7 @@ def merge(
     from ..errors import RefusedError
     from ..files.folder import read_text
     from ..files.merging import merge_file, read_copy
-    from ..sheets.words import hand_numbers
+    from ..sheets.words import hand_count, hand_numbers
 
     copy = read_copy(theirs, read_text(theirs))
     try:
@@ -48,7 +48,7 @@ def merge(
         _print_conflict(done, mine, theirs)
         _refuse(f"{mine} and {theirs} differ at {hand_numbers(done.differing)}: nothing was written; keep the copy you want "
                 "(both files are as they were)")
-    said = {"added": f"added {_count(done.added)} from {theirs} to {out or mine}",
+    said = {"added": f"added {hand_count(done.added)} from {theirs} to {out or mine}",
             "unchanged": f"{mine} already has every hand of {theirs}: nothing changed"}[done.outcome]
     if out:
         said = f"wrote {out}: " + (said if done.outcome == "added" else f"{mine} as it is, which has every hand of {theirs}")
@@ -149,7 +149,3 @@ def _print_conflict(done: Merged, mine: str, theirs: str) -> None:
 def _refuse(message: str) -> None:
     sys.stderr.write(f"error: {message}\n")
     raise typer.Exit(1)
-
-
-def _count(hands: int) -> str:
-    return f"{hands} hand{'s' if hands != 1 else ''}"

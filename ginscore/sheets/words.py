@@ -272,8 +272,13 @@ def hand_numbers(numbers: tuple[int, ...]) -> str:
     return "hands " + ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def hand_count(hands: int) -> str:
+    """`1 hand`, `3 hands`."""
+    return f"{hands} hand{'' if hands == 1 else 's'}"
+
+
 def merged_words(done: Merged, said: Mapping[Outcome, str], **more: str) -> str:
     """One merge's outcome in a front end's own words: `said[outcome]`, filled in with the file's `name`, the
     `hands` the copy added, the hands that `differ` in a conflict, the `reason` a member was refused, and `more`."""
-    hands = f"{done.added} hand{'' if done.added == 1 else 's'}"
-    return said[done.outcome].format(name=done.name, hands=hands, differ=hand_numbers(done.differing), reason=done.reason, **more)
+    return said[done.outcome].format(name=done.name, hands=hand_count(done.added), differ=hand_numbers(done.differing),
+                                     reason=done.reason, **more)

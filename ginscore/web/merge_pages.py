@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import GinscoreError, InputError
-from ..sheets.words import told_hand
+from ..sheets.words import hand_count, told_hand
 from .fields import number_field
 from .file_words import problem_words
 from .page_helpers import folder_of, redirect, render
@@ -76,7 +76,7 @@ def merged_words(query: Any) -> str:
     if outcome == "added":
         added = query.get("added", "")
         count = int(added) if added.isascii() and added.isdigit() and len(added) < 7 else 0
-        return f"The copy added {count} hand{'s' if count != 1 else ''} after this match's own." if count else ""
+        return f"The copy added {hand_count(count)} after this match's own." if count else ""
     return MERGED_WORDS.get(outcome, "")
 
 
