@@ -57,9 +57,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.by_file and args.command:
         parser.error("--by-file reads pytest's own run: give pytest's arguments after --, not --command")
-    rows = tempfile.mkdtemp(prefix="ginscore-cpu-by-test-") if args.by_file else ""
-    plugin = ["-p", "cpu_by_test"] if args.by_file else []
+    rows, plugin = "", []
     if args.by_file:
+        rows, plugin = tempfile.mkdtemp(prefix="ginscore-cpu-by-test-"), ["-p", "cpu_by_test"]
         os.environ["GINSCORE_CPU_BY_TEST"] = rows
         os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
     command = args.command or shlex.join([sys.executable, "-m", "pytest", *plugin, *args.pytest_args])
