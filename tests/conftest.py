@@ -180,7 +180,7 @@ def browser() -> Iterator[Any]:
     """One Chromium for the whole session, shared by every browser test (see tests/browsers.py).
 
     Every test that uses it, itself or through a fixture of its own, is marked `browser` (below), so that
-    `python -m pytest -m "not browser"` runs all the rest.
+    `python -m pytest -m "not browser"` runs all the rest (the quick suite also leaves out `app`, below).
     """
     from browsers import launched_browser
 
@@ -219,7 +219,9 @@ def app_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The `browser` mark on each test that drives Chromium: each one whose fixtures reach the session's
-    `browser` above (a module's own fixture of that name, such as a TestClient, is not it).
+    `browser` above (a module's own fixture of that name, such as a TestClient, is not it). The `app` mark on
+    each test whose fixtures reach the run's `app_build` (npm's fetch of the runtime, the build, its compile in
+    Node): `-m "not browser and not app"`, the quick suite, runs all the rest.
 
     Then the files with browser tests first, each file's tests in their own order: the two workers (`--dist
     loadfile`, a file each at a time, taken in this order) start on the longest files and end on short ones, so
@@ -230,6 +232,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """
     browser_files: dict[Path, bool] = {}  # in the order found: whether the file serves the app build
     for item in items:
+        if "app_build" in item.fixturenames:
+            item.add_marker(pytest.mark.app)
         defs = getattr(item, "_fixtureinfo", None)
         used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
         if any(fixture.func is browser.__wrapped__ for fixture in used):

@@ -1,5 +1,6 @@
 """Tests of ginscore.game.melds: against a naive brute-force oracle, then hand-checked cases."""
 
+import functools
 import random
 
 import pytest
@@ -34,13 +35,19 @@ def uniform(n: int) -> st.SearchStrategy[list[Card]]:
     return st.lists(st.sampled_from(DECK), min_size=n, max_size=n, unique=True)
 
 
+@functools.cache
+def hands_from(pool: tuple[Card, ...], n: int) -> st.SearchStrategy[list[Card]]:
+    """n different cards of `pool`: one strategy for each pool, made once (a strategy made anew for every example
+    is checked anew each time, most of what drawing a hand costs)."""
+    return st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True)
+
+
 @st.composite
 def meld_rich(draw, n: int) -> list[Card]:
     """n cards from 5 or 6 adjacent ranks in all four suits: runs and sets fight for cards."""
     width = draw(st.sampled_from([5, 6]))
     low = draw(st.integers(1, 14 - width))
-    pool = [c for c in DECK if low <= c.rank < low + width]
-    return draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True))
+    return draw(hands_from(tuple(c for c in DECK if low <= c.rank < low + width), n))
 
 
 @st.composite
@@ -49,8 +56,7 @@ def few_suits(draw, n: int) -> list[Card]:
     suits = draw(st.sets(st.sampled_from(list(Suit)), min_size=1, max_size=4))
     width = draw(st.integers(max(3, -(-n // len(suits))), 13))
     low = draw(st.integers(1, 14 - width))
-    pool = [c for c in DECK if c.suit in suits and low <= c.rank < low + width]
-    return draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True))
+    return draw(hands_from(tuple(c for c in DECK if c.suit in suits and low <= c.rank < low + width), n))
 
 
 KINDS = {"uniform": uniform, "meld-rich": meld_rich, "few-suits": few_suits}
