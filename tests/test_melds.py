@@ -30,16 +30,16 @@ PROPERTY = settings(max_examples=200, deadline=None, suppress_health_check=[Heal
 # --- hands to draw ---------------------------------------------------------------------------
 
 
-def uniform(n: int) -> st.SearchStrategy[list[Card]]:
-    """Any n cards of the deck: few melds, mostly deadwood."""
-    return st.lists(st.sampled_from(DECK), min_size=n, max_size=n, unique=True)
-
-
 @functools.cache
 def hands_from(pool: tuple[Card, ...], n: int) -> st.SearchStrategy[list[Card]]:
     """n different cards of `pool`: one strategy for each pool, made once (a strategy made anew for every example
     is checked anew each time, most of what drawing a hand costs)."""
     return st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True)
+
+
+def uniform(n: int) -> st.SearchStrategy[list[Card]]:
+    """Any n cards of the deck: few melds, mostly deadwood."""
+    return hands_from(DECK, n)
 
 
 @st.composite
