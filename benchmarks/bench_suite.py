@@ -14,13 +14,16 @@ runs only at a like pace.
     python benchmarks/bench_suite.py --command "bash .ci/run" # CI's whole run
     python benchmarks/bench_suite.py --by-file                # and where the time went, a test file a line
 
-`--by-file` runs pytest with the plugin `cpu_by_test.py` (beside this script), which costs a few per cent.
+`--by-file` runs pytest with the plugin `cpu_by_test.py` (beside this script), which costs a few per cent. It
+also reads the whole machine's busy cores each second of the run, and sums the cores left idle by which test files
+were running at that second, one per worker: where the workers left the machine waiting.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import os
 import shlex
@@ -28,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -52,7 +56,7 @@ def pace() -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--command", help="a shell command to time instead of `python -m pytest`")
-    parser.add_argument("--by-file", action="store_true", help="then each test file's processor and wall time, the most first")
+    parser.add_argument("--by-file", action="store_true", help="then each test file's processor and wall time, the most first, and where the cores sat idle")
     parser.add_argument("pytest_args", nargs="*", help="arguments for `python -m pytest` (after --)")
     args = parser.parse_args()
     if args.by_file and args.command:
@@ -70,9 +74,14 @@ def main() -> int:
         group = ""
     enter = f"echo $$ > {group}/cgroup.procs && exec {command}" if group else command
     before = pace()
+    seconds: list[tuple[float, float]] = []
+    stop = threading.Event()
+    if args.by_file:
+        threading.Thread(target=busy_cores, args=(seconds, stop), daemon=True).start()
     busy, began = machine_busy(), time.monotonic()
     status = subprocess.run(["bash", "-c", enter]).returncode
     wall = time.monotonic() - began
+    stop.set()
     if group:
         with open(os.path.join(group, "cpuacct.usage")) as usage:
             cpu, whose = int(usage.read()) / 1e9, "its processes"
@@ -83,8 +92,23 @@ def main() -> int:
           f"the pace loop {before:.2f} s before, {pace():.2f} s after", file=sys.stderr)
     if args.by_file:
         by_file(rows)
+        idle_by_files(rows, seconds)
         shutil.rmtree(rows)
     return status
+
+
+def busy_cores(seconds: list[tuple[float, float]], stop: threading.Event) -> None:
+    """Each second until `stop`: when it ended, and how many cores the whole machine kept busy over it."""
+    busy, at = machine_busy(), time.monotonic()
+    while not stop.wait(1.0):
+        now_busy, now = machine_busy(), time.monotonic()
+        seconds.append((now, (now_busy - busy) / (now - at)))
+        busy, at = now_busy, now
+
+
+def rows_by_worker(folder: str) -> dict[str, list[dict]]:
+    """The rows `cpu_by_test.py` wrote, by the worker that ran each test."""
+    return {path.stem: [json.loads(line) for line in path.read_text().splitlines()] for path in Path(folder).glob("*.jsonl")}
 
 
 def by_file(folder: str) -> None:
@@ -92,15 +116,37 @@ def by_file(folder: str) -> None:
     its tests, from the rows `cpu_by_test.py` wrote: the most first."""
     cpu: collections.Counter[str] = collections.Counter()
     wall: collections.Counter[str] = collections.Counter()
-    for path in Path(folder).glob("*.jsonl"):
-        for line in path.read_text().splitlines():
-            row = json.loads(line)
-            name = row["test"].split("::")[0]
-            cpu[name] += row["cpu"]
-            wall[name] += row["wall"]
+    for row in itertools.chain.from_iterable(rows_by_worker(folder).values()):
+        name = row["test"].split("::")[0]
+        cpu[name] += row["cpu"]
+        wall[name] += row["wall"]
     print(f"{'processor s':>12} {'wall s':>8}  test file (sums of their tests: {sum(cpu.values()):.1f} s, {sum(wall.values()):.1f} s)")
     for name, seconds in cpu.most_common():
         print(f"{seconds:12.1f} {wall[name]:8.1f}  {name}")
+
+
+def idle_by_files(folder: str, seconds: list[tuple[float, float]], shown: int = 8) -> None:
+    """The cores the machine left idle from the first test to the last, summed by the test files running then (a
+    file per worker, "-" for a worker between tests): the most first."""
+    workers = {worker: sorted((row["began"], row["ended"], row["test"].split("::")[0].removeprefix("tests/")) for row in rows)
+               for worker, rows in rows_by_worker(folder).items()}
+    if not workers or not seconds:
+        return
+    first = min(spans[0][0] for spans in workers.values())
+    last = max(spans[-1][1] for spans in workers.values())
+    cores = os.cpu_count() or 1
+    within = [(at, busy) for at, busy in seconds if first < at - 0.5 < last]
+    idle: collections.Counter[str] = collections.Counter()
+    for at, busy in within:
+        middle = at - 0.5
+        running = [next((name for began, ended, name in spans if began <= middle <= ended), "-")
+                   for _, spans in sorted(workers.items())]
+        idle[" | ".join(running)] += max(0.0, cores - busy)
+    mean = sum(busy for _, busy in within) / max(1, len(within))
+    print(f"\nthe machine's {cores} cores from the first test to the last ({last - first:.0f} s): {mean:.2f} busy on "
+          f"average, {sum(idle.values()):.0f} core seconds idle; the most idle, by the files running (one a worker):")
+    for files, spare in idle.most_common(shown):
+        print(f"{spare:12.1f}  {files}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """A pytest plugin for `bench_suite.py --by-file`: each test's wall time and the processor time of every process
-its worker has started, Chromium's renderers included.
+its worker has started, Chromium's renderers included, and when it began and ended.
 
 A renderer's time never reaches its worker's own count: Chromium's zygote does not wait for it as a parent does.
 So every process below the worker is read from /proc ten times a second, and the last reading of each one, the
@@ -66,7 +66,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Iterator[None]:
         threading.Thread(target=_keep_reading, daemon=True).start()
     spent, began = _read(), time.monotonic()
     yield
-    row = {"test": item.nodeid, "cpu": _read() - spent, "wall": time.monotonic() - began}
+    ended = time.monotonic()  # the system's one clock: the workers' rows line up with bench_suite.py's samples
+    row = {"test": item.nodeid, "cpu": _read() - spent, "wall": ended - began, "began": began, "ended": ended}
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     with open(os.path.join(os.environ["GINSCORE_CPU_BY_TEST"], f"{worker}.jsonl"), "a") as rows:
         rows.write(json.dumps(row) + "\n")
