@@ -91,9 +91,10 @@ def main() -> int:
     print(f"{command}: exit {status}, {wall:.1f} s wall, {cpu:.1f} s of processor time ({whose}); "
           f"the pace loop {before:.2f} s before, {pace():.2f} s after", file=sys.stderr)
     if args.by_file:
-        by_file(rows)
-        idle_by_files(rows, seconds)
+        written = rows_by_worker(rows)
         shutil.rmtree(rows)
+        by_file(written)
+        idle_by_files(written, seconds)
     return status
 
 
@@ -111,12 +112,12 @@ def rows_by_worker(folder: str) -> dict[str, list[dict]]:
     return {path.stem: [json.loads(line) for line in path.read_text().splitlines()] for path in Path(folder).glob("*.jsonl")}
 
 
-def by_file(folder: str) -> None:
+def by_file(workers: dict[str, list[dict]]) -> None:
     """Each test file's processor time (its tests' own and every process they started) and wall time, summed over
-    its tests, from the rows `cpu_by_test.py` wrote: the most first."""
+    its tests, from the rows `cpu_by_test.py` wrote (`rows_by_worker`): the most first."""
     cpu: collections.Counter[str] = collections.Counter()
     wall: collections.Counter[str] = collections.Counter()
-    for row in itertools.chain.from_iterable(rows_by_worker(folder).values()):
+    for row in itertools.chain.from_iterable(workers.values()):
         name = row["test"].split("::")[0]
         cpu[name] += row["cpu"]
         wall[name] += row["wall"]
@@ -125,22 +126,21 @@ def by_file(folder: str) -> None:
         print(f"{seconds:12.1f} {wall[name]:8.1f}  {name}")
 
 
-def idle_by_files(folder: str, seconds: list[tuple[float, float]], shown: int = 8) -> None:
+def idle_by_files(workers: dict[str, list[dict]], seconds: list[tuple[float, float]], shown: int = 8) -> None:
     """The cores the machine left idle from the first test to the last, summed by the test files running then (a
     file per worker, "-" for a worker between tests): the most first."""
-    workers = {worker: sorted((row["began"], row["ended"], row["test"].split("::")[0].removeprefix("tests/")) for row in rows)
-               for worker, rows in rows_by_worker(folder).items()}
-    if not workers or not seconds:
+    spans_of = {worker: sorted((row["began"], row["ended"], row["test"].split("::")[0].removeprefix("tests/")) for row in rows)
+                for worker, rows in sorted(workers.items()) if rows}
+    if not spans_of or not seconds:
         return
-    first = min(spans[0][0] for spans in workers.values())
-    last = max(spans[-1][1] for spans in workers.values())
+    first = min(spans[0][0] for spans in spans_of.values())
+    last = max(spans[-1][1] for spans in spans_of.values())
     cores = os.cpu_count() or 1
     within = [(at, busy) for at, busy in seconds if first < at - 0.5 < last]
     idle: collections.Counter[str] = collections.Counter()
     for at, busy in within:
         middle = at - 0.5
-        running = [next((name for began, ended, name in spans if began <= middle <= ended), "-")
-                   for _, spans in sorted(workers.items())]
+        running = [next((name for began, ended, name in spans if began <= middle <= ended), "-") for spans in spans_of.values()]
         idle[" | ".join(running)] += max(0.0, cores - busy)
     mean = sum(busy for _, busy in within) / max(1, len(within))
     print(f"\nthe machine's {cores} cores from the first test to the last ({last - first:.0f} s): {mean:.2f} busy on "
