@@ -10,7 +10,7 @@ busy. So the pace of one fixed loop of Python, taken before and after the run, i
 runs only at a like pace.
 
     python benchmarks/bench_suite.py                          # python -m pytest
-    python benchmarks/bench_suite.py -- -m "not browser and not app" -n 3   # the quick suite
+    python benchmarks/bench_suite.py -- -m "not browser and not app"  # the quick suite
     python benchmarks/bench_suite.py --command "bash .ci/run" # CI's whole run
     python benchmarks/bench_suite.py --by-file                # and where the time went, a test file a line
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scheduling import BROWSER_FILE, BrowsersBesideTheRest
 from typer.testing import CliRunner, Result
 
 from ginscore.cli import app
@@ -68,7 +69,7 @@ def _commands_built_once() -> Iterator[None]:
 @pytest.fixture(autouse=True, scope="session")
 def _python_compiled_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """`ginscore app` compiles its Python under the pinned runtime in Node, about 5 s of a build: the same zips are
-    compiled once a run, both xdist workers included (a pure function of their bytes, the runtime being held to
+    compiled once a run, every xdist worker included (a pure function of their bytes, the runtime being held to
     its pin), kept in the run's temporary folder under a file lock, then reused."""
     from ginscore.pocket import ahead
 
@@ -189,13 +190,13 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def app_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`ginscore app` built once for the whole run, both xdist workers included: a folder whose `pocket/app/` is the
+    """`ginscore app` built once for the whole run, every xdist worker included: a folder whose `pocket/app/` is the
     app (as a site serves it under a sub-path) and whose `cache/` is the cache folder it was built from, holding the
     pinned Pyodide fetched through npm.
 
     Never change it: a test that alters the app serves a copy, `shutil.copytree(app_build / "pocket", root /
     "pocket", symlinks=True)`. The first worker to ask builds it under a file lock in the run's own temporary
-    folder (`tmp_path_factory.getbasetemp().parent` under xdist), and the other finds it there. Without npm, which
+    folder (`tmp_path_factory.getbasetemp().parent` under xdist), and the others find it there. Without npm, which
     fetches the runtime, a test that uses it is skipped, saying why (failed under CI).
     """
     from ginscore.pocket.runtime import PYODIDE_VERSION
@@ -223,12 +224,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     each test whose fixtures reach the run's `app_build` (npm's fetch of the runtime, the build, its compile in
     Node): `-m "not browser and not app"`, the quick suite, runs all the rest.
 
-    Then the files with browser tests first, each file's tests in their own order: the two workers (`--dist
-    loadfile`, a file each at a time, taken in this order) start on the longest files and end on short ones, so
-    that neither waits long at the end for the other. Those that serve the run's one app build (`app_build`) take
-    turns with the others, so that while one worker builds the app, the other has a file that needs none. The
-    files marked `waits` (on a real server's timeouts, the CPU idle) come first among those others: Chromium
-    takes the core they leave.
+    Then the files in the order the workers take them (tests/scheduling.py: the browser files to all workers but
+    the last, the rest to the last, each file whole). The browser files first, the longest first, so that the
+    workers end close together; those that serve the run's one app build (`app_build`) take turns with the others,
+    so that while one worker builds the app, the other has a file that needs none. Then the files marked `waits`
+    (on a real server's timeouts, the CPU idle), taken first by the last worker while the browser workers keep the
+    cores busy; then the rest, in the order found.
     """
     browser_files: dict[Path, bool] = {}  # in the order found: whether the file serves the app build
     for item in items:
@@ -237,11 +238,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         defs = getattr(item, "_fixtureinfo", None)
         used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
         if any(fixture.func is browser.__wrapped__ for fixture in used):
+            if not item.path.name.endswith(BROWSER_FILE):
+                raise pytest.UsageError(f"{item.nodeid} drives Chromium: move it to a file named *{BROWSER_FILE}, which the "
+                                        "browser workers take (tests/scheduling.py)")
             item.add_marker(pytest.mark.browser)
             browser_files[item.path] = browser_files.get(item.path, False) or "app_build" in item.fixturenames
     app = [path for path, built in browser_files.items() if built]
     waiting = list(dict.fromkeys(item.path for item in items if item.get_closest_marker("waits")))
-    others = waiting + [path for path, built in browser_files.items() if not built]
-    turns = [path for pair in itertools.zip_longest(app, others) for path in pair if path is not None]
+    plain = [path for path, built in browser_files.items() if not built]
+    turns = [path for pair in itertools.zip_longest(app, plain) for path in pair if path is not None] + waiting
     rank = {path: at for at, path in enumerate(turns)}
     items.sort(key=lambda item: rank.get(item.path, len(rank)))  # a stable sort: the order within a file kept
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: known only where xdist is loaded
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """A file at a time, as `--dist loadfile`, the browser files to all workers but the last from three up, the rest
+    to the last (tests/scheduling.py); xdist's own scheduler for any other `--dist`."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    return BrowsersBesideTheRest(config, log)

@@ -26,7 +26,7 @@ from pages import served_in_process
 
 from ginscore.web.server import allowed_hosts, hosts_file_addresses, pick_lan_addresses
 
-pytestmark = pytest.mark.waits  # on a real server's timeouts: scheduled among the browser files
+pytestmark = pytest.mark.waits  # on a real server's timeouts: the first file the worker beside the browser ones takes
 
 TOKEN = "cli-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}

@@ -21,7 +21,7 @@ from pages import served_in_process
 from ginscore.web.limits import MOST_REQUESTS, Busy, Limit
 from ginscore.web.security import Guard
 
-pytestmark = pytest.mark.waits  # on a real server's timeouts: scheduled among the browser files
+pytestmark = pytest.mark.waits  # on a real server's timeouts: the first file the worker beside the browser ones takes
 
 TOKEN = "slow-token"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
