@@ -7,7 +7,6 @@ from __future__ import annotations
 import fcntl
 import functools
 import hashlib
-import itertools
 import json
 import os
 import shutil
@@ -225,11 +224,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     Node): `-m "not browser and not app"`, the quick suite, runs all the rest.
 
     Then the files in the order the workers take them (tests/scheduling.py: the browser files to all workers but
-    the last, the rest to the last, each file whole). The browser files first, the longest first, so that the
-    workers end close together; those that serve the run's one app build (`app_build`) take turns with the others,
-    so that while one worker builds the app, the other has a file that needs none. Then the files marked `waits`
-    (on a real server's timeouts, the CPU idle), taken first by the last worker while the browser workers keep the
-    cores busy; then the rest, in the order found.
+    the last, the rest to the last, each file whole). The browser files first: the first that serves the run's one
+    app build (`app_build`), whose worker builds it, then those that need no build, for the other browser worker
+    meanwhile, then the other files that serve it. Then the files marked `waits` (on a real server's timeouts, the
+    CPU idle), taken first by the last worker while the browser workers keep the cores busy; then the rest in the
+    order found, those that use the app build last, as it is built by then.
     """
     browser_files: dict[Path, bool] = {}  # in the order found: whether the file serves the app build
     for item in items:
@@ -246,9 +245,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     app = [path for path, built in browser_files.items() if built]
     waiting = list(dict.fromkeys(item.path for item in items if item.get_closest_marker("waits")))
     plain = [path for path, built in browser_files.items() if not built]
-    turns = [path for pair in itertools.zip_longest(app, plain) for path in pair if path is not None] + waiting
+    turns = app[:1] + plain + app[1:] + waiting
     rank = {path: at for at, path in enumerate(turns)}
-    items.sort(key=lambda item: rank.get(item.path, len(rank)))  # a stable sort: the order within a file kept
+    built_by_then = {item.path for item in items if "app_build" in item.fixturenames}
+    items.sort(key=lambda item: rank.get(item.path, len(rank) + (item.path in built_by_then)))  # stable: a file's order kept
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: known only where xdist is loaded
