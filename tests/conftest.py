@@ -230,10 +230,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     CPU idle), taken first by the last worker while the browser workers keep the cores busy; then the rest in the
     order found, those that use the app build last, as it is built by then.
     """
-    browser_files: dict[Path, bool] = {}  # in the order found: whether the file serves the app build
+    browser_files: dict[Path, None] = {}  # in the order found
+    uses_the_build: set[Path] = set()
     for item in items:
         if "app_build" in item.fixturenames:
             item.add_marker(pytest.mark.app)
+            uses_the_build.add(item.path)
         defs = getattr(item, "_fixtureinfo", None)
         used = defs.name2fixturedefs.get("browser", ())[-1:] if defs is not None else ()  # the last one overrides
         if any(fixture.func is browser.__wrapped__ for fixture in used):
@@ -241,14 +243,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 raise pytest.UsageError(f"{item.nodeid} drives Chromium: move it to a file named *{BROWSER_FILE}, which the "
                                         "browser workers take (tests/scheduling.py)")
             item.add_marker(pytest.mark.browser)
-            browser_files[item.path] = browser_files.get(item.path, False) or "app_build" in item.fixturenames
-    app = [path for path, built in browser_files.items() if built]
+            browser_files[item.path] = None
+    app = [path for path in browser_files if path in uses_the_build]
+    plain = [path for path in browser_files if path not in uses_the_build]
     waiting = list(dict.fromkeys(item.path for item in items if item.get_closest_marker("waits")))
-    plain = [path for path, built in browser_files.items() if not built]
     turns = app[:1] + plain + app[1:] + waiting
     rank = {path: at for at, path in enumerate(turns)}
-    built_by_then = {item.path for item in items if "app_build" in item.fixturenames}
-    items.sort(key=lambda item: rank.get(item.path, len(rank) + (item.path in built_by_then)))  # stable: a file's order kept
+    items.sort(key=lambda item: rank.get(item.path, len(rank) + (item.path in uses_the_build)))  # stable: a file's order kept
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: known only where xdist is loaded

@@ -23,11 +23,8 @@ class BrowsersBesideTheRest(LoadFileScheduling):
     """xdist's `loadfile`, with the next file chosen by the kind of worker that asks (above)."""
 
     def _assign_work_unit(self, node: Any) -> None:
-        scope = self._next_file_for(node)
-        work_unit = self.workqueue.pop(scope)
-        self.assigned_work.setdefault(node, {})[scope] = work_unit
-        collection = self.registered_collections[node]
-        node.send_runtest_some([collection.index(nodeid) for nodeid, done in work_unit.items() if not done])
+        self.workqueue.move_to_end(self._next_file_for(node), last=False)  # xdist's own then hands out the first
+        super()._assign_work_unit(node)
 
     def _next_file_for(self, node: Any) -> str:
         takes_the_rest = self.numnodes > 2 and node.gateway.id == f"gw{self.numnodes - 1}"
