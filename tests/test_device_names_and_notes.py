@@ -4,19 +4,14 @@ joiners). Through the CLI (exit code, stdout, stderr) and the JSON API (Starlett
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pytest
 from conftest import one_error_line
+from starlette.testclient import TestClient
 
 from ginscore.errors import InputError
 from ginscore.match.records import BIDI_CONTROLS, check_note, check_players
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette prefers httpx2 for its TestClient; httpx works the same
-    from starlette.testclient import TestClient
-
 from ginscore.web.asgi import create_app
 
 TOKEN = "names-token"

@@ -8,14 +8,10 @@ the finished match's next dealer unless the person picks the other player.
 from __future__ import annotations
 
 import re
-import warnings
 from pathlib import Path
 
 import pytest
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from starlette.testclient import TestClient
 
 from ginscore.errors import ExistsError, GameOverError, RefusedError
 from ginscore.files import changes

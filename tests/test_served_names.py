@@ -8,15 +8,11 @@ byte too long for the system once the lock file's dot and `.lock` are added to i
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette 1.x prefers httpx2 for its TestClient; httpx works the same
-    from starlette.testclient import TestClient
+from starlette.testclient import TestClient
 
 from ginscore.web.asgi import create_app
 

@@ -11,17 +11,12 @@ import asyncio
 import concurrent.futures
 import json
 import os
-import warnings
 from pathlib import Path
 
 import pytest
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette 1.x prefers httpx2 for its TestClient; httpx works the same
-    from starlette.testclient import TestClient
-
 from conftest import json_object, one_error_line
 from starlette.requests import Request
+from starlette.testclient import TestClient
 
 from ginscore.match.entry import HAND_FIELDS
 from ginscore.web.asgi import create_app

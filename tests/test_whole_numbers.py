@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import warnings
 from pathlib import Path
 
 import pytest
@@ -15,16 +14,12 @@ from conftest import one_error_line
 from hypothesis import given
 from hypothesis import strategies as st
 from pages import signed_in
+from starlette.testclient import TestClient
 from test_web_api import AUTH
 
 from ginscore.errors import InputError
-from ginscore.game.numbers import MOST_DIGITS, parse_whole, read_whole
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # starlette prefers httpx2 for its TestClient; httpx works the same
-    from starlette.testclient import TestClient
-
 from ginscore.files.served import Folder
+from ginscore.game.numbers import MOST_DIGITS, parse_whole, read_whole
 
 ZEROS_3 = "0" * 5000 + "3"
 """Three, after more zeros than Python reads in one number (4,300 digits)."""
