@@ -13,10 +13,15 @@ runs only at a like pace.
     python benchmarks/bench_suite.py -- -m "not browser and not app"  # the quick suite
     python benchmarks/bench_suite.py --command "bash .ci/run" # CI's whole run
     python benchmarks/bench_suite.py --by-file                # and where the time went, a test file a line
+    python benchmarks/bench_suite.py --by-process             # and which programs and threads spent it
 
 `--by-file` runs pytest with the plugin `cpu_by_test.py` (beside this script), which costs a few per cent. It
 also reads the whole machine's busy cores each second of the run, and sums the cores left idle by which test files
 were running at that second, one per worker: where the workers left the machine waiting.
+
+`--by-process` reads every thread in the run's cgroup five times a second and sums their processor time by the
+program (Chromium's by its process type, Python's and Node's by what they run) and the thread's name. A thread
+that ends between two readings loses what it spent since the last, so the sums fall a little short of the total.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import time
 from pathlib import Path
 
 CPUACCT = "/sys/fs/cgroup/cpuacct"
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def machine_busy() -> float:
@@ -57,6 +63,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--command", help="a shell command to time instead of `python -m pytest`")
     parser.add_argument("--by-file", action="store_true", help="then each test file's processor and wall time, the most first, and where the cores sat idle")
+    parser.add_argument("--by-process", action="store_true", help="then the processor time by program and thread (needs the cgroup)")
     parser.add_argument("pytest_args", nargs="*", help="arguments for `python -m pytest` (after --)")
     args = parser.parse_args()
     if args.by_file and args.command:
@@ -72,16 +79,24 @@ def main() -> int:
         os.mkdir(group)
     except OSError:
         group = ""
+    if args.by_process and not group:
+        parser.error(f"--by-process reads the run's own cgroup, and none could be made under {CPUACCT}")
     enter = f"echo $$ > {group}/cgroup.procs && exec {command}" if group else command
     before = pace()
     seconds: list[tuple[float, float]] = []
     stop = threading.Event()
     if args.by_file:
         threading.Thread(target=busy_cores, args=(seconds, stop), daemon=True).start()
+    threads: dict[tuple[str, str], tuple[str, str, int]] = {}
+    reader = threading.Thread(target=read_threads, args=(group, threads, stop), daemon=True)
+    if args.by_process:
+        reader.start()
     busy, began = machine_busy(), time.monotonic()
     status = subprocess.run(["bash", "-c", enter]).returncode
     wall = time.monotonic() - began
     stop.set()
+    if args.by_process:
+        reader.join()
     if group:
         with open(os.path.join(group, "cpuacct.usage")) as usage:
             cpu, whose = int(usage.read()) / 1e9, "its processes"
@@ -95,6 +110,8 @@ def main() -> int:
         shutil.rmtree(rows)
         by_file(written)
         idle_by_files(written, seconds)
+    if args.by_process:
+        by_program(threads)
     return status
 
 
@@ -105,6 +122,67 @@ def busy_cores(seconds: list[tuple[float, float]], stop: threading.Event) -> Non
         now_busy, now = machine_busy(), time.monotonic()
         seconds.append((now, (now_busy - busy) / (now - at)))
         busy, at = now_busy, now
+
+
+def read_threads(group: str, threads: dict[tuple[str, str], tuple[str, str, int]], stop: threading.Event) -> None:
+    """Until `stop`, five times a second: each thread of each process in `group` (by the process's pid and start
+    time, and the thread's id): what the process is (`program`), the thread's name and the ticks it has spent."""
+    programs: dict[str, str] = {}
+    while True:
+        with open(os.path.join(group, "cgroup.procs")) as listed:
+            pids = listed.read().split()
+        for pid in pids:
+            try:
+                process = f"{pid}@{_stat(f'/proc/{pid}/stat')[1][19]}"
+                if process not in programs:
+                    programs[process] = program(pid)
+                for tid in os.listdir(f"/proc/{pid}/task"):
+                    name, fields = _stat(f"/proc/{pid}/task/{tid}/stat")
+                    threads[(process, tid)] = (programs[process], name, int(fields[11]) + int(fields[12]))
+            except (OSError, ValueError, IndexError):
+                continue  # gone meanwhile
+        if stop.wait(0.2):
+            return
+
+
+def _stat(path: str) -> tuple[str, list[str]]:
+    """A /proc stat file: the name in its brackets, and the fields after it (the state first)."""
+    with open(path) as stat:
+        line = stat.read()
+    return line[line.index("(") + 1:line.rindex(")")], line[line.rindex(")") + 2:].split()
+
+
+def program(pid: str) -> str:
+    """What a process is, in a few words: Chromium's by its type, Python's and Node's by their script or module."""
+    with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+        words = [word for arg in cmdline.read().decode(errors="replace").split("\0") for word in arg.split(" ") if word]
+    if not words:
+        return "?"
+    name = os.path.basename(words[0])
+    if "chrom" in name:
+        kind = next((word.removeprefix("--type=") for word in words if word.startswith("--type=")), "browser")
+        sub = next((word.split("=")[1].split(".")[0] for word in words if word.startswith("--utility-sub-type=")), "")
+        return f"chromium {kind} {sub}".rstrip()
+    if name.startswith(("python", "node")):
+        rest = [word for word in words[1:] if not word.startswith("-") or word in ("-m", "-c")]
+        shown = " ".join(rest[:2]) if rest[:1] == ["-m"] else os.path.basename(rest[0]) if rest else ""
+        return f"{name.rstrip('0123456789.')} {'(xdist worker)' if rest[:1] == ['-c'] else shown}".rstrip()
+    return name
+
+
+def by_program(threads: dict[tuple[str, str], tuple[str, str, int]], shown: int = 20) -> None:
+    """The processor time `read_threads` saw, by program and by program and thread name: the most first."""
+    programs: collections.Counter[str] = collections.Counter()
+    named: collections.Counter[str] = collections.Counter()
+    for what, thread, ticks in threads.values():
+        programs[what] += ticks / TICKS
+        named[f"{what}: {thread}"] += ticks / TICKS
+    print(f"\nprocessor s  program (read five times a second: {sum(programs.values()):.1f} s)")
+    for what, seconds in programs.most_common(shown):
+        print(f"{seconds:11.1f}  {what}")
+    print("\nprocessor s  program: thread")
+    for what, seconds in named.most_common(shown):
+        print(f"{seconds:11.1f}  {what}")
 
 
 def rows_by_worker(folder: str) -> dict[str, list[dict]]:
