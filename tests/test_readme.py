@@ -6,10 +6,11 @@ file an earlier one made. A command that starts with `COLUMNS=N ` runs on a pseu
 a person at such a terminal sees it (with `NO_COLOR=1`, and escape codes taken out). A command that cannot run is
 listed in NOT_RUN with the reason; a reason whose command no longer appears in any page fails the tests.
 
-A plain `ginscore ARGS` that only reads (its output perhaps sent to /dev/null) runs in this process, as
-tests/conftest.py's `run` runs a command; a command that writes a match runs as a process of its own, so that the
-page's matches are started and played as far apart in time as a person typing them would be (a series orders
-matches by the second they started); anything else a shell would read (a pipe, `$?`, a loop) runs in a shell.
+A plain `ginscore ARGS` (its output perhaps sent to /dev/null) runs in this process, as tests/conftest.py's `run`
+runs a command; anything else a shell would read (a pipe, `$?`, a loop) runs in a shell. A page's commands stamp
+what they write (a match's start, a hand) by a clock that moves on at least a second a stamp, so that its matches
+start as far apart as a person typing the commands would start them (a series orders matches by the second they
+started) however fast the commands run here.
 
 After a change to what a command prints, regenerate the shown output and review the diff:
 
@@ -29,7 +30,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unicodedata
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -112,20 +116,33 @@ QUIET = " > /dev/null"
 PLAIN = re.compile(r"[^|&;<>`$*?~(){}\[\]\\]*")
 
 
-WRITES = ("new", "record", "undo", "edit", "play")
-"""The commands that change a match file, each run as a process of its own. Run here, they follow each other
-within a second, and a series, which orders matches by their start to the second, is not what the page shows
-(docs/matches.md's club.toml: tried, and it failed two runs in three)."""
-
-
 def in_process(command: str) -> list[str] | None:
-    """The arguments of a plain `ginscore ARGS` (or `ginscore ARGS > /dev/null`) that writes no match and needs
-    no shell; else None."""
+    """The arguments of a plain `ginscore ARGS` (or `ginscore ARGS > /dev/null`) that needs no shell; else None."""
     line = command.removesuffix(QUIET)
     if not line.startswith("ginscore ") or not PLAIN.fullmatch(line):
         return None
-    argv = shlex.split(line)[1:]
-    return None if not argv or argv[0] in WRITES else argv
+    return shlex.split(line)[1:] or None
+
+
+@contextlib.contextmanager
+def a_second_a_stamp() -> Iterator[None]:
+    """Every time stamp written in this process, a page's commands', at least a second after the one before:
+    run here, they follow each other within a second, and a series, which orders matches by their start to
+    the second, would not be what the page shows (docs/matches.md's club.toml: tried, and it failed two runs in
+    three)."""
+    from ginscore.files import changes
+    from ginscore.match import records
+
+    last = [0]
+
+    def now() -> str:
+        last[0] = max(int(time.time()), last[0] + 1)
+        return datetime.fromtimestamp(last[0], UTC).isoformat()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(records, "now", now)
+        patch.setattr(changes, "now", now)  # its own name for it, imported
+        yield
 
 
 def _in_this_process(argv: list[str], folder: Path, env: dict[str, str], quiet: bool) -> str:
@@ -166,7 +183,8 @@ def check_page(text: str, folder: Path, update: bool = False) -> tuple[str, list
             rebuilt.append("".join(f"{line}\n" for line in [f"$ {command}", *shown]))
         return found.group(1) + "".join(rebuilt) + found.group(3)
 
-    return BLOCK.sub(block, text), mismatches
+    with a_second_a_stamp():
+        return BLOCK.sub(block, text), mismatches
 
 
 def fresh_folder(parent: Path) -> Path:
