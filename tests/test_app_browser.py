@@ -31,7 +31,7 @@ from result_svg import read_card
 from test_export_browser import assert_no_sideways_scroll
 from test_phone_words import COMMAND_WORDS
 from test_serve_browser import check_page
-from test_share_browser import NO_SHARE, SHARE, png_pixels
+from test_share_browser import NO_SHARE, SHARE, png_picture
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
@@ -895,7 +895,7 @@ def test_share_the_result_downloads_the_card_as_a_png_in_the_app(phone: Phone, t
     assert downloading.value.suggested_filename == "shared-result.png"
     path = tmp_path / "result.png"
     downloading.value.save_as(path)
-    width, height, _ = png_pixels(path.read_bytes())
+    width, height = png_picture(path.read_bytes()).size
     svg = page.evaluate("window.ginscoreApp.call('GET', '/m/shared.toml/result.svg').then(answer => new TextDecoder().decode(answer.body))")
     card = read_card(svg)
     assert (width, height) == (2 * card.width, 2 * card.height)
