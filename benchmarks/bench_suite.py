@@ -40,8 +40,9 @@ import threading
 import time
 from pathlib import Path
 
+from procfs import TICKS, stat_of, ticks
+
 CPUACCT = "/sys/fs/cgroup/cpuacct"
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def machine_busy() -> float:
@@ -133,23 +134,16 @@ def read_threads(group: str, threads: dict[tuple[str, str], tuple[str, str, int]
             pids = listed.read().split()
         for pid in pids:
             try:
-                process = f"{pid}@{_stat(f'/proc/{pid}/stat')[1][19]}"
+                process = f"{pid}@{stat_of(f'/proc/{pid}/stat')[1][19]}"
                 if process not in programs:
                     programs[process] = program(pid)
                 for tid in os.listdir(f"/proc/{pid}/task"):
-                    name, fields = _stat(f"/proc/{pid}/task/{tid}/stat")
-                    threads[(process, tid)] = (programs[process], name, int(fields[11]) + int(fields[12]))
+                    name, fields = stat_of(f"/proc/{pid}/task/{tid}/stat")
+                    threads[(process, tid)] = (programs[process], name, ticks(fields))
             except (OSError, ValueError, IndexError):
                 continue  # gone meanwhile
         if stop.wait(0.2):
             return
-
-
-def _stat(path: str) -> tuple[str, list[str]]:
-    """A /proc stat file: the name in its brackets, and the fields after it (the state first)."""
-    with open(path) as stat:
-        line = stat.read()
-    return line[line.index("(") + 1:line.rindex(")")], line[line.rindex(")") + 2:].split()
 
 
 def program(pid: str) -> str:
@@ -166,7 +160,8 @@ def program(pid: str) -> str:
     if name.startswith(("python", "node")):
         rest = [word for word in words[1:] if not word.startswith("-") or word in ("-m", "-c")]
         shown = " ".join(rest[:2]) if rest[:1] == ["-m"] else os.path.basename(rest[0]) if rest else ""
-        return f"{name.rstrip('0123456789.')} {'(xdist worker)' if rest[:1] == ['-c'] else shown}".rstrip()
+        worker = rest[:1] == ["-c"] and "sys.stdin.readline()" in " ".join(rest)  # how execnet starts one
+        return f"{name.rstrip('0123456789.')} {'(xdist worker)' if worker else shown}".rstrip()
     return name
 
 
@@ -174,9 +169,9 @@ def by_program(threads: dict[tuple[str, str], tuple[str, str, int]], shown: int 
     """The processor time `read_threads` saw, by program and by program and thread name: the most first."""
     programs: collections.Counter[str] = collections.Counter()
     named: collections.Counter[str] = collections.Counter()
-    for what, thread, ticks in threads.values():
-        programs[what] += ticks / TICKS
-        named[f"{what}: {thread}"] += ticks / TICKS
+    for what, thread, spent in threads.values():
+        programs[what] += spent / TICKS
+        named[f"{what}: {thread}"] += spent / TICKS
     print(f"\nprocessor s  program (read five times a second: {sum(programs.values()):.1f} s)")
     for what, seconds in programs.most_common(shown):
         print(f"{seconds:11.1f}  {what}")

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from procfs import TICKS, stat_of, ticks
 
-TICKS = os.sysconf("SC_CLK_TCK")
 SPENT: dict[tuple[int, str], int] = {}
 """Each process seen below this worker, by its pid and start time, and the ticks it had spent when last read."""
 READING = threading.Lock()
@@ -29,12 +29,10 @@ def _processes() -> dict[int, tuple[int, int, str]]:
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
-                with open(f"/proc/{name}/stat") as stat:
-                    text = stat.read()
+                fields = stat_of(f"/proc/{name}/stat")[1]
             except OSError:
                 continue
-            fields = text[text.rindex(")") + 2:].split()
-            found[int(name)] = (int(fields[1]), int(fields[11]) + int(fields[12]), fields[19])
+            found[int(name)] = (int(fields[1]), ticks(fields), fields[19])
     return found
 
 
