@@ -60,6 +60,7 @@ def test_the_terminal_shows_each_code_labelled_k_of_n(run, thirty):
     labels = [line for line in result.stdout.splitlines() if " of " in line]
     assert labels == [f"{number} of {len(labels)}" for number in range(1, len(labels) + 1)]
     assert len(labels) > 1
+    assert result.stdout.splitlines()[0] == f"{len(labels)} codes: show them in turn; the phone takes them in any order."
     assert "▀" in result.stdout and "█" in result.stdout
 
 

@@ -21,8 +21,10 @@ def qr(
 ) -> None:
     """Show a match file as QR codes, for the app or serve's "Scan a match" page on another phone.
 
-    The file is compressed into one code when it fits, else several, each labelled "2 of 5"; scan them all, in
-    any order. The phone that scans adds the hands its own copy lacks; a copy that differs is never overwritten.
+    Each code fits the terminal (80 columns and 24 lines when the output is not one): the file is compressed into
+    one code when it fits, else several, each labelled "2 of 5" under it; scan them all, in any order. On a
+    terminal, Enter shows the next. The phone that scans adds the hands its own copy lacks; a copy that differs
+    is never overwritten.
 
     \b
     Examples:
@@ -30,21 +32,44 @@ def qr(
       ginscore qr friday.toml -o friday-codes.png
     """
     from ..files.reading import load_file
-    from ..sheets.qr_codes import codes, terminal
+    from ..sheets.qr_codes import codes, fitted, terminal
 
-    text = load_file(file).text
+    data = load_file(file).text.encode("utf-8")
     try:
-        drawn = codes(text.encode("utf-8"))
+        drawn = codes(data) if output is not None else fitted(data, *_terminal_size())
     except InputError as error:  # too large for codes: said of the file as typed
         error.file = file
         raise
     if output is not None:
         _write(drawn, output, force, file)
         return
+    if len(drawn) == 1:
+        sys.stdout.write(terminal(drawn[0]))
+        return
+    turns = sys.stdin.isatty() and sys.stdout.isatty()
+    sys.stdout.write(f"{len(drawn)} codes: show them in turn; the phone takes them in any order.\n")
     for number, code in enumerate(drawn, 1):
-        if len(drawn) > 1:
-            sys.stdout.write(f"{number} of {len(drawn)}\n")
         sys.stdout.write(terminal(code))
+        if turns and number < len(drawn):
+            sys.stdout.write(f"{number} of {len(drawn)}: press Enter for the next ")
+            sys.stdout.flush()
+            if not sys.stdin.readline():  # the input closed: no more turns
+                sys.stdout.write("\n")
+                return
+        else:
+            sys.stdout.write(f"{number} of {len(drawn)}\n")
+
+
+def _terminal_size() -> tuple[int, int]:
+    """The columns and lines of the terminal the codes are drawn on; 80 by 24 when the output is not a terminal."""
+    if sys.stdout.isatty():
+        try:
+            size = os.get_terminal_size(sys.stdout.fileno())
+        except OSError:  # a terminal that does not say its size
+            return 80, 24
+        if size.columns and size.lines:
+            return size.columns, size.lines
+    return 80, 24
 
 
 def _write(drawn: list[object], output: str, force: bool, file: str) -> None:
