@@ -239,8 +239,9 @@ def test_both_counts_on_one_line_make_a_hand_in_seven_keystrokes(run, short):
     [
         ("4 99", "a count of 99 is impossible: ten cards count from 0 to 98"),
         ("11 23", "illegal knock: 11 deadwood is over the knock limit of 10"),
-        ("4 23 5", "'4 23 5' has 3 numbers: type the knocker's count, or both counts like 4 23"),
-        ("", "type the cards, like 3h 4h 5h ..., a count like 7, or both counts like 4 23"),
+        ("4 23 5", "'4 23 5' has 3 numbers: type the knocker's count, or both counts like 4 23, 4/23 or gin 30"),
+        ("4//23", "'4//23' is not counts: type the knocker's count, or both counts like 4 23, 4/23 or gin 30"),
+        ("", "type the cards, like 3h 4h 5h ..., a count like 7, or both counts like 4 23, 4/23 or gin 30"),
     ],
 )
 def test_impossible_counts_on_one_line_ask_that_line_again(run, short, wrong, explained):

@@ -250,7 +250,8 @@ def who_help(match: Match) -> str:
 UPCARD_HELP = "Type the up-card, the knock card turned at the start, like 7h: its value is the knock limit."
 KNOCK_HELP = (
     "Type the knocker's 10 or 11 cards, like 3h 4h 5h Ks Kc Kd 7c 8c 9c 2d 9h; put | between the melds to give the"
-    " spread laid down. Or type their count, like 4, or both counts, the knocker's then the opponent's, like 4 23."
+    " spread laid down. Or type their count, like 4, or both counts, the knocker's then the opponent's, like 4 23, 4/23"
+    " or 4, 23 (gin 30 for a gin)."
 )
 DISCARD_HELP = "Type the card the knocker discarded face down, like 9h: it is one of the 11 typed, in a group of its own."
 OPPONENT_HELP = "Type the opponent's 10 cards, to work out the lay-offs, or their count after lay-offs, like 23."
@@ -293,17 +294,30 @@ def _needs_discard(cards: str, big_gin: bool) -> bool:
     return sum(map(len, groups)) == 11 and (not big_gin or any(len(group) < 3 for group in groups))
 
 
+COUNTS = re.compile(r"(gin|[0-9]+)(?:(?:\s*[/,]\s*|\s+)([0-9]+))?", re.IGNORECASE)
+"""Counts as the sheet and `show` write them: the knocker's alone, or both, apart by spaces, a slash or a comma
+(`6 18`, `6/18`, `6 / 18`, `6, 18`); `gin` stands for the knocker's 0 (`gin 30`)."""
+COUNT_WORD = re.compile(r"gin|[0-9]+|[/,]", re.IGNORECASE)
+COUNTS_EXAMPLE = "4 23, 4/23 or gin 30"
+
+
 def _counts(text: str) -> tuple[int, int | None] | None:
-    """One count (the knocker's) or two (the knocker's, then the opponent's); None when the text is not counts."""
-    words = text.split()
-    if not words:
-        raise InputError("type the cards, like 3h 4h 5h ..., a count like 7, or both counts like 4 23")
-    if not all(word.isascii() and word.isdigit() for word in words):
+    """One count (the knocker's) or two (the knocker's, then the opponent's), in any of the notations `COUNTS`
+    takes; None when the text is not counts (cards, say)."""
+    typed = text.strip()
+    if not typed:
+        raise InputError(f"type the cards, like 3h 4h 5h ..., a count like 7, or both counts like {COUNTS_EXAMPLE}")
+    found = COUNTS.fullmatch(typed)
+    if found is not None:
+        knocker = 0 if found[1].lower() == "gin" else parse_whole(found[1])
+        return knocker, (None if found[2] is None else parse_whole(found[2]))
+    words = [word for word in re.split(r"\s+|(?<=[/,])|(?=[/,])", typed) if word]
+    if not all(COUNT_WORD.fullmatch(word) for word in words):
         return None
-    if len(words) > 2:
-        raise InputError(f"{quote(text)} has {len(words)} numbers: type the knocker's count, or both counts like 4 23")
-    counts = [parse_whole(word) for word in words]
-    return counts[0], (counts[1] if len(counts) == 2 else None)
+    numbers = [word for word in words if word not in "/,"]
+    if len(numbers) > 2:
+        raise InputError(f"{quote(text)} has {len(numbers)} numbers: type the knocker's count, or both counts like {COUNTS_EXAMPLE}")
+    raise InputError(f"{quote(text)} is not counts: type the knocker's count, or both counts like {COUNTS_EXAMPLE}")
 
 
 def _one_or_two(text: str) -> int:
