@@ -64,7 +64,7 @@ def test_the_text_adds_the_game_under_the_hand(run, match):
 def test_weighing_the_game_needs_the_player_and_a_match_in_play(run, match):
     result = run("advise", *HAND, "--match", match)
     assert result.exit_code == 2
-    assert one_error_line(result) == "error: --player: say who you are in the match, e.g. --player Ann"
+    assert one_error_line(result) == "error: --player is missing: say who you are in the match, e.g. --player Ann"
     result = run("advise", *HAND, "--player", "Ann")
     assert result.exit_code == 2
     assert one_error_line(result).startswith("error: --player: --player names you in a match")

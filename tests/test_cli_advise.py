@@ -103,7 +103,7 @@ def test_big_gin_and_the_spade_doubling(run):
         ((*HAND.split(), "--stock", "40"), "error: --stock: a stock of 40 is impossible"),
         ((*HAND.split(), "--model", "clever"), "error: --model: unknown model 'clever': choose deal or improved"),
         ((*HAND.split(), "--samples", "0"), "error: --samples: the samples must be from 1 to 1000000, not 0"),
-        ((*HAND.split(), "--rules", "oklahoma"), "error: --upcard: these rules use the knock card: give the up-card"),
+        ((*HAND.split(), "--rules", "oklahoma"), "error: --upcard is missing: these rules use the knock card: give the up-card"),
         (("3h", "4h", "5h"), "error: a hand to advise on needs 10 or 11 cards, but 3 were given"),
         ((*HAND.split()[:-1], "4x"), "error: '4x' is not a card"),
     ],

@@ -127,7 +127,7 @@ def test_json_gin(run):
 
 
 def test_json_big_gin(run):
-    data = check_json(run, "7s 8s 9s 10s 2h 3h 4h Kh Kd Kc Ks")
+    data = check_json(run, "7s 8s 9s 10s 2h 3h 4h Kh Kd Kc Ks", "--rules", "tournament")  # rules that pay big gin
     assert data["deadwood"] == 0
     assert melds_of(data) == {
         frozenset({"7s", "8s", "9s", "10s"}),
@@ -201,7 +201,7 @@ def test_human_output_lists_melds_deadwood_and_verdict(run):
     ],
 )
 def test_human_verdicts(run, hand, verdict):
-    result = run("check", *hand.split())
+    result = run("check", *hand.split(), "--rules", "tournament")
     assert result.exit_code == 0
     assert result.stderr == ""
     assert rows(result.stdout)["verdict"].startswith(verdict)
@@ -425,3 +425,22 @@ def test_check_on_a_terminal_without_unicode_prints_no_traceback(encoding):
     assert done.returncode == 0
     assert done.stderr == ""
     assert "can knock" in done.stdout
+
+
+ALL_ELEVEN_MELD = "3h 4h 5h 6h Ks Kc Kd Kh 7c 8c 9c"
+
+
+@pytest.mark.parametrize("rules, big_gin", [([], False), (["--rules", "tournament"], True), (["--set", "big_gin_bonus=25"], True),
+                                            (["--set", "big_gin_bonus=off"], False)])
+def test_check_says_big_gin_only_where_the_rules_pay_it(run, rules, big_gin):
+    plain = run("check", *ALL_ELEVEN_MELD.split(), *rules)
+    assert (plain.exit_code, plain.stderr) == (0, "")
+    if big_gin:
+        assert plain.stdout.endswith("melds     3h 4h 5h 6h | 7c 8c 9c | Kc Kd Kh Ks\ndeadwood  0\nverdict   big gin: all 11 cards meld\n")
+    else:  # a plain gin: the highest card a meld spares is discarded, ten meld
+        assert plain.stdout.endswith("melds     3h 4h 5h 6h | 7c 8c 9c | Kd Kh Ks\ndeadwood  0\nverdict   gin\n")
+    piped = run("check", "-", *rules, input=ALL_ELEVEN_MELD + "\n")
+    assert piped.stdout == plain.stdout
+    answer = json.loads(run("check", *ALL_ELEVEN_MELD.split(), *rules, "--json").stdout)
+    assert (answer["big_gin"], answer["gin"], answer["deadwood"]) == (big_gin, True, 0)
+    assert len([card for meld in answer["melds"] for card in meld]) == (11 if big_gin else 10)

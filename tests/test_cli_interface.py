@@ -194,7 +194,7 @@ def test_check_takes_rules_set_and_knock_limit_alike(run):
 def test_check_with_rules_oklahoma_needs_the_upcard(run):
     result = run("check", KNOCK, "--rules", "oklahoma")
     assert result.exit_code == 2
-    assert one_error_line(result) == "error: --upcard: these rules use the knock card: give the up-card"
+    assert one_error_line(result) == "error: --upcard is missing: these rules use the knock card: give the up-card"
     data = json_object(run("check", KNOCK, "--rules", "oklahoma", "--upcard", "2s", "--json"))
     assert (data["knock_limit"], data["can_knock"]) == (2, True)
 

@@ -293,15 +293,16 @@ GOOD = ["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "10"]
         (["--knocker", "Ann", "--cards", ANN_CARDS, "--opponent-cards", "Qd 5s 6s 7s Jc 4d 8h 2c Ac"], 2, "needs 10 cards"),
         (["--knocker", "Ann", "--cards", "3h 4h 5h Ks Kc Kd 7c 8c 9c", "--opponent-cards", BOB_CARDS], 2, "needs 10 or 11 cards"),
         (["--knocker", "Ann", "--cards", ANN_CARDS, "--deadwood", "2", "--opponent-deadwood", "10"], 2, "not both"),
-        (["--knocker", "Ann", "--deadwood", "2"], 2, "--opponent-deadwood: give the knocker's cards, or both counts"),
-        (["--knocker", "Ann", "--cards", ANN_CARDS], 2, "--opponent-cards: give the opponent's cards or their count after lay-offs"),
+        (["--knocker", "Ann", "--deadwood", "2"], 2, "--opponent-deadwood is missing: with the knocker's count, give the opponent's count after lay-offs"),
+        (["--knocker", "Ann", "--opponent-deadwood", "2"], 2, "--deadwood is missing: give the knocker's cards, or both counts"),
+        (["--knocker", "Ann", "--cards", ANN_CARDS], 2, "--opponent-cards is missing: give the opponent's cards or their count after lay-offs"),
         (["--knocker", "Ann", "--deadwood", "-2", "--opponent-deadwood", "10"], 2, "a count of -2 is impossible"),
         (["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "120"], 2, "a count of 120 is impossible"),
         (["--knocker", "Ann", "--cards", ANN_CARDS, "--discard", "Qs", "--opponent-cards", BOB_CARDS], 1, "the discard Qs is not in the knocker's hand"),
         (["--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "10", "--big-gin"], 1, "no big gin"),
         (["--knocker", "Ann", "--deadwood", "2", "--opponent-deadwood", "10", "--upcard", "7h"], 2, "only under Oklahoma"),
         (["--cancelled", "--knocker", "Ann"], 2, "--cancelled: a cancelled hand takes no knocker"),
-        ([], 2, "--knocker: say who knocked"),
+        ([], 2, "--knocker is missing: say who knocked"),
     ],
 )
 def test_record_refusals_leave_the_file_unchanged(run, played, args, code, message):
@@ -544,21 +545,28 @@ def test_undo_asks_and_y_removes(run, played):
 
 
 @pytest.mark.parametrize("answer", ["n\n", "\n", ""], ids=["no", "enter", "end-of-input"])
-def test_undo_anything_but_yes_removes_nothing_and_is_no_error(run, played, answer):
+def test_undo_anything_but_yes_removes_nothing_and_exits_1(run, played, answer):
     before = played.read_bytes()
     result = run(["undo", str(played)], input=answer)
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert played.read_bytes() == before
-    assert result.stdout == "Nothing removed.\n"
-    assert "error" not in result.stderr
+    assert result.stdout == ""
     assert result.stderr.startswith("Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: ")
+    assert result.stderr.endswith("\nNothing removed.\n")
 
 
-def test_undo_declined_through_a_pipe_says_so_on_stdout(played):
+def test_undo_declined_through_a_pipe_says_so_on_stderr_and_exits_1(played):
     answered = subprocess.run([GINSCORE, "undo", str(played)], input="n\n", capture_output=True, text=True)
-    assert answered.returncode == 0
-    assert answered.stdout == "Nothing removed.\n"
-    assert answered.stderr == "Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: \n"
+    assert answered.returncode == 1
+    assert answered.stdout == ""
+    assert answered.stderr == "Remove hand 2 (Bob knocked, knock: Bob scores 8)? [y/N]: \nNothing removed.\n"
+
+
+def test_undo_with_no_terminal_and_no_yes_removes_nothing_and_exits_1(played):
+    answered = subprocess.run([GINSCORE, "undo", str(played)], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    assert (answered.returncode, answered.stdout) == (1, "")
+    assert answered.stderr.endswith("Nothing removed.\n")
+    assert hands_in(played) == 2
 
 
 def test_undo_with_no_hands(run, match_file):

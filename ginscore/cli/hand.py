@@ -37,20 +37,20 @@ def check(
     if cards == ["-"]:
         if sys.stdin is None:
             raise InputError("standard input is closed: pipe hands in, or give the cards as arguments")
-        raise typer.Exit(_check_lines(sys.stdin.buffer, limit, as_json))
+        raise typer.Exit(_check_lines(sys.stdin.buffer, limit, as_json, rules.big_gin))
     hand = parse_cards(cards)
     require_count(hand, (10, 11), "a hand to check")
-    _show_check(solve(hand), limit, as_json)
+    _show_check(solve(hand), limit, as_json, rules.big_gin)
 
 
-def _show_check(solution: Any, limit: int, as_json: bool) -> None:
+def _show_check(solution: Any, limit: int, as_json: bool, big_gin_paid: bool) -> None:
     from ..game.check import answer_of
     from .answer import answer_printer
 
-    answer_printer(limit, as_json)(answer_of(solution))
+    answer_printer(limit, as_json)(answer_of(solution, big_gin_paid))
 
 
-def _check_lines(stream: BinaryIO, limit: int, as_json: bool) -> int:
+def _check_lines(stream: BinaryIO, limit: int, as_json: bool, big_gin_paid: bool) -> int:
     from ..game.check import check_hand
     from .answer import answer_printer
 
@@ -62,7 +62,7 @@ def _check_lines(stream: BinaryIO, limit: int, as_json: bool) -> int:
             if not text or text[0] == "#":
                 continue
             seen = True
-            answer = check_hand(text)
+            answer = check_hand(text, big_gin_paid)
         except GinscoreError as error:
             sys.stderr.write(f"error: line {number}: {error}\n")
             status, seen = 2, True

@@ -10,7 +10,7 @@ import os
 
 from typer._click.core import Command
 
-from ..errors import ExistsError, GameOverError, GinscoreError, MissingFileError, StaleError
+from ..errors import ExistsError, GameOverError, GinscoreError, InputError, MissingFileError, StaleError
 
 PARAMETER_OF = {"set": "settings", "rules": "rules_name"}
 """Fields whose command-line parameter has another name in the commands' signatures."""
@@ -29,7 +29,20 @@ def mended(error: GinscoreError, command: Command | None) -> str:
     elif isinstance(error, StaleError):
         text += " (look again, then retry)"
     option = _option(command, error.field) if error.field else None
+    if option and isinstance(error, InputError) and _not_given(error.field):
+        return f"{option} is missing: {text}"
     return f"{option}: {text}" if option else text
+
+
+def _not_given(field: str | None) -> bool:
+    """Whether the running command's option for `field` was left out: the refusal is then that it is missing."""
+    from typer._click.globals import get_current_context
+
+    context = get_current_context(silent=True)
+    if context is None or field is None:
+        return False
+    name = PARAMETER_OF.get(field, field)
+    return name in context.params and context.params[name] is None
 
 
 def _option(command: Command | None, field: str | None) -> str | None:

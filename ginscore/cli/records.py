@@ -147,7 +147,7 @@ def undo(
     file: str = typer.Argument(..., help="The match file."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
 ) -> None:
-    """Remove the last hand, after asking (answering no removes nothing).
+    """Remove the last hand, after asking (answering no, or no answer, removes nothing and exits with status 1).
 
     Other writers may go on while the question waits; if the last hand has changed by the time
     it is answered, nothing is removed.
@@ -167,8 +167,8 @@ def undo(
         raise RefusedError("has no hands to undo", file=file)
     last = describe_line(asked.sheet.lines[-1])
     if not yes and not _confirm(f"Remove hand {len(hands)} ({last})?"):
-        sys.stdout.write("Nothing removed.\n")  # declining is an answer, not an error
-        return
+        sys.stderr.write("Nothing removed.\n")  # the action asked for was not done: a script must not read it as done
+        raise typer.Exit(1)
     change = changes.undo(file, expected=hands)
     sheet = change.sheet
     print_wrapped(console(), f"Removed hand {len(hands)} ({last}). Score: {sheet.score_text()}. Next dealer: {sheet.next_dealer}.")

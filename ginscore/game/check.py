@@ -34,21 +34,24 @@ class Answer(NamedTuple):
     discards: list[str]
     """For 11 cards, every best discard, highest first; empty for 10."""
     big_gin: bool
-    """For 11 cards, whether all eleven meld."""
+    """For 11 cards, whether all eleven meld and the rules pay big gin; where they pay none, such a hand is a
+    plain gin: one card is discarded and ten meld."""
 
 
-def check_hand(text: str) -> Answer:
-    """Read and solve one hand of 10 or 11 cards typed as text; raise the errors `parse_cards` raises."""
+def check_hand(text: str, big_gin_paid: bool = True) -> Answer:
+    """Read and solve one hand of 10 or 11 cards typed as text, under rules that pay big gin or not; raise the
+    errors `parse_cards` raises."""
     quick = quick_parse(text)
     if quick is None or len(quick[1]) not in (10, 11):
         cards = parse_cards(text)
         require_count(cards, (10, 11), "a hand to check")
-        return answer_of(solve(cards))
+        return answer_of(solve(cards), big_gin_paid)
     mask, bits = quick
     discards: list[str] = []
     big_gin = False
     if len(bits) == 11:
-        _, chosen, big_gin = min_after_discard(mask)
+        _, chosen, all_meld = min_after_discard(mask)
+        big_gin = all_meld and big_gin_paid
         order = sorted(_indices(chosen), key=_DISCARDING.__getitem__)
         discards = [_NAMES[bit] for bit in order]
         if not big_gin:
@@ -65,8 +68,18 @@ def check_hand(text: str) -> Answer:
     )
 
 
-def answer_of(solution: Solution) -> Answer:
-    """The answer of the general path, from `solve`."""
+def answer_of(solution: Solution, big_gin_paid: bool = True) -> Answer:
+    """The answer of the general path, from `solve`, under rules that pay big gin or not."""
+    if solution.big_gin and not big_gin_paid:  # a plain gin: the highest card a meld can spare is discarded
+        ten = solve(tuple(card for card in solution.cards if card != solution.discards[0]))
+        return Answer(
+            [str(card) for card in solution.cards],
+            0,
+            [tuple(meld) for meld in ten.best.card_lists()],
+            [],
+            [str(card) for card in solution.discards],
+            False,
+        )
     return Answer(
         [str(card) for card in solution.cards],
         solution.deadwood,

@@ -313,9 +313,10 @@ def score_record(record: HandRecord, rules: Rules) -> tuple[HandResult, ScoredKn
             return _score_stored_spread(record, knocker_cards, opponent, rules, upcard, discard)
         scored = score_cards(knocker_cards, opponent, rules, upcard=upcard, discard=discard, groups=groups)
         return scored.result, scored
-    if record.deadwood is None or record.opponent_deadwood is None:
-        missing = "deadwood" if record.deadwood is None else "opponent_deadwood"
-        raise InputError("give the knocker's cards, or both counts: the knocker's and the opponent's", field=missing)
+    if record.deadwood is None:
+        raise InputError("give the knocker's cards, or both counts: the knocker's and the opponent's", field="deadwood")
+    if record.opponent_deadwood is None:
+        raise InputError("with the knocker's count, give the opponent's count after lay-offs", field="opponent_deadwood")
     try:
         limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
     except GinscoreError as error:
