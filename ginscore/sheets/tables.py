@@ -79,10 +79,17 @@ def markdown_text(text: str) -> str:
 
 
 def to_markdown(sheet: Sheet) -> str:
-    """A title, the table of hands, each player's summary and the outcome."""
+    """A title, the match's note, the table of hands (with a note column when a hand has one, as the HTML sheet
+    has), each player's summary and the outcome."""
     match = sheet.match
     header, rows = sheet_rows(sheet)
+    notes = [record.note for record in match.hands]
+    if any(notes):
+        header = [*header, "note"]
+        rows = [[*row, notes[line.number - 1]] for row, line in zip(rows, sheet.lines)]
     title = f"# {markdown_text(match.players[0])} vs {markdown_text(match.players[1])}\n\n"
+    if match.note:
+        title += f"{markdown_text(match.note)}\n\n"
     status = f"Winner: {sheet.winner}, by {sheet.margin}." if sheet.finished else f"In play; {sheet.next_dealer} deals next."
     status = markdown_text(status)
     return (
