@@ -6,6 +6,7 @@ Each refused or failed command must leave the match file byte-for-byte as it was
 from __future__ import annotations
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -317,18 +318,28 @@ def test_record_after_the_game_is_over_is_refused_with_a_hint(run, match_file):
     assert "The game is over: Ann reached 100." in result.stdout
     assert "Next dealer" not in result.stdout
     line = refused(run, match_file, ["record", match_file, *GOOD], 1)
+    free = match_file.with_name(match_file.stem + "-2.toml")
     assert line == (
         "error: the match is over (Ann reached 100), so no hand was recorded; "
-        "start the next one with: ginscore new next.toml Ann Bob --rules standard"
+        f"start the next one with: ginscore new {free} --next {match_file} --dealer Ann"
     )
 
 
-def test_record_game_over_hint_keeps_the_changed_rules(run, tmp_path):
+def test_the_hinted_next_game_starts_with_the_rules_and_dealer_of_the_finished_one(run, tmp_path):
     path = tmp_path / "m.toml"
     run("new", path, "Ann", "Bob", "--rules", "tournament", "--set", "target=50")
     run("record", path, "--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "30")
+    (tmp_path / "m-2.toml").write_text("taken", encoding="utf-8")
     line = refused(run, path, ["record", path, *GOOD], 1)
-    assert line.endswith("ginscore new next.toml Ann Bob --rules tournament --set target=50")
+    hint = line.partition("start the next one with: ginscore ")[2]
+    assert hint == f"new {tmp_path / 'm-3.toml'} --next {path} --dealer Ann"  # the winner deals, as the rules say
+    started = run(*hint.split())
+    assert (started.exit_code, started.stderr) == (0, "")
+    assert started.stdout == (f"Started {tmp_path / 'm-3.toml'}, the next game after {path}: a match of Ann and Bob, "
+                              "tournament rules, target 50; Ann deals first.\n")
+    before = json.loads(run("show", path, "--json").stdout)
+    after = json.loads(run("show", tmp_path / "m-3.toml", "--json").stdout)
+    assert after["rules"] == before["rules"] and after["hands"] == []
 
 
 @pytest.mark.parametrize(

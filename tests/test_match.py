@@ -257,7 +257,8 @@ def test_game_over_hint_rebuilds_changed_rules():
     match, sheet = play(new(replace(STANDARD, target=50)), win("Ann", 50))
     with pytest.raises(GameOverError) as caught:
         add_hand(match, win("Bob", 5))
-    assert next_match_command(caught.value) == "ginscore new next.toml Ann Bob --rules standard --set target=50"
+    assert next_match_command(caught.value) == "ginscore new next-2.toml Ann Bob --rules standard --set target=50 --dealer Ann"
+    assert next_match_command(caught.value, "friday.toml") == "ginscore new friday-2.toml --next friday.toml --dealer Ann"
     assert game_over_message(sheet) == "the match is over (Ann reached 50), so no hand was recorded"
 
 
@@ -266,7 +267,7 @@ def test_game_over_hint_for_hollywood_keeps_hollywood():
     assert sheet.finished
     with pytest.raises(GameOverError) as caught:
         add_hand(match, win("Bob", 5))
-    assert next_match_command(caught.value).endswith(" --hollywood")
+    assert next_match_command(caught.value).endswith(" --hollywood --dealer Ann")
     assert "all three games are over" in game_over_message(sheet)
 
 

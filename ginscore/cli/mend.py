@@ -7,6 +7,8 @@ do those become the command line's own words (`--opponent-deadwood: ...`, `or ad
 from __future__ import annotations
 
 import os
+import re
+import typing
 
 from typer._click.core import Command
 
@@ -22,10 +24,11 @@ def mended(error: GinscoreError, command: Command | None) -> str:
     if isinstance(error, MissingFileError):
         close = _near_miss(error.path)
         text = f"{text}; did you mean {close}?" if close else f"{text}: create a match with `ginscore new FILE PLAYER PLAYER`"
-    elif isinstance(error, ExistsError) and _option(command, "force"):
+    elif isinstance(error, ExistsError) and _option(command, "force") and not _given("next_of"):
         text += ", or add --force to replace it"
     elif isinstance(error, GameOverError):
-        text += f"; start the next one with: {next_match_command(error)}"
+        finished = _given("file")
+        text += f"; start the next one with: {next_match_command(error, finished if isinstance(finished, str) else None)}"
     elif isinstance(error, StaleError):
         text += " (look again, then retry)"
     option = _option(command, error.field) if error.field else None
@@ -45,6 +48,14 @@ def _not_given(field: str | None) -> bool:
     return name in context.params and context.params[name] is None
 
 
+def _given(name: str) -> object:
+    """The value the running command's parameter `name` was given; None when it has none."""
+    from typer._click.globals import get_current_context
+
+    context = get_current_context(silent=True)
+    return context.params.get(name) if context is not None else None
+
+
 def _option(command: Command | None, field: str | None) -> str | None:
     """The command's option for `field`, as typed (`--opponent-deadwood`); None when it takes none."""
     if command is None or field is None:
@@ -56,16 +67,41 @@ def _option(command: Command | None, field: str | None) -> str | None:
     return None
 
 
-def next_match_command(error: GameOverError) -> str:
-    """The `ginscore new` that starts the next match of a finished one, with its players and rules."""
+def next_match_command(error: GameOverError, finished: str | None = None) -> str:
+    """The `ginscore new` that starts the next match of a finished one, in a free file, with the dealer its rules
+    choose: `new FREE --next FINISHED` when the finished file is known, else with its players and rules."""
     import shlex
 
     from ..game.rulebook import rules_options
+    from ..match.records import Match
+    from ..match.tally import tally
 
-    match = error.match
-    options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]  # type: ignore[attr-defined]
-    names = " ".join(shlex.quote(name) for name in match.players)  # type: ignore[attr-defined]
-    return f"ginscore new next.toml {names}" + "".join(f" --{option}" for option in options)
+    match = typing.cast(Match, error.match)
+    dealer = f" --dealer {shlex.quote(tally(match).next_dealer)}"
+    if finished is not None:
+        return f"ginscore new {shlex.quote(free_name(finished))} --next {shlex.quote(finished)}{dealer}"
+    options = [*rules_options(match.rules, match.preset), *(["hollywood"] if match.hollywood else [])]
+    names = " ".join(shlex.quote(name) for name in match.players)
+    return f"ginscore new {free_name('next.toml')} {names}" + "".join(f" --{option}" for option in options) + dealer
+
+
+_NUMBERED = re.compile(r"(.+)-([1-9][0-9]{0,2})")
+"""A match file's stem numbered as `free_name` numbers it (`friday-2`): a number of up to three digits, without a
+leading 0, so that a day (`friday-2026-12-05`) is not taken for one."""
+
+
+def free_name(path: str) -> str:
+    """The first free name for the next match after `path`, in its folder: `friday.toml` -> `friday-2.toml` (or
+    `friday-3.toml` when that is taken), `friday-2.toml` -> `friday-3.toml`."""
+    folder, name = os.path.split(path)
+    stem, dot, ending = name.rpartition(".")
+    if not dot:
+        stem, ending = name, "toml"
+    numbered = _NUMBERED.fullmatch(stem)
+    base, number = (numbered[1], int(numbered[2]) + 1) if numbered else (stem, 2)
+    while os.path.lexists(os.path.join(folder, f"{base}-{number}.{ending}")):
+        number += 1
+    return os.path.join(folder, f"{base}-{number}.{ending}")
 
 
 def _near_miss(path: str) -> str | None:

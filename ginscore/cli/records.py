@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import RefusedError
+from ..errors import InputError, RefusedError
 from .command import command
 from .options import RULES, SETTINGS, complete_player
 
@@ -22,25 +22,35 @@ if TYPE_CHECKING:
 @command(short_help="Start a match file for two players.")
 def new(
     file: str = typer.Argument(..., help="The match file to create, e.g. match.toml."),
-    players: list[str] = typer.Argument(..., help="The two players' names."),
+    players: list[str] | None = typer.Argument(None, help="The two players' names (none with --next)."),
     rules_name: str = RULES,
     settings: list[str] = SETTINGS,
     dealer: str | None = typer.Option(None, "--dealer", help="Who deals the first hand (default: the first player)."),
     hollywood: bool = typer.Option(False, "--hollywood", help="Score three games at once on one sheet."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file (a regular file only)."),
     note: str = typer.Option("", "--note", help="Free text about the match, e.g. where it was played."),
+    next_of: str | None = typer.Option(
+        None, "--next", metavar="FINISHED", help="Start the next game of this finished match: its players and rules, and "
+        "the dealer its rules choose unless --dealer names another."),
 ) -> None:
-    """Start a match file with every rule knob spelled out.
+    """Start a match file with every rule knob spelled out, or the next game of a finished match.
 
     \b
     Examples:
       ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
       ginscore new match.toml Ann Bob --note "Friday club"
+      ginscore new friday-2.toml --next friday.toml
     """
     from ..files.changes import start
     from ..game.rulebook import rules_from
     from ..match.entry import NewMatch
 
+    if next_of is not None:
+        _start_next(file, next_of, dealer, bool(players))
+        return
+    if not players:
+        raise InputError("give two different player names, e.g. Ann Bob, or --next FINISHED for the next game of a match",
+                         field="players")
     rules = rules_from(rules_name, settings)
     sheet = start(file, NewMatch(players, rules, rules_name, dealer, hollywood, note), force=force)
     match = sheet.match
@@ -49,6 +59,29 @@ def new(
 
     kind = "Hollywood match" if hollywood else "match"
     print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
+
+
+def _start_next(file: str, finished: str, dealer: str | None, with_players: bool) -> None:
+    """`new FILE --next FINISHED`: the next game of a finished match, as the pages' "Start the next game" starts it."""
+    from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
+
+    from ..files.changes import next_game
+    from ..render.console import console, print_wrapped
+
+    context = get_current_context()
+    typed = [option for name, option in (("rules_name", "--rules"), ("settings", "--set"), ("hollywood", "--hollywood"),
+                                         ("force", "--force"), ("note", "--note"))
+             if context.get_parameter_source(name) == ParameterSource.COMMANDLINE]
+    if with_players or typed:
+        given = " or ".join(["players", *typed] if with_players else typed)
+        raise InputError(f"the next game takes its players and rules from {finished}: give no {given} with it", field="next_of")
+    sheet = next_game(finished, file, dealer)
+    match = sheet.match
+    kind = "Hollywood match" if match.hollywood else "match"
+    print_wrapped(console(), f"Started {file}, the next game after {finished}: a {kind} of {match.players[0]} and "
+                             f"{match.players[1]}, {(match.preset or 'custom').lower()} rules, target {match.rules.target}; "
+                             f"{match.first_dealer} deals first.")
 
 
 _OPTION_EXTRAS: dict[str, dict[str, Any]] = {"knocker": {"autocompletion": complete_player}}
