@@ -58,7 +58,8 @@ def test_the_text_adds_the_game_under_the_hand(run, match):
     start = next(index for index, line in enumerate(lines) if line.startswith("For the game: "))
     assert lines[start].startswith("For the game: 58 to 0, first to 100, you dealt; your chance now ")
     assert lines[start + 1].startswith("  discard Qs: knock now ")
-    assert any(line.startswith("Best for the game: ") for line in lines[start:])
+    assert lines[-1].startswith("Advice: ")  # the one play, last
+    assert sum(line.startswith("Advice: ") for line in lines) == 1 and not any("Best for the game" in line for line in lines)
 
 
 def test_weighing_the_game_needs_the_player_and_a_match_in_play(run, match):

@@ -101,7 +101,7 @@ def advise(
     out = console()
     with progress_bar(out) as progress:
         advice = run(progress)
-    advice_report(advice, out, wide)
+    advice_report(advice, out, wide, "advice" if game_state is None else "for points")
     game = weighed(advice)
     if game is not None:
         from ..render.advise_game import game_report

@@ -55,10 +55,11 @@ def progress_bar(out: Console) -> Iterator[ProgressCallback | None]:
             bar.stop()
 
 
-def advice_report(advice: Advice, out: Console, wide: bool = False) -> None:
+def advice_report(advice: Advice, out: Console, wide: bool = False, label: str = "advice") -> None:
     """The advice: a headline with the whole spread to lay down, the model, and for 11 cards a table of every
     discard, narrow enough for the terminal (`wide` adds each knock's melds and ranges), then only the notes
-    that apply to what is shown."""
+    that apply to what is shown. `label` names the headline: `for points` when the game's advice follows and
+    has the last word."""
     fancy = is_fancy(out)
     rows: list[tuple[str, Text | str]] = [("hand", cards_text(advice.cards, fancy))]
     if advice.outs is not None:
@@ -71,7 +72,7 @@ def advice_report(advice: Advice, out: Console, wide: bool = False) -> None:
         ]
         out.print(labelled_rows(rows))
         return
-    rows += headline(advice, fancy)
+    rows += headline(advice, fancy, label)
     rows += model_rows(advice)
     out.print(labelled_rows(rows))
     out.print()
@@ -99,20 +100,20 @@ def footer(advice: Advice, wide: bool) -> list[str]:
     return lines
 
 
-def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
-    """What to play, and what it is worth: the one recommendation `--json` gives too."""
+def headline(advice: Advice, fancy: bool, label: str = "advice") -> list[tuple[str, Text | str]]:
+    """What to play, and what it is worth: the one recommendation `--json` gives too, in a row named `label`."""
     play = recommendation(advice)
     assert play is not None  # 11 cards
     if play.kind == "big_gin" and play.value is not None:
         return [
-            ("advice", Text.assemble(("big gin", "bold green"), ": lay down all 11 cards, ", spread_text(play.value.spread, fancy))),
+            (label, Text.assemble(("big gin", "bold green"), ": lay down all 11 cards, ", spread_text(play.value.spread, fancy))),
             ("worth", worth_text(play.value, advice.multiplier, advice.samples)),
         ]
     option = play.option
     assert option is not None
     if play.kind == "keep" or play.value is None:
         return [
-            ("advice", Text.assemble(
+            (label, Text.assemble(
                 ("no discard may knock", "yellow"), ": discard ", card_text(option.discard, fancy),
                 f" to keep the least deadwood ({option.deadwood})",
             )),
@@ -120,7 +121,7 @@ def headline(advice: Advice, fancy: bool) -> list[tuple[str, Text | str]]:
         ]
     action = ("go gin", "bold green") if play.kind == "gin" else ("knock", "bold")
     return [
-        ("advice", Text.assemble("discard ", card_text(option.discard, fancy), " and ", action, ": ", spread_text(play.value.spread, fancy))),
+        (label, Text.assemble("discard ", card_text(option.discard, fancy), " and ", action, ": ", spread_text(play.value.spread, fancy))),
         ("worth", worth_text(play.value, advice.multiplier, advice.samples)),
     ]
 

@@ -1,11 +1,11 @@
-"""`advise --match`: the game's side of the advice, under the hand's."""
+"""`advise --match`: the game's side of the advice, under the hand's, ending in the one play to make."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.text import Text
 
-from ..game.advise_game import GameAdvice
+from ..game.advise_game import GameAdvice, final_words
 
 
 def _span(interval: tuple[float, float] | None) -> str:
@@ -31,8 +31,9 @@ def game_report(game: GameAdvice, out: Console) -> None:
             f"play on {choice.play_on:.0%}{_span(choice.play_on_interval)} over {choice.rollouts} hands played out "
             f"({choice.play_on_careless:.0%} if they knock into undercuts): {best}"
         )
-    if game.best is not None:
+    words = final_words(game)
+    if words is not None:
+        out.print(Text.assemble(("Advice: ", "bold"), words))
+    elif game.best is not None:
         play = "knock" if game.best.knocks else "play on"
-        out.print(Text.assemble(("Best for the game: ", "bold"), f"{play}, discarding {game.best.discard}"))
-    if game.differs:
-        out.print(game.differs)
+        out.print(Text.assemble(("Advice: ", "bold"), f"{play}, discarding {game.best.discard}, for the game."))
