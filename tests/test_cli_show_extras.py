@@ -140,9 +140,13 @@ def test_hollywood_record_is_refused_only_when_all_three_games_are_over(run, hol
     assert result.exit_code == 1
     line = one_error_line(result)
     assert line.startswith("error: the match is over (all three games are over), so no hand was recorded")
-    assert "--hollywood" in line and "--set target=50" in line
+    hint = line.partition("; start the next one with: ginscore ")[2]
+    assert hint == f"new {hollywood.with_name(hollywood.stem + '-2.toml')} --next {hollywood} --dealer Ann"
     assert hollywood.read_bytes() == finished
     assert len(reading.load(str(hollywood))[0].hands) == 6
+    ok(run(*hint.split()))  # the next game keeps Hollywood and the target of 50
+    following = reading.load(str(hollywood.with_name(hollywood.stem + "-2.toml")))[0]
+    assert following.hollywood and following.rules.target == 50 and following.hands == ()
 
 
 def cell_under(header: str, row: str, heading: str) -> str:

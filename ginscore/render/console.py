@@ -97,8 +97,65 @@ def print_lines(lines: list[Line], out: Console) -> None:
 
 
 def print_wrapped(out: Console, text: Text | str) -> None:
-    """A long line of prose: wrapped at words to a terminal's width, kept on one line when piped."""
-    out.print(text, soft_wrap=not out.is_terminal)
+    """A long line of prose: wrapped at words to a terminal's width, never inside parentheses while the words
+    in them fit a line (`wrap_spans`), kept on one line when piped."""
+    if not out.is_terminal:
+        out.print(text, soft_wrap=True)
+        return
+    styled = Text(text) if isinstance(text, str) else text
+    for paragraph in styled.split("\n", allow_blank=True):
+        spans = wrap_spans(paragraph.plain, out.width)
+        for start, end in spans or [(0, 0)]:
+            out.print(paragraph[start:end], soft_wrap=True)
+
+
+def wrap_spans(text: str, width: int) -> list[tuple[int, int]]:
+    """Where to cut `text` into lines of at most `width` cells: at spaces, and not at a space inside parentheses
+    (`(RD 110 or more)` stays on one line) unless the parenthesis alone is wider than a line; a word wider than a
+    line is cut at the width. Each span is a line's start and end, its spaces at the cut left out."""
+    units: list[tuple[int, int]] = []  # what may not be cut: a word, or a parenthesis with the words it holds
+    depth, start = 0, None
+    indent = len(text) - len(text.lstrip(" "))  # a line's own indent goes with its first word
+    for index, character in enumerate(text):
+        if character == " " and depth == 0 and index >= indent:
+            if start is not None:
+                units.append((start, index))
+                start = None
+            continue
+        if start is None:
+            start = index
+        depth = depth + 1 if character == "(" else max(0, depth - 1) if character == ")" else depth
+    if start is not None:
+        units.append((start, len(text)))
+    pieces: list[tuple[int, int]] = []
+    for begin, end in units:  # a unit wider than a line: at its own spaces, then at the width
+        if cell_len(text[begin:end]) <= width:
+            pieces.append((begin, end))
+            continue
+        for word in re.finditer(r"\S+", text[begin:end]):
+            left = begin + word.start()
+            while cell_len(text[left:begin + word.end()]) > width:
+                cut = left + max(1, _fitting(text[left:begin + word.end()], width))
+                pieces.append((left, cut))
+                left = cut
+            pieces.append((left, begin + word.end()))
+    lines: list[tuple[int, int]] = []
+    for begin, end in pieces:
+        if lines and cell_len(text[lines[-1][0]:end]) <= width:
+            lines[-1] = (lines[-1][0], end)
+        else:
+            lines.append((begin, end))
+    return lines
+
+
+def _fitting(text: str, width: int) -> int:
+    """How many of `text`'s characters fit in `width` cells."""
+    total = 0
+    for index, character in enumerate(text):
+        total += cell_len(character)
+        if total > width:
+            return index
+    return len(text)
 
 
 def _kind(line: Line) -> str:
@@ -113,7 +170,8 @@ def _hung(line: Line, out: Console) -> list[str]:
     text, hang = line.text, line.wrap or 0
     if not hang or not out.is_terminal or cell_len(text[hang:]) <= out.width - hang:
         return [text]
-    parts = [str(part).rstrip() for part in Text(text[hang:]).wrap(out, max(out.width - hang, 10))]
+    rest = text[hang:]
+    parts = [rest[start:end] for start, end in wrap_spans(rest, max(out.width - hang, 10))] or [""]
     return [text[:hang] + parts[0], *(" " * hang + part for part in parts[1:])]
 
 

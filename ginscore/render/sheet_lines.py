@@ -103,7 +103,7 @@ def odds_lines(odds: MatchOdds | None) -> list[Line]:
         for game in odds.games
         if not game.finished
     ]
-    return [*lines, text_line((f"(from {odds.model.source})", "dim"))]
+    return [*lines, prose((f"(from {odds.model.source})", "dim"))]  # wrapped at words on a terminal
 
 
 def series_lines(series: Series) -> list[Line]:

@@ -9,7 +9,6 @@ from rich.text import Text
 
 from ..match.stats import STAT_ROWS, stat_text
 from .console import count, new_table, print_wrapped
-from .sheet_table import short_names
 
 if TYPE_CHECKING:
     from ..match.stats import PairStats
@@ -18,7 +17,8 @@ _LABEL_WIDTH = max(len(label) for label, _ in STAT_ROWS)
 
 
 def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
-    """One table a pair of players: each figure side by side; long names are cut to fit the width."""
+    """One table a pair of players: each figure side by side; a long name's heading takes more lines to fit the
+    width."""
     if not pairs:
         out.print("No matches found.")
         return
@@ -28,9 +28,8 @@ def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
         print_wrapped(out, Text(title, style="italic"))
         table = new_table(out)
         table.add_column("", no_wrap=True)
-        names = short_names(pair.players, max((out.width - _LABEL_WIDTH - 6) // 2, 6))
-        for name in pair.players:
-            table.add_column(names[name], justify="right", no_wrap=True)
+        for name in pair.players:  # a long name takes two lines (or more) in its heading, never cut
+            table.add_column(name, justify="right", overflow="fold", max_width=max((out.width - _LABEL_WIDTH - 6) // 2, 6))
         for label, key in STAT_ROWS:
             values = [data["by_player"][name][key] for name in pair.players]
             table.add_row(label, *(stat_text(key, value) for value in values))
