@@ -21,7 +21,8 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     Answer each question and press Enter; type ? at any question to hear what it takes.
     Pick the knocker by name, initial or number (c for a cancelled hand). Give the knocker's
     10 or 11 cards, with '|' between the melds for the spread laid down, or their count, or
-    both counts as '4 23'; then the opponent's 10 cards or their count after lay-offs. When the
+    both counts as the sheet writes them ('4 23', '4/23', '4 / 23' or '4, 23'; 'gin 30' for a
+    gin); then the opponent's 10 cards or their count after lay-offs. When the
     cards alone could be spread two ways that score differently, play asks which was laid down.
 
     A typo or an impossible answer is explained and offered again for editing: on a terminal
