@@ -78,7 +78,7 @@ def test_help_placeholders_are_words_and_examples_fit_80_columns(run, path):
         (("score",), ["--cards, --knocker CARDS", "--opponent-cards, --opponent CARDS", "--discard CARD"]),
         (("record",), ["Usage: ginscore record [OPTIONS] FILE", "--knocker NAME", "--deadwood N", "--cards CARDS"]),
         (("edit",), ["Usage: ginscore edit [OPTIONS] FILE N"]),
-        (("new",), ["Usage: ginscore new [OPTIONS] FILE NAME...", "--dealer NAME"]),
+        (("new",), ["Usage: ginscore new [OPTIONS] FILE [NAME...]", "--dealer NAME", "--next FINISHED"]),
         (("rules",), ["Usage: ginscore rules [OPTIONS] [PRESET]"]),
         (("stats",), ["Usage: ginscore stats [OPTIONS] PATH..."]),
         (("validate",), ["Usage: ginscore validate [OPTIONS] FILE..."]),
