@@ -16,7 +16,21 @@ from .command import command
 from .options import RULES, SETTINGS, complete_player
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from ..match.entry import HandEntry
+
+AT = typer.Option(None, "--at", metavar="WHEN", help="The night it was played, for a paper sheet entered later: an ISO "
+                  "date or date-time such as 2026-01-06 or 2026-01-06T19:30, in the local zone unless an offset is given "
+                  "(a day alone is its noon); not in the future, nor before 1900. Default: now.")
+"""`--at`: the past moment a match was started or a hand played (`moments.past_moment`)."""
+
+
+def past(at: str | None) -> datetime | None:
+    """The moment `--at` gives, checked; None when it is not given (now)."""
+    from ..match.moments import past_moment
+
+    return past_moment(at, "at") if at is not None else None
 
 
 @command(short_help="Start a match file for two players.")
@@ -32,6 +46,7 @@ def new(
     next_of: str | None = typer.Option(
         None, "--next", metavar="FINISHED", help="Start the next game of this finished match: its players and rules, and "
         "the dealer its rules choose unless --dealer names another."),
+    at: str | None = AT,
 ) -> None:
     """Start a match file with every rule knob spelled out, or the next game of a finished match.
 
@@ -40,19 +55,21 @@ def new(
       ginscore new match.toml Ann Bob --rules oklahoma --dealer Bob
       ginscore new match.toml Ann Bob --note "Friday club"
       ginscore new friday-2.toml --next friday.toml
+      ginscore new jan-06.toml Ann Bob --at 2026-01-06T19:30
     """
     from ..files.changes import start
     from ..game.rulebook import rules_from
     from ..match.entry import NewMatch
 
+    when = past(at)
     if next_of is not None:
-        _start_next(file, next_of, dealer, bool(players))
+        _start_next(file, next_of, dealer, bool(players), when)
         return
     if not players:
         raise InputError("give two different player names, e.g. Ann Bob, or --next FINISHED for the next game of a match",
                          field="players")
     rules = rules_from(rules_name, settings)
-    sheet = start(file, NewMatch(players, rules, rules_name, dealer, hollywood, note), force=force)
+    sheet = start(file, NewMatch(players, rules, rules_name, dealer, hollywood, note), force=force, at=when)
     match = sheet.match
     names = match.players
     from ..render.console import console, print_wrapped
@@ -61,7 +78,7 @@ def new(
     print_wrapped(console(), f"Started {file}: a {kind} of {names[0]} and {names[1]}, {rules_name.lower()} rules, target {rules.target}; {match.first_dealer} deals first.")
 
 
-def _start_next(file: str, finished: str, dealer: str | None, with_players: bool) -> None:
+def _start_next(file: str, finished: str, dealer: str | None, with_players: bool, at: datetime | None = None) -> None:
     """`new FILE --next FINISHED`: the next game of a finished match, as the pages' "Start the next game" starts it."""
     from typer._click.core import ParameterSource
     from typer._click.globals import get_current_context
@@ -76,7 +93,7 @@ def _start_next(file: str, finished: str, dealer: str | None, with_players: bool
     if with_players or typed:
         given = " or ".join(["players", *typed] if with_players else typed)
         raise InputError(f"the next game takes its players and rules from {finished}: give no {given} with it", field="next_of")
-    sheet = next_game(finished, file, dealer)
+    sheet = next_game(finished, file, dealer, at=at)
     match = sheet.match
     kind = "Hollywood match" if match.hollywood else "match"
     print_wrapped(console(), f"Started {file}, the next game after {finished}: a {kind} of {match.players[0]} and "
@@ -130,7 +147,7 @@ def takes_a_hand(func: Callable[..., None]) -> Callable[..., None]:
 
 @command(short_help="Record one hand and show the running score.")
 @takes_a_hand
-def record(file: str = typer.Argument(..., help="The match file."), *, entry: HandEntry) -> None:
+def record(file: str = typer.Argument(..., help="The match file."), at: str | None = AT, *, entry: HandEntry) -> None:
     """Record one hand, check it, and print its result and the running score.
 
     \b
@@ -140,10 +157,12 @@ def record(file: str = typer.Argument(..., help="The match file."), *, entry: Ha
           --opponent-cards "Qh Qd 5s 6s 7s Jc 4d 8h 2c Ac"
       ginscore record match.toml --knocker Bob --deadwood 6 --opponent-deadwood 31
       ginscore record match.toml --cancelled --note "Bob's phone rang"
+      ginscore record jan-06.toml --at 2026-01-06T21:10 \\
+          --knocker Ann --deadwood 3 --opponent-deadwood 40
     """
     from ..files import changes
 
-    sheet = changes.record(file, entry).sheet
+    sheet = changes.record(file, entry, at=past(at)).sheet
     from ..render.console import console
     from ..render.sheet import hand_view
 

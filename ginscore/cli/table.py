@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .command import command
+from .records import AT
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 @command(short_help="Enter a game at the table, hand by hand.")
-def play(file: str = typer.Argument(..., help="The match file; start one with `ginscore new`.")) -> None:
+def play(file: str = typer.Argument(..., help="The match file; start one with `ginscore new`."), at: str | None = AT) -> None:
     """Walk a whole game at the table: it asks for each hand and saves it at once.
 
     Answer each question and press Enter; type ? at any question to hear what it takes.
@@ -30,10 +31,16 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     question keeps a note with the hand. q, Ctrl-C or Ctrl-D stops, with every hand entered so
     far saved; the next `play` carries on.
 
+    --at WHEN enters a paper sheet on its night: the first hand entered is stamped WHEN and each
+    next one a second later, so the stamps keep the hands' order.
+
     \b
-    Example:
+    Examples:
       ginscore play match.toml
+      ginscore play jan-06.toml --at 2026-01-06T19:30
     """
+    from datetime import timedelta
+
     from ..files import changes
     from ..files.folder import check_writable
     from ..files.reading import load
@@ -42,11 +49,16 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     from ..render.console import console, print_wrapped
     from ..render.sheet import hand_view
     from .prompt import Prompt, line_editor
+    from .records import past
 
     out = console()
+    when = past(at)
+    entered = [0]
 
     def commit(entry: HandEntry) -> tuple[Match, Sheet]:
-        change = changes.record(file, entry)
+        moment = when + timedelta(seconds=entered[0]) if when is not None else None
+        change = changes.record(file, entry, at=moment)
+        entered[0] += 1
         return change.match, change.sheet
 
     match, sheet = load(file)

@@ -12,10 +12,12 @@ refusal is one of ginscore's errors, naming its field; each front end says how t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
+from ..match.moments import stamp
 from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .folder import exists_for_write
@@ -36,8 +38,9 @@ class Change:
     sheet: Sheet
 
 
-def new_match(new: NewMatch) -> Match:
-    """The match `new` describes, checked: two different names, the dealer one of them, a plain note."""
+def new_match(new: NewMatch, at: datetime | None = None) -> Match:
+    """The match `new` describes, checked: two different names, the dealer one of them, a plain note; started now,
+    or `at` (a past night's moment, `moments.past_moment`)."""
     try:
         players = check_players(new.players)
     except GinscoreError as error:
@@ -46,7 +49,7 @@ def new_match(new: NewMatch) -> Match:
         note = check_note(new.note)
     except GinscoreError as error:
         raise error.about("note") from None
-    match = Match(players, new.rules, players[0], hollywood=new.hollywood, created=now(), preset=new.preset.lower(), note=note)
+    match = Match(players, new.rules, players[0], hollywood=new.hollywood, created=_stamp(at), preset=new.preset.lower(), note=note)
     if new.dealer:
         try:
             match = replace(match, first_dealer=match.player(new.dealer))
@@ -55,17 +58,23 @@ def new_match(new: NewMatch) -> Match:
     return match
 
 
+def _stamp(at: datetime | None) -> str:
+    """The time stamp of a change made now, or of one entered for the past moment `at`."""
+    return now() if at is None else stamp(at)
+
+
 def already_exists(path: str) -> ExistsError:
     return ExistsError("already exists: pick another name", field="file", file=path)
 
 
-def start(path: str, new: NewMatch, *, force: bool = False, storage: Storage | None = None) -> Sheet:
-    """Write a new match file and return its (empty) sheet; one that exists is replaced only with `force`.
+def start(path: str, new: NewMatch, *, force: bool = False, storage: Storage | None = None, at: datetime | None = None) -> Sheet:
+    """Write a new match file and return its (empty) sheet; one that exists is replaced only with `force`. `at` is
+    the past moment it was started, for a paper sheet entered later (default: now).
 
     Whether it exists is asked of the file the write would replace (`folder.resolved`), never of the name as typed:
     `typo/../m.toml` with `typo` missing is refused for its folder, not taken for `m.toml`.
     """
-    match = new_match(new)
+    match = new_match(new, at)
     if not force and exists_for_write(path):
         raise already_exists(path)  # before the lock, so that the refusal creates nothing
     with lock(path, storage):
@@ -74,17 +83,18 @@ def start(path: str, new: NewMatch, *, force: bool = False, storage: Storage | N
         return save(path, match, storage=storage).sheet
 
 
-def next_game(finished: str, path: str, dealer: str | None = None, storage: Storage | None = None) -> Sheet:
+def next_game(finished: str, path: str, dealer: str | None = None, storage: Storage | None = None,
+              at: datetime | None = None) -> Sheet:
     """Start the next match after the finished one at `finished`: the same players, rules and preset, in a new file
     at `path` (never replacing one), the finished file left exactly as it was. The first dealer is the one the
-    finished match names as next dealer unless `dealer` names another."""
+    finished match names as next dealer unless `dealer` names another. `at` is the past moment it was started (as `start`)."""
     before = load_file(finished)
     if not before.sheet.finished:
         raise RefusedError("is still in play: finish it before the next game", field="file", file=finished)
     match = before.match
     chosen = dealer if dealer else before.sheet.next_dealer
     return start(path, NewMatch(list(match.players), match.rules, match.preset or "custom", chosen, match.hollywood),
-                 storage=storage)
+                 storage=storage, at=at)
 
 
 def _check_expected(path: str, before: MatchFile, expected_hands: int | None) -> None:
@@ -104,12 +114,14 @@ def preview(path: str, entry: HandEntry) -> Change:
     return _added(before, make_record(before.match, entry, recorded=now()))
 
 
-def record(path: str, entry: HandEntry, *, expected_hands: int | None = None, storage: Storage | None = None) -> Change:
-    """Add one hand, refused once the game is over, or (with `expected_hands`) when the file has another count."""
+def record(path: str, entry: HandEntry, *, expected_hands: int | None = None, storage: Storage | None = None,
+           at: datetime | None = None) -> Change:
+    """Add one hand, refused once the game is over, or (with `expected_hands`) when the file has another count; the
+    hand is stamped now, or `at`, the past moment it was played (a paper sheet entered later)."""
     with lock(path, storage, existing=True):
         before = load_file(path)
         _check_expected(path, before, expected_hands)
-        change = _added(before, make_record(before.match, entry, recorded=now()))
+        change = _added(before, make_record(before.match, entry, recorded=_stamp(at)))
         save(path, change.match, change.sheet, before, storage)
     return change
 
