@@ -1,0 +1,359 @@
+"""The review of a match: every knock recorded with the knocker's eleven cards, judged by the game chance it cost.
+
+For each such hand, at the scores before it, the knocker's options are weighed exactly as `advise --match` weighs
+them: `advise` draws the opponent hands from the eleven cards (its defaults, the seed made from the hand as the
+live check makes it, `hand_seed`), and `weigh_game` gives each discard that may knock its chance to win the game by
+knocking now and by playing on. The option taken (the knock, gin or big gin laid down, with its discard and
+spread) is set against the best option; the difference, in percentage points, is the chance lost, judged by
+`JUDGEMENTS`. Where the two estimates overlap within their 95% intervals the hand is `close` and counts no error.
+
+What is exact and what is sampled: the chance to win the game from a given score is exact for the model
+(`game.odds`). Knocking now is its mean over the opponent hands drawn (exact when every possible hand was taken
+once); playing on is its mean over the hands played out to their end (always sampled). Both carry an interval.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..game.advise import Advice, advise
+from ..game.advise_game import GameAdvice, GameChoice, GameState, weigh_game
+from ..game.cards import Card
+from ..game.melds import Arrangement
+from ..game.outcomes import Outcomes
+from ..game.rulebook import Rules
+from .records import HandRecord, spread_text
+from .tally import HandLine, Sheet
+
+JUDGEMENTS = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
+"""Each judgement and the chance lost, in percentage points of the game, from which it is given (below the last:
+none). A gin game to 100 swings by about 10 points of chance on an average hand's score (25 points, a quarter of
+the target), so a tenth of that is noise, half of it a mistake and all of it a blunder."""
+KINDS = ("none", "close", "inaccuracy", "mistake", "blunder")
+"""Every judgement a reviewed hand may get, the least first."""
+
+
+def judgement(lost: float) -> str:
+    """The judgement of a chance lost, in percentage points: `none` under the least threshold."""
+    return next((name for name, least in JUDGEMENTS if lost >= least), "none")
+
+
+def points(lost: float) -> str:
+    """A chance lost in words, to the whole point: `1 point`, `11 points`."""
+    return f"{lost:.0f} point{'' if round(lost) == 1 else 's'}"
+
+
+def hand_seed(cards: list[str], upcard: Card | None) -> int:
+    """The seed a hand's opponent hands are drawn with: made from its cards (in any order, as canonical text) and
+    the up-card, as the live check makes it, so that the review, Check and `advise` agree on one hand."""
+    digest = hashlib.sha256(" ".join([*sorted(cards), "up", str(upcard or "")]).encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 1_000_000
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option the knocker had: a discard, then knock now or play on, and its chance to win the game."""
+
+    discard: Card
+    knocks: bool
+    chance: float
+    interval: tuple[float, float] | None
+    """The 95% interval of `chance`; None when it is exact."""
+    sampled: int
+    """How many samples the chance is a mean of: opponent hands for a knock, hands played out for playing on;
+    0 when it is exact."""
+
+    def words(self, face: Callable[[str], str] = str) -> str:
+        """`knocking, discarding the K♠` or `playing on, discarding the K♠`."""
+        return f"{'knocking' if self.knocks else 'playing on'}, discarding the {face(str(self.discard))}"
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One recorded knock, reviewed; or why it cannot be (`reason`)."""
+
+    number: int
+    knocker: str
+    reason: str | None = None
+    """Why the hand is not reviewable (its cards or its discard not recorded); None when it is reviewed."""
+    kind: str = "knock"
+    """`knock`, `gin` or `big gin`: what was laid down."""
+    deadwood: int = 0
+    """The knocker's deadwood as laid down."""
+    spread: str = ""
+    scores: tuple[int, int] = (0, 0)
+    """The knocker's score and the opponent's before the hand, in the game in play."""
+    dealt: bool = False
+    """Whether the knocker dealt the hand."""
+    seed: int = 0
+    taken: Choice | None = None
+    best: Choice | None = None
+    choices: tuple[Choice, ...] = ()
+    """Every option weighed, as `advise --match` weighs them: each discard that may knock, knocking and playing on."""
+    lost: float = 0.0
+    """The chance lost, in percentage points: best − taken, never negative."""
+    close: bool = False
+    """Whether the best option's estimate and the taken one's overlap within their intervals: no error is counted."""
+    samples: int = 0
+    """Opponent hands drawn; `exact` when every possible one was taken once."""
+    exact: bool = False
+
+    @property
+    def reviewed(self) -> bool:
+        return self.reason is None
+
+    @property
+    def judgement(self) -> str:
+        """`none`, `close`, `inaccuracy`, `mistake` or `blunder`."""
+        found = judgement(self.lost)
+        return "close" if found != "none" and self.close else found
+
+    @property
+    def counted(self) -> float:
+        """The chance lost that counts in the player's totals: none for a close hand."""
+        return 0.0 if self.close else self.lost
+
+    def taken_words(self, face: Callable[[str], str] = str) -> str:
+        """`knocking with 9`, `going gin` or `going big gin`."""
+        if self.kind == "knock":
+            return f"knocking with {self.deadwood}"
+        return f"going {self.kind}"
+
+    def words(self, face: Callable[[str], str] = str) -> str:
+        """The hand in a sentence: what it cost and what was best."""
+        if self.reason is not None:
+            return f"hand {self.number}: not reviewed: {self.reason}"
+        taken = self.taken_words(face)
+        if self.kind == "big gin":
+            return f"hand {self.number}: {taken}: nothing scores more, and nothing can undercut it"
+        best = self.best
+        if best is None or self.lost <= 0 or best == self.taken:
+            return f"hand {self.number}: {taken} was the best play"
+        if self.judgement == "none":
+            return (f"hand {self.number}: {taken} was as good as the best play ({best.words(face)}) within "
+                    f"{points(self.lost)} of game chance")
+        if self.judgement == "close":
+            return (f"hand {self.number}: {taken} was close to the best play ({best.words(face)}): "
+                    f"{points(self.lost)} of game chance, within the estimates' error")
+        return (f"hand {self.number}: {taken} gave away {points(self.lost)} of game chance; "
+                f"{best.words(face)}, was best")
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """One player's knocks, summed."""
+
+    player: str
+    hands: int
+    """Hands reviewed (the player knocked with the eleven cards recorded)."""
+    total: float
+    """Chance lost over them, in percentage points, close hands counting none."""
+    counts: dict[str, int]
+    """How many hands got each judgement of `KINDS`."""
+    worst: HandReview | None
+    """The hand that lost the most, when one lost any."""
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True)
+class Review:
+    """A match's review: each knock, each player's sums, and, when nothing could be reviewed, why."""
+
+    hands: tuple[HandReview, ...]
+    players: tuple[PlayerReview, ...]
+    nothing: str | None
+    """Said when no hand could be reviewed: what to record next time."""
+
+
+NOTHING = ("nothing to review: no knock has the knocker's eleven cards recorded. Next time record the knocker's "
+           "cards with the card discarded face down (`record --cards \"...\" --discard CARD`, or 11 cards in the "
+           "Record form), and each knock is judged by the game chance it cost")
+
+
+def review(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None) -> Review:
+    """The review of `sheet`'s knocks, the chances solved from `outcomes` (the model `advise --match` uses: the
+    table's). `progress` is told each hand done, with the number of hands."""
+    match = sheet.match
+    hands = []
+    lines = sheet.lines
+    for index, (line, record) in enumerate(zip(lines, match.hands)):
+        if progress is not None:
+            progress(index, len(lines))
+        if line.knocker is None:
+            continue
+        before = _scores_before(sheet, index, line.knocker)
+        hands.append(review_hand(line, record, match.rules, outcomes, before))
+    if progress is not None:
+        progress(len(lines), len(lines))
+    players = tuple(_player(name, [hand for hand in hands if hand.knocker == name]) for name in match.players)
+    nothing = None if any(hand.reviewed for hand in hands) else NOTHING
+    return Review(tuple(hands), players, nothing)
+
+
+def _scores_before(sheet: Sheet, index: int, knocker: str) -> tuple[int, int]:
+    """The knocker's and the opponent's scores in the game in play before hand `index` (0-based)."""
+    match = sheet.match
+    other = match.other(knocker)
+    if index == 0:
+        return 0, 0
+    previous = sheet.lines[index - 1]
+    if match.hollywood and previous.column_totals:
+        target = match.rules.target
+        game = next((totals for totals in previous.column_totals if max(totals.values()) < target),
+                    previous.column_totals[-1])
+        return game[knocker], game[other]
+    return previous.totals[knocker], previous.totals[other]
+
+
+def review_hand(
+    line: HandLine, record: HandRecord, rules: Rules, outcomes: Outcomes, scores: tuple[int, int]
+) -> HandReview:
+    """One knock reviewed at `scores` (the knocker's, the opponent's), or why it cannot be."""
+    knocker = line.knocker or ""
+    scored = line.scored
+    if scored is None or record.cards is None:
+        return HandReview(line.number, knocker, "the knocker's cards were not recorded, only the counts")
+    spread = scored.spread
+    laid = [card for meld in spread.meld_cards() for card in meld] + list(spread.deadwood_cards)
+    if scored.discard is None and len(laid) == 10:
+        return HandReview(line.number, knocker, "the knocker's ten cards were recorded without the card discarded "
+                                                "face down, so the other discards cannot be weighed")
+    eleven = tuple(laid) + (() if scored.discard is None else (scored.discard,))
+    upcard = _upcard(record)
+    seed = hand_seed([str(card) for card in eleven], upcard)
+    state = GameState(scores[0], scores[1], line.dealer == knocker, rules.target, rules.next_dealer)
+    kind = "gin" if not spread.deadwood_cards else "knock"
+    text = spread_text(spread)
+    base = HandReview(line.number, knocker, None, kind, spread.deadwood, text, scores, state.dealing, seed)
+    if scored.discard is None:  # eleven cards in melds: big gin, which nothing beats and nothing undercuts
+        return replace(base, kind="big gin")
+    advice, game = weigh(eleven, rules, outcomes, state, seed, upcard)
+    choices = tuple(choice for found in game.choices for choice in _choices(found, advice))
+    taken = next((choice for choice in choices if choice.discard == scored.discard and choice.knocks), None)
+    if taken is None:
+        return replace(base, reason=f"advise finds no knock discarding the {scored.discard}")
+    taken = _as_laid(taken, advice, spread, rules, outcomes, state)
+    best = max(choices, key=lambda choice: (choice.chance, choice == taken))
+    if taken.chance >= best.chance:
+        best = taken
+    lost = max(0.0, (best.chance - taken.chance) * 100)
+    close = best != taken and _overlap(best, taken)
+    return replace(base, taken=taken, best=best, choices=choices, lost=lost, close=close, samples=advice.samples,
+                   exact=advice.exact)
+
+
+def weigh(
+    eleven: tuple[Card, ...], rules: Rules, outcomes: Outcomes, state: GameState, seed: int, upcard: Card | None
+) -> tuple[Advice, GameAdvice]:
+    """`advise --match` at its defaults for these eleven cards at `state`: the hand's advice and the game's side."""
+    advice = advise(eleven, rules, seed=seed, upcard=upcard, keep_worlds=True)
+    return advice, weigh_game(advice, rules, outcomes, state)
+
+
+def _choices(found: GameChoice, advice: Advice) -> tuple[Choice, Choice]:
+    knock_sampled = 0 if advice.exact else advice.samples
+    return (
+        Choice(found.discard, True, found.knock_now, None if advice.exact else found.knock_interval, knock_sampled),
+        Choice(found.discard, False, found.play_on, found.play_on_interval, found.rollouts),
+    )
+
+
+def _as_laid(
+    taken: Choice, advice: Advice, spread: Arrangement, rules: Rules, outcomes: Outcomes, state: GameState
+) -> Choice:
+    """The knock taken with the spread actually laid down: where it is not the spread `advise` lays down for that
+    discard, its chance by knocking now is weighed for that spread, against the same opponent hands."""
+    option = next(option for option in advice.options if option.discard == taken.discard)
+    if option.knock is None or _melds(option.knock.spread) == _melds(spread):
+        return taken
+    laid = replace(option, knock=replace(option.knock, spread=spread))
+    game = weigh_game(replace(advice, options=(laid,)), rules, outcomes, state, rollouts=0)
+    found = game.choices[0]
+    return replace(taken, chance=found.knock_now, interval=None if advice.exact else found.knock_interval)
+
+
+def _melds(spread: Arrangement) -> frozenset[int]:
+    return frozenset(meld.mask for meld in spread.melds)
+
+
+def _upcard(record: HandRecord) -> Card | None:
+    from ..game.cards import parse_card
+
+    return None if record.upcard is None else parse_card(record.upcard)
+
+
+def _overlap(one: Choice, other: Choice) -> bool:
+    """Whether two options' estimates share a point within their 95% intervals (an exact figure is a point)."""
+    first, second = one.interval or (one.chance, one.chance), other.interval or (other.chance, other.chance)
+    return max(first[0], second[0]) <= min(first[1], second[1])
+
+
+def _player(name: str, hands: list[HandReview]) -> PlayerReview:
+    reviewed = [hand for hand in hands if hand.reviewed]
+    counts = {kind: sum(1 for hand in reviewed if hand.judgement == kind) for kind in KINDS}
+    worst = max(reviewed, key=lambda hand: hand.counted, default=None)
+    if worst is not None and worst.counted <= 0:
+        worst = None
+    return PlayerReview(name, len(reviewed), sum(hand.counted for hand in reviewed), counts, worst)
+
+
+def _choice_dict(choice: Choice | None) -> dict | None:
+    if choice is None:
+        return None
+    return {
+        "discard": str(choice.discard),
+        "play": "knock" if choice.knocks else "play_on",
+        "chance": choice.chance,
+        "interval": None if choice.interval is None else list(choice.interval),
+        "sampled": choice.sampled,
+    }
+
+
+def review_dict(found: Review) -> dict:
+    """`review --json`: each hand (reviewed or why not), each player's sums, the thresholds, and `nothing`."""
+    return {
+        "thresholds": {name: least for name, least in JUDGEMENTS},
+        "nothing": found.nothing,
+        "hands": [
+            {
+                "hand": hand.number,
+                "knocker": hand.knocker,
+                "reviewed": hand.reviewed,
+                "reason": hand.reason,
+                **({} if not hand.reviewed else {
+                    "kind": hand.kind,
+                    "deadwood": hand.deadwood,
+                    "spread": hand.spread,
+                    "scores": {"knocker": hand.scores[0], "opponent": hand.scores[1]},
+                    "knocker_dealt": hand.dealt,
+                    "seed": hand.seed,
+                    "opponent_hands": hand.samples,
+                    "exact": hand.exact,
+                    "taken": _choice_dict(hand.taken),
+                    "best": _choice_dict(hand.best),
+                    "options": [_choice_dict(choice) for choice in hand.choices],
+                    "lost": hand.lost,
+                    "close": hand.close,
+                    "judgement": hand.judgement,
+                    "words": hand.words(),
+                }),
+            }
+            for hand in found.hands
+        ],
+        "players": [
+            {
+                "player": player.player,
+                "hands": player.hands,
+                "total_lost": player.total,
+                "mean_lost": player.mean,
+                "judgements": player.counts,
+                "worst": None if player.worst is None else {"hand": player.worst.number, "words": player.worst.words()},
+            }
+            for player in found.players
+        ],
+    }
