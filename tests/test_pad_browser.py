@@ -2,13 +2,12 @@
 numbers that never break, Hollywood game by game, the Oklahoma up-card, the screen kept awake, the chart in dark mode.
 
 A `ginscore serve` as a person starts it, driven with Playwright in Debian's Chromium on a 390 x 844 touch screen,
-and at 320 px where widths matter (the helpers of tests/test_serve_browser.py). With GINSCORE_PICTURES=FOLDER the
-pictures of docs/serve.md's walkthrough are saved there (docs/make_pictures.sh).
+and at 320 px where widths matter (the helpers of tests/test_serve_browser.py). docs/serve.md's pictures are taken
+by tests/test_first_screen_browser.py (docs/make_pictures.sh).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tomllib
@@ -45,13 +44,6 @@ def write_match(path: Path, hands: list[tuple[str, int, int]], hollywood: bool =
 
 server = test_serve_browser.server  # the fixtures: a server of this file's own, and a phone on it
 phone = test_serve_browser.phone
-
-
-def picture(page: Any, name: str) -> None:
-    """With GINSCORE_PICTURES=FOLDER, the first screen saved there for docs/serve.md."""
-    pictures = os.environ.get("GINSCORE_PICTURES")
-    if pictures:
-        page.screenshot(path=str(Path(pictures) / name), scale="css")
 
 
 ON_SCREEN = """selector => [...document.querySelectorAll(selector)].map(e => {
@@ -96,7 +88,6 @@ def test_the_scoreboard_shows_both_totals_and_the_dealer_in_the_first_screen_of_
         assert page.evaluate("document.querySelector('.board').getBoundingClientRect().bottom"
                              " <= document.querySelector('table.hands').getBoundingClientRect().top")
     page.set_viewport_size(PHONE)
-    picture(page, "serve-scoreboard.png")
     check_page(page)
 
 
@@ -142,7 +133,6 @@ def test_the_winning_hand_is_followed_by_the_result_block_in_the_first_screen(br
     assert page.get_by_role("link", name="Record a hand").count() == 0
     assert page.locator(".board").count() == 0  # the result block replaces the running scoreboard
     page.set_viewport_size(PHONE)
-    picture(page, "serve-result.png")
     check_page(page)
 
 
@@ -230,7 +220,6 @@ def test_hollywood_shows_each_games_totals_side_by_side_and_no_final_row_while_g
     assert [[int(x) for x in cell] for cell in cells] == [[game["totals"][p] for p in data["players"]] for game in games]
     assert page.locator("table.hands tfoot tr.end-final").count() == 0
     assert page.locator(".result-block").count() == 0
-    picture(page, "serve-hollywood.png")
     check_page(page)
 
 
@@ -335,8 +324,6 @@ def test_the_chart_follows_dark_mode(phone, server):
     assert dark["line"] != light["line"]
     check_page(page)  # contrast in both schemes, the chart's texts included
     page.emulate_media(color_scheme="dark")
-    page.locator(".chart-box").scroll_into_view_if_needed()
-    picture(page, "serve-dark.png")
     # a long match's chart is a picture the page's CSS cannot reach into: in dark mode it is drawn inverted
     write_match(server.folder / "long-evening.toml", [("Ann" if n % 2 else "Bob", 2, 3) for n in range(61)])
     page.goto(server.base + "/m/long-evening.toml")
