@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
 from ..match.moments import stamp
-from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, now
+from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, new_id, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .folder import exists_for_write
 from .reading import MatchFile, load_file
@@ -40,7 +40,7 @@ class Change:
 
 def new_match(new: NewMatch, at: datetime | None = None) -> Match:
     """The match `new` describes, checked: two different names, the dealer one of them, a plain note; started now,
-    or `at` (a past night's moment, `moments.past_moment`)."""
+    or `at` (a past night's moment, `moments.past_moment`), with an id of its own (`records.new_id`)."""
     try:
         players = check_players(new.players)
     except GinscoreError as error:
@@ -49,7 +49,8 @@ def new_match(new: NewMatch, at: datetime | None = None) -> Match:
         note = check_note(new.note)
     except GinscoreError as error:
         raise error.about("note") from None
-    match = Match(players, new.rules, players[0], hollywood=new.hollywood, created=_stamp(at), preset=new.preset.lower(), note=note)
+    match = Match(players, new.rules, players[0], hollywood=new.hollywood, created=_stamp(at), preset=new.preset.lower(), note=note,
+                  id=new_id())
     if new.dealer:
         try:
             match = replace(match, first_dealer=match.player(new.dealer))

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
 from ..match.entry import HAND_FIELDS, about
-from ..match.records import HandRecord, Match, check_note, check_players, check_stamp
+from ..match.records import HandRecord, Match, check_id, check_note, check_players, check_stamp
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
 from .folder import read_text
@@ -35,7 +35,7 @@ HAND_KEYS = {FILE_KEYS.get(f.name, f.name): f for f in fields(HandRecord)}
 DERIVED = ("dealer", "totals")
 _TYPE_WORDS = {int: "a whole number without quotes", str: "text in quotes", bool: "true or false"}
 _TOP_KEYS = ("format", "created", "match", "rules", "hands")
-_MATCH_KEYS = ("players", "first_dealer", "hollywood", "preset", "note")
+_MATCH_KEYS = ("id", "players", "first_dealer", "hollywood", "preset", "note")
 
 
 def file_key(field: str) -> str:
@@ -232,6 +232,11 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         problems.append(f"match.note: expected text in quotes, found {quote(note)}")
     else:
         _check_note(note, "match.note", problems)
+    match_id = info.get("id")
+    if match_id is not None and not isinstance(match_id, str):
+        problems.append(f"match.id: expected text in quotes, found {quote(match_id)}")
+    elif match_id is not None:
+        _check_text(check_id, match_id, "match.id", problems)
     if not isinstance(created, str):
         problems.append(f"created: expected text in quotes, found {quote(created)}")
     else:
@@ -247,6 +252,7 @@ def _read_match(data: dict[str, Any], problems: list[str]) -> Match | None:
         created=created,
         preset=preset,
         note=note,
+        id=match_id,
     )
 
 

@@ -44,6 +44,7 @@ def dumps(match: Match, sheet: Sheet | None = None) -> str:
         "format": FORMAT,
         "created": match.created,
         "match": {
+            **({"id": match.id} if match.id is not None else {}),
             "players": list(match.players),
             "first_dealer": match.first_dealer,
             "hollywood": match.hollywood,

@@ -1,9 +1,13 @@
 """Two copies of one match, compared: the rule every front end merges by.
 
-Two copies are of one match when they have the same players, rules and start (the time the match was started,
-and its first dealer). Then their hands decide: the same hands (each hand alike but perhaps for the time it was
-entered, which two phones never share) change nothing; when one copy's hands are the first hands of the other,
-the longer is kept; hands that differ at some number are a conflict, which only a person can settle.
+Two copies are of one match when both have an id (`Match.id`, written when the match started) and the ids are
+equal (and, as a check on a hand-edited file, the same players, rules and first dealer); two files with different
+ids are two matches, whatever else they share (two games started in one second). When either lacks an id (a file written before ids, or by hand), they are one match when they have the same
+players, rules and start (the time the match was started, and its first dealer): so an old copy still merges with
+its upgraded self when nothing else differs. Then their hands decide: the same hands (each hand alike but perhaps
+for the time it was entered, which two phones never share) change nothing; when one copy's hands are the first
+hands of the other, the longer is kept; hands that differ at some number are a conflict, which only a person can
+settle.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..errors import RefusedError
-from .records import HandRecord, Match, person_key
+from .records import HandRecord, Match, person_key, same_id
 
 Kind = Literal["same", "mine_longer", "theirs_longer", "conflict"]
 
@@ -32,6 +36,14 @@ def not_the_same(mine: Match, theirs: Match) -> RefusedError | None:
         return RefusedError(f"is another match: its players are {_pair(theirs)}, not {_pair(mine)}", field="players")
     if mine.rules != theirs.rules or mine.hollywood != theirs.hollywood:
         return RefusedError("is another match: it is played by other rules", field="rules")
+    both = mine.id is not None and theirs.id is not None
+    if both and not same_id(mine.id, theirs.id):
+        return RefusedError(f"is another match of {_pair(mine)}, started as a game of its own: its id is {theirs.id}, "
+                            f"not {mine.id}", field="id")
+    if both:  # one id: the start may have been set right by hand in one copy, but the dealers decide every hand
+        if person_key(mine.first_dealer) != person_key(theirs.first_dealer):
+            return RefusedError(f"has another first dealer: {theirs.first_dealer}, not {mine.first_dealer}", field="first_dealer")
+        return None
     if mine.created != theirs.created or person_key(mine.first_dealer) != person_key(theirs.first_dealer):
         return RefusedError(f"is another match of {_pair(mine)}: it was started at another time", field="created")
     return None

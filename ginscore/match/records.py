@@ -30,6 +30,31 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+def new_id() -> str:
+    """A new match's id: a random UUID (version 4) in its canonical form, 36 characters."""
+    import uuid
+
+    return str(uuid.uuid4())
+
+
+ID_SHAPE = "8 to 64 letters, digits and hyphens"
+"""What a match id may be, in words: a UUID as ginscore writes it, or another program's name for the match."""
+
+
+def check_id(text: str) -> str:
+    """A stored match id, refused when it is not `ID_SHAPE`."""
+    if 8 <= len(text) <= 64 and text.isascii() and all(char.isalnum() or char == "-" for char in text):
+        return text
+    raise InputError(f"{quote(text)} is not a match id: an id is {ID_SHAPE} (ginscore writes a UUID such as "
+                     "8f14e45f-ceea-4e67-9a3b-6c1f1f1f2a7d); delete the line and the file falls back to players, rules "
+                     "and start")
+
+
+def same_id(mine: str | None, theirs: str | None) -> bool:
+    """Whether two ids are one: equal, in any case (a UUID may be written in capitals)."""
+    return mine is not None and theirs is not None and mine.lower() == theirs.lower()
+
+
 STAMP_RANGE = ("0001-01-02", "9999-12-30")
 """The days a time stamp may fall on: a time there can be shown in any time zone (an offset is under a day), so
 no reader, the folder's list included, meets a time it cannot convert."""
@@ -98,6 +123,10 @@ class Match:
     """The preset the rules started from, for people; the knobs themselves decide."""
     note: str = ""
     """Free text a person wrote about the match (where, what for); never read by the scoring."""
+    id: str | None = None
+    """The match's own name, random, written once when it starts (`new_id`): two files are copies of one match when
+    their ids are equal (`merge.not_the_same`); None in a file written before ids (or by hand), which is never
+    rewritten only to add one."""
 
     def player(self, name: str, *, short: bool = True) -> str:
         """A player's name as stored, from their name in any case and however its accents were typed, or
