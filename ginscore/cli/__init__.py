@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "main"]
 
-MODULES = ("hand", "advise", "records", "sheet", "standings", "odds", "table", "merge", "qr", "serve", "pocket")
+MODULES = ("hand", "advise", "review", "records", "sheet", "standings", "odds", "table", "merge", "qr", "serve", "pocket")
 """The command modules, in the order `--help` lists their commands."""
 COMMAND_MODULES = {
-    "check": "hand", "score": "hand", "rules": "hand", "advise": "advise",
+    "check": "hand", "score": "hand", "rules": "hand", "advise": "advise", "review": "review",
     "new": "records", "record": "records", "edit": "records", "undo": "records",
     "show": "sheet", "validate": "sheet", "stats": "sheet", "standings": "standings", "odds": "odds", "play": "table",
     "merge": "merge", "backup": "merge", "restore": "merge", "qr": "qr", "serve": "serve", "app": "pocket",

@@ -314,8 +314,9 @@ def _choice_dict(choice: Choice | None) -> dict | None:
     }
 
 
-def review_dict(found: Review) -> dict:
-    """`review --json`: each hand (reviewed or why not), each player's sums, the thresholds, and `nothing`."""
+def review_dict(found: Review, player: str | None = None) -> dict:
+    """`review --json`: each hand (reviewed or why not), each player's sums, the thresholds, and `nothing`; with
+    `player`, that player's knocks and sums alone."""
     return {
         "thresholds": {name: least for name, least in JUDGEMENTS},
         "nothing": found.nothing,
@@ -343,17 +344,17 @@ def review_dict(found: Review) -> dict:
                     "words": hand.words(),
                 }),
             }
-            for hand in found.hands
+            for hand in found.hands if player in (None, hand.knocker)
         ],
         "players": [
             {
-                "player": player.player,
-                "hands": player.hands,
-                "total_lost": player.total,
-                "mean_lost": player.mean,
-                "judgements": player.counts,
-                "worst": None if player.worst is None else {"hand": player.worst.number, "words": player.worst.words()},
+                "player": summary.player,
+                "hands": summary.hands,
+                "total_lost": summary.total,
+                "mean_lost": summary.mean,
+                "judgements": summary.counts,
+                "worst": None if summary.worst is None else {"hand": summary.worst.number, "words": summary.worst.words()},
             }
-            for player in found.players
+            for summary in found.players if player in (None, summary.player)
         ],
     }
