@@ -89,9 +89,12 @@ def restore(
     backup: str = typer.Argument(..., help="A zip made by `ginscore backup` or the phone app's Back up."),
     folder: str = typer.Argument(..., help="The folder to restore into (made when missing)."),
 ) -> None:
-    """Bring each match file of a backup into FOLDER by the rule `merge` follows: a match the folder lacks is
-    written as it was backed up; the same match with fewer hands here gets the backup's later hands; a conflict
-    is listed and left as it was, never overwritten (exit status 1). Restoring a backup twice changes nothing.
+    """Bring each match file of a backup back into FOLDER: a file whose name FOLDER lacks is written under that
+    name, byte for byte, as it was backed up; where FOLDER has a file of that name holding the same match (by
+    `merge`'s rule), fewer hands here get the backup's later hands. A conflict is listed and left as it was,
+    never overwritten (exit status 1); so is a file of that name that is damaged (it cannot be read, or its totals
+    do not add up). Restoring into an empty folder gives the backed-up folder back byte for byte; restoring a
+    backup twice changes nothing.
 
     \b
     Examples:
@@ -111,7 +114,8 @@ def restore(
     os.makedirs(folder, exist_ok=True)
     done = Folder(folder).restore(data, backup)
     for merged in done:
-        sys.stdout.write(merged_words(merged, RESTORED_LINES) + "\n")
+        lines = RESTORED_LINES if not (merged.outcome == "conflict" and merged.reason) else DAMAGED_LINES
+        sys.stdout.write(merged_words(merged, lines) + "\n")
     counts = Counter(merged.outcome for merged in done)
     said = ", ".join(f"{counts[outcome]} {RESTORED[outcome]}" for outcome in RESTORED if counts[outcome])
     sys.stdout.write(f"Restored {backup} into {folder}: {said or 'no match files'}.\n")
@@ -130,6 +134,9 @@ RESTORED_LINES: dict[Outcome, str] = {
     "conflict": "conflict  {name}: differs at {differ}; left as it was (`ginscore merge` shows them)",
     "refused": "refused   {name}: {reason}"}
 """The line `restore` prints for each file of the backup."""
+
+DAMAGED_LINES: dict[Outcome, str] = {**RESTORED_LINES, "conflict": "conflict  {name}: {reason}"}
+"""`RESTORED_LINES`, for a conflict with the folder's damaged file of that name, which says what to do."""
 
 
 def _print_conflict(done: Merged, mine: str, theirs: str) -> None:

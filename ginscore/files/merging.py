@@ -1,15 +1,18 @@
 """Merging a copy of a match into a file, by the one rule (`match.merge`), for the command line, `serve` and the
 app alike: a copy with more hands adds them after the file's own, keeping every byte a person typed; an equal or
 shorter copy changes nothing; a conflict writes nothing until the person chooses: keep mine, take theirs, or
-keep both. A backup is a zip of a folder's match files, byte for byte; restoring one merges each by the rule.
+keep both. A backup is a zip of a folder's match files, byte for byte; restoring one puts each back under its own
+name, byte for byte, when the folder has no file of that name, and merges it by the rule into the file of that
+name when it has one (`restore_member`).
 """
 
 from __future__ import annotations
 
 import io
+import os
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, StaleError
@@ -20,6 +23,7 @@ from .reading import MatchFile, load_file, match_file
 from .storage import lock, readable_bytes, save, write
 
 if TYPE_CHECKING:
+    from .served import Folder
     from .table import Storage
 
 Outcome = Literal["new", "unchanged", "added", "conflict", "replaced", "both", "refused"]
@@ -183,3 +187,32 @@ def each_member(members: list[tuple[str, str | MatchFileError]], merge: Callable
     return done
 
 
+def restore_member(folder: Folder, name: str, text: str) -> Merged:
+    """A backup's match file `name` holding `text` brought back into `folder`: under its own name, byte for byte,
+    whenever the folder has no file of that name (whatever the other files hold: five games started in one second
+    come back as five files); into the file of that name by the rule when it holds the same match; beside it, under
+    a name of its own, when it holds another match (merged into the folder's copy of the backup's match when there
+    is one). When the file of that name is damaged (it cannot be read, or its totals do not add up), it is a
+    conflict with `reason` saying what to do: nothing is written, the damaged file is left as it was."""
+    from ..match.merge import not_the_same
+
+    theirs = read_copy(folder.accepts(name) or "the copy", text)
+    if folder.accepts(name) is None:
+        return folder.merge(text, name, restoring=True)  # a name no match file may have here: one of its own
+    path = os.path.join(folder.path, name)
+    if not os.path.lexists(path):
+        try:
+            folder.new_name(name)  # a name another system cannot hold (`con.toml`) takes one of its own
+        except GinscoreError:
+            return folder.merge(text, name, restoring=True)
+        keep_copy(path, theirs, folder.table.storage)
+        return Merged("new", name)
+    found = folder.table.file(name)
+    if found.read is None:
+        problem = found.problem.one_line() if found.problem is not None else "it cannot be read"
+        return Merged("conflict", name, reason=f"the folder's {name} is damaged ({problem}); it was left as it was: mend it "
+                      f"(`ginscore validate {name}` lists its problems) and restore again, or move it aside "
+                      f"(`mv {name} {name}.damaged`) and restore again to take the backup's")
+    if not_the_same(found.read.match, theirs.match) is not None:
+        return folder.merge(text, name, restoring=True)
+    return replace(merge_file(path, theirs, storage=folder.table.storage), name=name)

@@ -342,16 +342,19 @@ class Folder:
         return backup_zip(files)
 
     def restore(self, data: bytes, label: str = "the backup") -> list[Merged]:
-        """Each match file of a backup merged into the folder by the rule; a conflict is listed, never settled."""
+        """Each match file of a backup back in the folder: under its own name, byte for byte, where that name is free,
+        else merged by the rule into the file of that name; a conflict (a damaged file of that name too) is listed,
+        never settled."""
         from .merging import backup_members
 
         return self.restore_members(backup_members(data, label))
 
     def restore_members(self, members: list[tuple[str, str | MatchFileError]]) -> list[Merged]:
-        """`restore` of a backup already read (`merging.backup_members`), for a caller that shows its texts too."""
-        from .merging import each_member
+        """`restore` of a backup already read (`merging.backup_members`), for a caller that shows its texts too: each
+        file back under its own name (`merging.restore_member`)."""
+        from .merging import each_member, restore_member
 
-        return each_member(members, lambda name, text: self.merge(text, name, restoring=True))
+        return each_member(members, lambda name, text: restore_member(self, name, text))
 
 
 def _plain_name(typed: str) -> str:
