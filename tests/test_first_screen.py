@@ -29,7 +29,7 @@ def test_big_gin_is_offered_only_where_the_rules_pay_a_big_gin_bonus(client, rul
     assert ("Big gin (all 11 cards melded)" in page) is offered
 
 
-def test_a_hand_stored_as_big_gin_keeps_its_box_on_the_edit_page_whatever_the_rules(client):
+def test_a_big_gin_hand_keeps_its_box_checked_on_the_edit_page(client):
     new_match(client, rules="tournament")
     page = post(client, "x.toml", knocker="Ann", how="counts", deadwood="0", opponent_deadwood="30", big_gin="on",
                 action="save")
