@@ -50,7 +50,7 @@ from .page_helpers import (
 from .picker import card_face
 
 EXPORTS = (("html", "The sheet to print"), ("svg", "The chart as a picture"), ("csv", "The hands for a spreadsheet"),
-           ("md", "The hands as text"))
+           ("md", "The hands as text"), ("toml", "The match file (.toml)"))
 """The downloads a match page offers, each said by what it is for."""
 SHOWN_HANDS = 40
 """The hands a long match's table shows, its last ones, unless every hand is asked for."""
