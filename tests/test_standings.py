@@ -251,7 +251,8 @@ def test_standings_skips_a_broken_file_and_says_so(run, tmp_path):
     result = run("standings", tmp_path, "--json")
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert data["files"] == 9 and data["skipped"] == [str(tmp_path / "broken.toml")]
+    assert data["files"] == 9 and [item["file"] for item in data["skipped"]] == [str(tmp_path / "broken.toml")]
+    assert data["skipped"][0]["reason"].startswith("not valid TOML")
     assert result.stderr.count("\n") == 1 and "broken.toml" in result.stderr and result.stderr.endswith("(skipped)\n")
 
 

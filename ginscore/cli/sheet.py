@@ -109,12 +109,12 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
       ginscore validate sample_matches/*.toml
     """
     from ..errors import MatchFileError
-    from ..files.reading import load
+    from ..files.reading import checked
 
     bad = 0
     for file in files:
         try:
-            _, sheet = load(file)
+            sheet = checked(file).sheet
         except MatchFileError as error:
             bad += 1
             sys.stderr.write(f"{mended(error, None)}\n")

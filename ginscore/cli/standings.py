@@ -24,7 +24,8 @@ def standings(
 
     A game counts on the day (UTC) its last hand was recorded; --since and --until keep the games of that window
     and rate them alone. --json adds how well the ratings predicted each game from the day before (log-loss and
-    Brier score beside a coin flip's). A broken file is reported on stderr and skipped; the exit status is then 1.
+    Brier score beside a coin flip's), with the ratings unrounded. A broken file, or a finished game with no date
+    (no time stamp on its last hand nor on the match), is reported on stderr and skipped; the exit status is then 1.
     docs/standings.md says every parameter.
 
     \b
@@ -37,7 +38,7 @@ def standings(
     from ..errors import InputError, shown_path
     from ..files.standings_source import folder_games
     from ..files.stats_cache import cache_folder
-    from ..match.standings import parse_day, window_of
+    from ..match.standings import Skipped, parse_day, undated_games, window_of
     from ..match.standings import standings as standings_of
 
     if not os.path.isdir(folder):
@@ -48,13 +49,17 @@ def standings(
     read = folder_games(folder, None if no_cache else cache_folder())
     for error in read.skipped:
         sys.stderr.write(f"{mended(error, None)} (skipped)\n")
+    undated = undated_games(zip(read.paths, read.sheets))
+    for game in undated:
+        sys.stderr.write(f"{shown_path(game.file)}: {game.reason} (skipped)\n")
     table = standings_of(read.sheets, first, last)
     if as_json:
-        print_json({"files": read.files, "skipped": [error.path for error in read.skipped], **table.as_json()})
+        skipped = [Skipped(error.path, error.one_line()) for error in read.skipped] + list(undated)
+        print_json({"files": read.files, "skipped": [item.as_json() for item in skipped], **table.as_json()})
     else:
         from ..render.console import console
         from ..render.standings import standings_view
 
         standings_view(table, read.files, console())
-    if read.skipped:
+    if read.skipped or undated:
         raise typer.Exit(1)

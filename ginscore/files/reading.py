@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
 from ..game.rulebook import KNOBS, Rules, apply_knobs
 from ..match.entry import HAND_FIELDS, about
+from ..match.moments import stamp_doubt
 from ..match.records import HandRecord, Match, check_id, check_note, check_players, check_stamp
 from ..match.tally import HandLine, Sheet, tally
 from . import plain_toml
@@ -73,6 +74,12 @@ class MatchFile:
     sheet: Sheet
     plain: bool = False
     """Whether the text is in the plain layout (see `Reading.plain`)."""
+    @property
+    def doubts(self) -> tuple[str, ...]:
+        """Its time stamps that are no time (`created`, `hands[3].recorded`: an impossible day, other text), each
+        with its place: the score does not depend on them, so the file still loads for `show` and `record`, but
+        `validate` refuses them (`checked`), and the standings cannot date a game by them."""
+        return _doubts(self.match)
 
     def fresh(self) -> MatchFile:
         """The same file with games of its own: a sheet's games are the one part a tally changes in place."""
@@ -92,6 +99,14 @@ def load(path: str) -> tuple[Match, Sheet]:
 def load_file(path: str) -> MatchFile:
     """Read a match file, keeping its text for a later write; problems raise `MatchFileError`."""
     return match_file(path, read_text(path))
+
+
+def checked(path: str) -> MatchFile:
+    """Read a match file as `validate` holds it: a time stamp that is no time (`MatchFile.doubts`) is a problem too."""
+    read = load_file(path)
+    if read.doubts:
+        raise MatchFileError(path, list(read.doubts))
+    return read
 
 
 def match_file(path: str, text: str) -> MatchFile:
@@ -126,6 +141,13 @@ def load_text(text: str) -> Reading:
     numbered += compare_derived(tables[: first_bad - 1], sheet.lines)
     problems = read.problems + tuple(problem for _, problem in sorted(numbered, key=lambda item: item[0]))
     return replace(read, sheet=sheet, problems=problems)
+
+
+def _doubts(match: Match) -> tuple[str, ...]:
+    """The match's time stamps that are no time, each with its place (`MatchFile.doubts`)."""
+    stamps = [("created", match.created), *((f"hands[{number}].recorded", hand.recorded)
+                                            for number, hand in enumerate(match.hands, start=1))]
+    return tuple(f"{place}: {doubt}" for place, stamp in stamps if (doubt := stamp_doubt(stamp)) is not None)
 
 
 def _read_hands_of(text: str) -> tuple[Reading, list[Any], list[tuple[int, str]]]:

@@ -29,6 +29,8 @@ class FolderGames:
     """Match files read."""
     skipped: tuple[MatchFileError, ...]
     """Files that could not be read, each with its problems."""
+    paths: tuple[str, ...] = ()
+    """Each of `sheets`' files, in their order."""
 
 
 def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
@@ -47,6 +49,7 @@ def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
 def files_games(paths: Iterable[str | MatchFileError], cache_folder: str | None) -> FolderGames:
     """The match files at `paths` (an error stands for a file already refused), as the standings see them."""
     found: list[SheetGames] = []
+    read: list[str] = []
     skipped: list[MatchFileError] = []
     with StatsCache(cache_folder) as cache:
         for path in paths:
@@ -54,6 +57,7 @@ def files_games(paths: Iterable[str | MatchFileError], cache_folder: str | None)
                 if isinstance(path, MatchFileError):
                     raise path
                 found.append(cache.games(path))
+                read.append(path)
             except MatchFileError as error:
                 skipped.append(error)
-    return FolderGames(tuple(found), len(found), tuple(skipped))
+    return FolderGames(tuple(found), len(found), tuple(skipped), tuple(read))

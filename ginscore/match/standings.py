@@ -4,7 +4,9 @@ figures over the same games.
 A finished game between two players is one result: 1 for its winner, 0 for the other (a Hollywood sheet's three
 games count one each; a game whose finals are equal, which gin's rules never make, is left out). A game's day is
 the UTC date of its last hand's `recorded` stamp, or of the match's start where the hand has none; a rating period
-is one such day. Players are one person when their names are equal under NFC and casefold, and the first spelling
+is one such day. A finished game with no day (its last hand's stamp is no time, or it has none and the match no
+`created` that is one) is left out and said: `SheetGames.undated`, the standings' `skipped`. Players are one
+person when their names are equal under NFC and casefold, and the first spelling
 met in time is kept. A window (`since`, `until`, both days included) keeps the games that ended in it, and the
 ratings are computed over those games alone; gins and undercuts count the hands recorded in it.
 """
@@ -15,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from .ratings import Prediction, Rating, Result, Share, expected_score, prediction, walk
-from .records import person_key
+from .ratings import TAU, Prediction, Rating, Result, Share, expected_score, prediction, walk
+from .records import Match, person_key
 from .tally import Sheet
 
 
@@ -29,6 +31,9 @@ def day_of(stamp: str) -> str | None:
         return moment.astimezone(UTC).date().isoformat()
     except (ValueError, OverflowError, TypeError):
         return None
+
+PERIOD = "day"
+"""The rating period, as the JSON names it: a calendar day (UTC) on which games ended."""
 
 
 @dataclass(frozen=True)
@@ -63,21 +68,26 @@ class SheetGames:
 
     games: tuple[PlayedGame, ...] = ()
     marks: tuple[HandMark, ...] = ()
+    undated: tuple[str, ...] = ()
+    """Why each finished game that has no day is left out, in words: `game 2 has no date: ...`."""
 
     def as_record(self) -> dict:
         """Plain data (JSON-ready), the inverse of `from_record`."""
         return {
             "games": [[g.day, g.players[0], g.players[1], g.winner, g.margin] for g in self.games],
             "marks": [[m.day, m.player, m.kind] for m in self.marks],
+            "undated": list(self.undated),
         }
 
     @classmethod
     def from_record(cls, record: object) -> SheetGames | None:
         """What `as_record` gave, every value type-checked; None for anything else."""
-        if not isinstance(record, dict) or set(record) != {"games", "marks"}:
+        if not isinstance(record, dict) or set(record) != {"games", "marks", "undated"}:
             return None
-        games, marks = record["games"], record["marks"]
-        if not (isinstance(games, list) and isinstance(marks, list)):
+        games, marks, undated = record["games"], record["marks"], record["undated"]
+        if not (isinstance(games, list) and isinstance(marks, list) and isinstance(undated, list)):
+            return None
+        if not all(isinstance(reason, str) for reason in undated):
             return None
         played = []
         for game in games:
@@ -91,24 +101,31 @@ class SheetGames:
             if not (isinstance(mark, list) and len(mark) == 3 and all(isinstance(v, str) for v in mark)) or mark[2] not in ("gin", "undercut"):
                 return None
             kept.append(HandMark(mark[0], mark[1], mark[2]))
-        return cls(tuple(played), tuple(kept))
+        return cls(tuple(played), tuple(kept), tuple(undated))
 
 
 def sheet_games(sheet: Sheet) -> SheetGames:
-    """A sheet's finished games, each on its last hand's day, and its gins and undercuts on their hands' days."""
+    """A sheet's finished games, each on its last hand's day, and its gins and undercuts on their hands' days; a
+    finished game with no day is left out, with why (`SheetGames.undated`)."""
     match = sheet.match
     started = day_of(match.created) if match.created else None
 
     def day(number: int) -> str | None:
+        """The hand's day: its stamp's, or the match's start when it has none; None when the one it has is no time."""
         stamp = match.hands[number - 1].recorded if 0 < number <= len(match.hands) else ""
-        return (day_of(stamp) if stamp else None) or started
+        return day_of(stamp) if stamp else started
 
     games = []
-    for game in sheet.games:
+    undated = []
+    for number, game in enumerate(sheet.games, start=1):
         winner = game.winner
-        when = day(game.hands[-1]) if game.hands else None
-        if winner is not None and when is not None:
+        if winner is None or not game.hands:
+            continue
+        when = day(game.hands[-1])
+        if when is not None:
             games.append(PlayedGame(when, match.players, winner, game.margin))
+        else:
+            undated.append(_undated(match, number if len(sheet.games) > 1 else None, game.hands[-1]))
     marks = []
     for line in sheet.lines:
         if line.knocker is None:
@@ -120,7 +137,36 @@ def sheet_games(sheet: Sheet) -> SheetGames:
             marks.append(HandMark(when, line.knocker, "gin"))
         elif line.result == "undercut":
             marks.append(HandMark(when, match.other(line.knocker), "undercut"))
-    return SheetGames(tuple(games), tuple(marks))
+    return SheetGames(tuple(games), tuple(marks), tuple(undated))
+
+
+def _undated(match: Match, game: int | None, last: int) -> str:
+    """Why a finished game (`game` of a Hollywood sheet, or the sheet's one game) has no day, in words."""
+    from ..errors import quote
+
+    stamp = match.hands[last - 1].recorded
+    said = f"game {game}" if game is not None else "the game"
+    if stamp:
+        return (f"{said} has no date: its last hand's time stamp, hands[{last}].recorded, is no time ({quote(stamp)}); "
+                f"write it as 2026-11-30T23:11:03+00:00")
+    return (f"{said} has no date: its last hand, hands[{last}], has no `recorded` and the match no `created` that is "
+            f"a time; add one, e.g. created = \"2026-11-30T23:11:03+00:00\"")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """What the standings leave out, and why: a file that cannot be read, or a finished game with no date."""
+
+    file: str
+    reason: str
+
+    def as_json(self) -> dict:
+        return {"file": self.file, "reason": self.reason}
+
+
+def undated_games(named: Iterable[tuple[str, SheetGames]]) -> tuple[Skipped, ...]:
+    """Each finished game of the named sheets that has no date, with its file and why (`SheetGames.undated`)."""
+    return tuple(Skipped(file, reason) for file, games in named for reason in games.undated)
 
 
 @dataclass(frozen=True)
@@ -155,13 +201,15 @@ class Row:
         return self.rating.rating - 2 * self.rating.rd, self.rating.rating + 2 * self.rating.rd
 
     def as_json(self) -> dict:
+        """The row as JSON: the rating, RD and volatility as computed, unrounded (the text and the pages round them),
+        the interval to a tenth."""
         low, high = self.interval
         return {
             "player": self.player,
-            "rating": round(self.rating.rating, 1),
-            "rd": round(self.rating.rd, 1),
+            "rating": self.rating.rating,
+            "rd": self.rating.rd,
             "interval": [round(low, 1), round(high, 1)],
-            "volatility": round(self.rating.volatility, 6),
+            "volatility": self.rating.volatility,
             "provisional": self.rating.provisional,
             "games": self.games,
             "won": self.won,
@@ -170,7 +218,7 @@ class Row:
             "undercuts": self.undercuts,
             "average_margin": round(self.average_margin, 1),
             "last_played": self.last_played,
-            "history": [{"day": day, "rating": round(r.rating, 1), "rd": round(r.rd, 1)} for day, r in self.history],
+            "history": [{"day": day, "rating": r.rating, "rd": r.rd} for day, r in self.history],
         }
 
 
@@ -233,6 +281,8 @@ class Standings:
         return {
             "since": self.since,
             "until": self.until,
+            "tau": TAU,
+            "period": PERIOD,
             "games": self.games,
             "players": [row.as_json() for row in self.rows],
             "prediction": self.prediction.as_json(),

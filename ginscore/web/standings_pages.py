@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..match.standings import Standings, standings_of_sheets
+from ..match.standings import Skipped, Standings, sheet_games, standings_of_sheets, undated_games
 from ..sheets.standings_words import ROOM_WORDS, margin_text, percent, prediction_text, rating_text
 from .page_helpers import folder_of, render
 
@@ -36,6 +36,11 @@ def season_standings(request: Request, season: str) -> Standings:
     return standings_of_sheets(folder_of(request).sheets(), season_start(season, datetime.now(UTC).date()))
 
 
+def undated_here(request: Request) -> tuple[Skipped, ...]:
+    """The served folder's finished games with no date, which no season holds, each with its file's name."""
+    return undated_games((name, sheet_games(sheet)) for name, sheet in folder_of(request).named_sheets())
+
+
 def standings_page(request: Request, form: dict[str, str]) -> Response:
     """Every player, best first, with the season's figures and the ratings' test against a coin."""
     season = chosen_season(request)
@@ -48,4 +53,5 @@ def standings_page(request: Request, form: dict[str, str]) -> Response:
         "table": table, "rows": rows, "seasons": SEASONS, "season": season,
         "prediction": prediction_text(table.prediction, scores=False), "room_words": ROOM_WORDS,
         "players": sorted((row.player for row in table.rows), key=str.casefold),
+        "skipped": undated_here(request),
     })
