@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from browsers import expect
 from pages import served_in_process
-from pictured import PHONE, SERVED, pictured_folder
+from pictured import PHONE, SERVED, STYLE, fingerprint, fingerprints, pictured_folder
 
 TOKEN = "first-screen-token"
 SCREENS = ({"width": 320, "height": 844}, {"width": 390, "height": 844})
@@ -112,18 +112,22 @@ def test_the_next_step_is_within_the_first_screen_at_320_and_390_px(browser: Any
 
 def test_the_docs_pictures(browser: Any, sites: tuple[str, str]) -> None:
     """With GINSCORE_PICTURES=FOLDER, serve's pictures of tests/pictured.py saved there: the first screen of a 390 x
-    844 phone (docs/make_pictures.sh, which then stores each page's fingerprint)."""
+    844 phone (docs/make_pictures.sh, which then stores each page's fingerprint). Each page photographed has the
+    fingerprint the same page has rendered in process, so that the one stored is the picture's."""
     pictures = os.environ.get("GINSCORE_PICTURES")
     if not pictures:
         pytest.skip("GINSCORE_PICTURES is not set: no pictures to take")
     base, _ = sites
+    expected = fingerprints()  # what docs/pictures.json will hold: each page as rendered in process
+    style = STYLE.read_text(encoding="utf-8")
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
     page = context.new_page()
     try:
         page.goto(f"{base}/?token={TOKEN}")
         for shown in SERVED:
             page.emulate_media(color_scheme="dark" if shown.dark else "light")
-            page.goto(base + shown.path)
+            answer = page.goto(base + shown.path)
+            assert answer is not None and fingerprint(answer.text(), style) == expected[shown.picture], shown
             if shown.scroll_to:
                 page.locator(shown.scroll_to).scroll_into_view_if_needed()
             page.screenshot(path=str(Path(pictures) / shown.picture), scale="css")
