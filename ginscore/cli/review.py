@@ -8,7 +8,7 @@ from .command import command, print_json
 from .options import JSON
 
 
-@command(short_help="Judge each recorded knock by the game chance it cost.")
+@command(short_help="Each recorded knock judged by its game chance.")
 def review(
     file: str = typer.Argument(..., help="The match file."),
     player: str | None = typer.Option(None, "--player", metavar="NAME", help="Show this player's knocks and sums only."),

@@ -238,13 +238,18 @@ def review_hand(
     if taken is None:
         return replace(base, reason=f"advise finds no knock discarding the {scored.discard}")
     taken = _as_laid(taken, advice, spread, rules, outcomes, state)
-    best = max(choices, key=lambda choice: (choice.chance, choice == taken))
-    if taken.chance >= best.chance:
-        best = taken
-    lost = max(0.0, (best.chance - taken.chance) * 100)
-    close = best != taken and _overlap(best, taken)
+    best, lost, close = judge(taken, choices)
     return replace(base, taken=taken, best=best, choices=choices, lost=lost, close=close, samples=advice.samples,
                    exact=advice.exact)
+
+
+def judge(taken: Choice, choices: tuple[Choice, ...]) -> tuple[Choice, float, bool]:
+    """The best of the options (the one taken where none is ahead of it), the chance lost against it in percentage
+    points (never negative), and whether the two estimates overlap within their error (`close`)."""
+    best = max(choices, key=lambda choice: choice.chance, default=taken)
+    if taken.chance >= best.chance:
+        return taken, 0.0, False
+    return best, (best.chance - taken.chance) * 100, _overlap(best, taken)
 
 
 def weigh(
