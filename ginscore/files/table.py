@@ -11,7 +11,11 @@ Which files belong, one rule for every reader:
   leads to no file, or round in a loop, is no file and is not listed;
 - two names that are one name on a phone (equal under NFC and case folding): the first in sorted order counts,
   the other is listed as damaged, so no match is counted twice;
-- a file that cannot be read is listed as damaged with its problem, and counts in no figure.
+- a file that cannot be read is listed as damaged with its problem, and counts in no figure;
+- two files of one match (equal ids, or by the rule for files without one, `match.merge.not_the_same`; or one file
+  reached through two names, such as a link): one counts, the one whose hands include the other's (else the
+  first by name), and the other is a copy of it (`Table.copies`), listed with the command that settles it
+  (`ginscore merge COUNTED COPY`) and counted in no figure, so no game counts twice.
 
 Each file is read once per version its storage gives (`Storage.version`; on the disk its size, times and inode
 change with every write, since each write renames a new file into place): the one cache of the table. What it
@@ -36,6 +40,7 @@ if TYPE_CHECKING:
     from ..game.advise_game import GameState
     from ..game.rulebook import Rules
     from ..match.odds import MatchOdds, Model
+    from ..match.records import Match
     from ..match.stats import PairStats
     from ..match.tally import Sheet
     from .reading import MatchFile
@@ -206,6 +211,12 @@ class Table:
         except RecursionError:
             return TableFile(name, version, None, MatchFileError(path, ["nested too deeply to read"]))
 
+    def copies(self) -> dict[str, str]:
+        """Each readable file that is a copy of another file's match, with the file that counts for it (see the
+        module's words)."""
+        return copies_among([(found.name, _identity(self.storage.path(found.name)), found.read.match)
+                             for found in self.files() if found.read is not None])
+
     def sheet_at(self, path: str) -> Sheet:
         """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
         read once; else read as `show` reads any file. Problems raise `MatchFileError`."""
@@ -224,8 +235,9 @@ class Table:
         return tuple(sheet for _, sheet in self.named_sheets())
 
     def named_sheets(self) -> tuple[tuple[str, Sheet], ...]:
-        """`sheets()`, each with its file's name."""
-        read = [(found.name, found.read) for found in self.files() if found.read is not None]
+        """`sheets()`, each with its file's name; a copy of another file's match is left out (`copies`)."""
+        copies = self.copies()
+        read = [(found.name, found.read) for found in self.files() if found.read is not None and found.name not in copies]
         return tuple((name, match_file.sheet) for name, match_file in sorted(read, key=_started))
 
     def series(self, sheet: Sheet) -> Series:
@@ -372,3 +384,97 @@ def _twins_among(names: list[str]) -> dict[str, str]:
         else:
             first[key] = name
     return found
+
+
+# --- copies of one match: which file counts -----------------------------------------------------------------
+
+
+def copies_among(files: list[tuple[str, object, Match]]) -> dict[str, str]:
+    """Among `files` (each a name, what makes two names one file, such as its device and inode, or None, and its
+    match), each file that is a copy of another's match, with the file that counts for it: of the files of one
+    match, the first by name whose hands include every other's, else the first by name. Files of one match share
+    their start (`created`): two files with one id whose start was edited apart are not found, as `path_copies`
+    does not find them either."""
+    from ..match.merge import not_the_same
+    from ..match.records import pair_key
+
+    groups: list[list[tuple[str, object, Match]]] = []
+    buckets: dict[tuple[str, str, str], list[list[tuple[str, object, Match]]]] = {}
+    for entry in sorted(files, key=lambda entry: entry[0]):
+        _, identity, match = entry
+        bucket = buckets.setdefault((*pair_key(match.players), match.created), [])  # one match has one start
+        for group in bucket:
+            if (identity is not None and any(identity == other[1] for other in group)) or (
+                    not_the_same(group[0][2], match) is None):
+                group.append(entry)
+                break
+        else:
+            bucket.append([entry])
+            groups.append(bucket[-1])
+    copies: dict[str, str] = {}
+    for group in groups:
+        if len(group) < 2:
+            continue
+        counted = next((entry for entry in group if all(_includes(entry[2], other[2]) for other in group)), group[0])
+        copies.update({entry[0]: counted[0] for entry in group if entry is not counted})
+    return copies
+
+
+def _includes(match: Match, other: Match) -> bool:
+    """Whether `match`'s hands include `other`'s: the same hands, or `other`'s its first ones."""
+    from ..match.merge import compare
+
+    try:
+        return compare(other, match).kind in ("same", "theirs_longer")
+    except RefusedError:
+        return False
+
+
+def path_copies(paths: list[str]) -> dict[str, str]:
+    """`copies_among` for match files named by their paths (those `stats` or `standings` read): each copy's path
+    with the path that counts for it. Only files that may be of one match (the same players, and the same id or
+    start) are read in full; a file that cannot be read is no one's copy (its reader says why)."""
+    from .reading import load_file, parse
+
+    candidates: dict[tuple[object, ...], list[str]] = {}
+    for path in paths:
+        key = _rough_key(path, parse)
+        if key is not None:
+            candidates.setdefault(key, []).append(path)
+    entries = []
+    for group in candidates.values():
+        if len(group) < 2:
+            continue
+        for path in group:
+            try:
+                entries.append((path, _identity(path), load_file(path).match))
+            except MatchFileError:
+                continue
+    return copies_among(entries)
+
+
+def _rough_key(path: str, parse: Any) -> tuple[object, ...] | None:
+    """What two files of one match share, from their text alone (as `copies_among` holds them): the players and the
+    start; None when the file cannot be read."""
+    from ..match.records import person_key
+    from .folder import read_text
+
+    try:
+        data = parse(read_text(path))
+    except (MatchFileError, ValueError, RecursionError):
+        return None
+    info = data.get("match")
+    players = info.get("players") if isinstance(info, dict) else None
+    if not isinstance(players, list) or not all(isinstance(player, str) for player in players):
+        return None
+    return (*sorted(person_key(player) for player in players), str(data.get("created")))
+
+
+def _identity(path: str) -> object:
+    """What makes two names one file on the disk (its device and inode, links followed); None when it cannot be
+    told."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino)
