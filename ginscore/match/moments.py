@@ -6,6 +6,9 @@ an ISO date or date-time, with an offset (`+01:00`, `Z`) or without one, in the 
 noon of that day (the day stays the same day in UTC, where the standings date a game, for any zone within twelve
 hours of it), or the present moment when that noon is still to come. A moment in the future, or before 1900, is
 refused: it is a typo, not a night the club played.
+
+A stamp read from a file is a time when `datetime.fromisoformat` reads it; `stamp_doubt` says why another is none
+(an impossible day such as 2026-02-30, or other text), for `validate` and the standings.
 """
 
 from __future__ import annotations
