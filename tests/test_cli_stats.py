@@ -226,7 +226,7 @@ def test_stats_an_empty_folder(run, tmp_path):
     result = run("stats", tmp_path)
     assert (result.exit_code, result.stdout, result.stderr) == (0, "No matches found.\n", "")
     data = json_object(run("stats", tmp_path, "--json"))
-    assert data == {"files": 0, "skipped": [], "pairs": [], "never_met": []}
+    assert data == {"files": 0, "skipped": [], "copies": [], "pairs": [], "never_met": []}
 
 
 def without_odds(pairs: list[dict]) -> list[dict]:

@@ -22,7 +22,7 @@ from ginscore.files.table import Table
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.ratings import expected_score
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match, make_record, new_id
 from ginscore.match.standings import SheetGames, day_of, sheet_games, standings_of_sheets
 from ginscore.match.tally import add_hand, tally
 
@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def one_game(winner: str, loser: str, day: str, *, opponent: int = 80, hour: int = 20) -> Match:
-    """A match of one hand: `winner` goes gin against `opponent` deadwood (over 100 with the bonus) on `day`."""
+    """A match of one hand: `winner` goes gin against `opponent` deadwood (over 100 with the bonus) on `day`; with an
+    id of its own, as `new` writes, so that two such games of one evening are two matches, not copies of one."""
     stamp = f"{day}T{hour:02d}:00:00+00:00"
-    match = Match((winner, loser), PRESETS["standard"], winner, created=stamp, preset="standard")
+    match = Match((winner, loser), PRESETS["standard"], winner, created=stamp, preset="standard", id=new_id())
     match, _ = add_hand(match, make_record(match, HandEntry(knocker=winner, deadwood=0, opponent_deadwood=opponent), recorded=stamp))
     return match
 
@@ -158,7 +159,7 @@ def test_the_cache_remembers_and_never_believes_a_bad_row(tmp_path, monkeypatch)
     write_days(folder)
     first = folder_games(str(folder), str(cache))
     with sqlite3.connect(cache / CACHE_NAME) as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 8  # Bob's two wins of the 4th are alike, byte for byte
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 9  # Bob's two wins of the 4th: two ids, two rows
         db.execute("UPDATE games SET record = 'x ' || record")  # every checksum broken
     again = folder_games(str(folder), str(cache))
     assert again.sheets == first.sheets and again.files == 9
@@ -214,7 +215,7 @@ def test_standings_json_carries_the_prediction(run, tmp_path):
     write_days(tmp_path)
     data = json_object(run("standings", tmp_path, "--json"))
     table = ginscore.standings(str(tmp_path))
-    assert data == {"files": 9, "skipped": [], **json.loads(json.dumps(table.as_json()))}
+    assert data == {"files": 9, "skipped": [], "copies": [], **json.loads(json.dumps(table.as_json()))}
     prediction = data["prediction"]
     assert prediction["games"] == 9
     assert prediction["coin_flip"] == {"log_loss": 0.6931, "brier": 0.25, "called": 0.5}

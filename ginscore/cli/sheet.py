@@ -101,18 +101,27 @@ def _write_export(path: str, kinds: tuple[str, ...], force: bool, text: Callable
 
 
 @command(short_help="Check match files and report every problem.")
-def validate(files: list[str] = typer.Argument(..., help="Match files to check.")) -> None:
+def validate(files: list[str] = typer.Argument(..., help="Match files to check, or folders: each match file directly in a folder.")) -> None:
     """Reload match files, recompute everything, and report every problem with its place.
 
+    A folder stands for its match files, those directly in it, as serve and `standings` count them. Two files of
+    one match (a copy, a link) are said on stderr, with the `merge` that settles them: every figure counts them once.
+
     \b
-    Example:
+    Examples:
       ginscore validate sample_matches/*.toml
+      ginscore validate ~/gin
     """
+    import os
+
     from ..errors import MatchFileError
     from ..files.reading import checked
+    from ..files.table import Table, path_copies
+    from .merge import copy_lines
 
-    bad = 0
-    for file in files:
+    bad, good = 0, []
+    for file in (path for given in files for path in (
+            [os.path.join(given, name) for name in Table(given).names()] if os.path.isdir(given) else [given])):
         try:
             sheet = checked(file).sheet
         except MatchFileError as error:
@@ -121,6 +130,8 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check."
             continue
         state = "finished" if sheet.finished else "in play"
         sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
+        good.append(file)
+    sys.stderr.write(copy_lines(tuple(path_copies(good).items())))
     if bad:
         raise typer.Exit(1)
 
@@ -139,7 +150,8 @@ def stats(
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
 
-    A broken file is reported on stderr with its place and skipped; the exit status is then 1.
+    A broken file is reported on stderr with its place and skipped; the exit status is then 1. Two files of one
+    match (a copy, a link) count once: the copy is said on stderr with the `merge` that settles it.
     Each file is read in full the first time its exact bytes are seen; its figures are then
     remembered in a cache outside the match folder, so later runs over the same files are quick.
 
@@ -151,12 +163,17 @@ def stats(
     from ..errors import MatchFileError
     from ..files.folder import match_paths
     from ..files.stats_cache import FIGURES, GAMES, StatsCache, cache_folder
+    from ..files.table import path_copies
     from ..match.stats import HeadToHead
+    from .merge import copies_json, copy_lines
 
     head_to_head, files, skipped, games = HeadToHead(), 0, [], []
     kinds = (FIGURES, GAMES)  # the games for the pairs' odds, remembered by every run alike
+    found = match_paths(paths)
+    copies = path_copies(found)
+    sys.stderr.write(copy_lines(tuple(copies.items())))
     with StatsCache(None if no_cache else cache_folder()) as cache:
-        for path in match_paths(paths):
+        for path in (path for path in found if path not in copies):
             try:
                 given = cache.given_all(path, kinds)
                 head_to_head.add(given[0])
@@ -174,7 +191,7 @@ def stats(
 
         rated = standings_of(games)
         odds = [rated.pair(*p.players) for p in pairs]
-        print_json({"files": files, "skipped": skipped, "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
+        print_json({"files": files, "skipped": skipped, "copies": copies_json(tuple(copies.items())), "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
                     "never_met": [o.as_json() for o in rated.never_met()]})
     else:
         from ..render.console import console

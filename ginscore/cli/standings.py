@@ -26,6 +26,7 @@ def standings(
     and rate them alone. --json adds how well the ratings predicted each game from the day before (log-loss and
     Brier score beside a coin flip's), with the ratings unrounded. A broken file, or a finished game with no date
     (no time stamp on its last hand nor on the match), is reported on stderr and skipped; the exit status is then 1.
+    Two files of one match (a copy, a link) count once: the copy is said on stderr with the `merge` that settles it.
     docs/standings.md says every parameter.
 
     \b
@@ -40,6 +41,7 @@ def standings(
     from ..files.stats_cache import cache_folder
     from ..match.standings import Skipped, parse_day, undated_games, window_of
     from ..match.standings import standings as standings_of
+    from .merge import copies_json, copy_lines
 
     if not os.path.isdir(folder):
         raise InputError(f"{shown_path(folder)} is not a folder: give the folder of your match files, e.g. `ginscore standings ~/gin`")
@@ -49,13 +51,15 @@ def standings(
     read = folder_games(folder, None if no_cache else cache_folder())
     for error in read.skipped:
         sys.stderr.write(f"{mended(error, None)} (skipped)\n")
+    sys.stderr.write(copy_lines(read.copies))
     undated = undated_games(zip(read.paths, read.sheets))
     for game in undated:
         sys.stderr.write(f"{shown_path(game.file)}: {game.reason} (skipped)\n")
     table = standings_of(read.sheets, first, last)
     if as_json:
         skipped = [Skipped(error.path, error.one_line()) for error in read.skipped] + list(undated)
-        print_json({"files": read.files, "skipped": [item.as_json() for item in skipped], **table.as_json()})
+        print_json({"files": read.files, "skipped": [item.as_json() for item in skipped], "copies": copies_json(read.copies),
+                    **table.as_json()})
     else:
         from ..render.console import console
         from ..render.standings import standings_view

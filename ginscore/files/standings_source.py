@@ -12,12 +12,12 @@ without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import MatchFileError
 from ..match.standings import SheetGames
 from .stats_cache import StatsCache
-from .table import Table, twin_problem
+from .table import Table, path_copies, twin_problem
 
 
 @dataclass(frozen=True)
@@ -31,19 +31,23 @@ class FolderGames:
     """Files that could not be read, each with its problems."""
     paths: tuple[str, ...] = ()
     """Each of `sheets`' files, in their order."""
+    copies: tuple[tuple[str, str], ...] = ()
+    """Each file left out as a copy of another file's match (`table.path_copies`), with the file that counts for it."""
 
 
 def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
     """The match files of the table at `folder`, as the standings see them; a file that cannot be read, or whose
-    name another's already is on a phone, is skipped with its error. `cache_folder` None reads every file in full
-    and remembers nothing."""
+    name another's already is on a phone, is skipped with its error; a copy of another file's match counts once
+    (`FolderGames.copies`). `cache_folder` None reads every file in full and remembers nothing."""
     table = Table(folder)
     twinned = table.twins()
     paths: list[str | MatchFileError] = []
     for name in table.names():
         path = table.storage.path(name)
         paths.append(path if name not in twinned else twin_problem(path, twinned[name]))
-    return files_games(paths, cache_folder)
+    copies = path_copies([path for path in paths if isinstance(path, str)])
+    read = files_games([path for path in paths if not (isinstance(path, str) and path in copies)], cache_folder)
+    return replace(read, copies=tuple(copies.items()))
 
 
 def files_games(paths: Iterable[str | MatchFileError], cache_folder: str | None) -> FolderGames:
