@@ -39,6 +39,9 @@ WON = [("Ann", 2, 40), ("Bob", 1, 30), ("Ann", 3, 45), ("Ann", 2, 30)]
 """Ann reaches 108 on the fourth hand: the game over, Ann 268 to Bob 49 with the bonuses."""
 HOLLYWOOD = [("Ann", 0, 60), ("Bob", 2, 30), ("Ann", 1, 20), ("Bob", 0, 15), ("Ann", 3, 40)]
 """A Hollywood match, target 100, where game 1 is over and games 2 and 3 are in play."""
+HOLLYWOOD_WON = [("Cy", 0, 90), ("Di", 0, 95), ("Cy", 0, 98)] * 2
+"""A Hollywood match to 150 between Cy and Di, all three games over on the sixth hand: the longest game-over block
+(a shutout bonus column, three lines of how the games ended)."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,10 @@ MASKS = (
 modification time and place on the disk)."""
 
 
-def _write(path: Path, hands: list[tuple[str, int, int]], hollywood: bool = False) -> None:
+def _write(path: Path, hands: list[tuple[str, int, int]], hollywood: bool = False, target: int = 100,
+           players: tuple[str, str] = ("Ann", "Bob")) -> None:
     records = tuple(HandRecord(knocker=who, deadwood=mine, opponent_deadwood=theirs) for who, mine, theirs in hands)
-    match = Match(players=("Ann", "Bob"), rules=replace(preset("standard"), target=100), first_dealer="Bob",
+    match = Match(players=players, rules=replace(preset("standard"), target=target), first_dealer=players[1],
                   hands=records, hollywood=hollywood, preset="standard")
     path.write_text(storage.dumps(match), encoding="utf-8")
 
@@ -87,6 +91,7 @@ def pictured_folder(folder: Path) -> Path:
     _write(folder / "twelve.toml", TWELVE)
     _write(folder / "won.toml", WON)
     _write(folder / "hollywood.toml", HOLLYWOOD, hollywood=True)
+    _write(folder / "hollywood-won.toml", HOLLYWOOD_WON, hollywood=True, target=150, players=("Cy", "Di"))
     shutil.copy(SAMPLES / "standard.toml", folder / "standard.toml")
     return folder
 

@@ -81,6 +81,10 @@ def test_the_next_step_is_within_the_first_screen_at_320_and_390_px(browser: Any
                 assert len({round(box["bottom"]) for box in row}) == 1 and name["bottom"] >= row[0]["top"], (name, row)
             assert [box["text"] for box in on_screen(page, "main .primary", screen)] == ["Start the next game"]
             assert one_line(page, "header.top nav a") == ["Matches", "Check", "Standings", "Players"]
+            page.goto(f"{base}/m/hollywood-won.toml?recorded=6")  # three games' notes and a shutout bonus column
+            assert [box["text"] for box in on_screen(page, ".result-block .board-total", screen)] == ["1204", "270"]
+            assert [box["text"] for box in on_screen(page, ".final-totals .end-final td", screen)] == ["1204", "270"]
+            assert [box["text"] for box in on_screen(page, "main .primary", screen)] == ["Start the next game"]
 
             # an illegal knock: the reason under the preview's heading, within the first screen, describing Save
             page.goto(f"{base}/m/twelve.toml/record")
