@@ -22,6 +22,7 @@ from ..game.advise import Advice, advise
 from ..game.advise_game import GameAdvice, GameChoice, GameState, weigh_game
 from ..game.cards import Card
 from ..game.melds import Arrangement
+from ..game.odds import MAX_SPAN, solvable
 from ..game.outcomes import Outcomes
 from ..game.rulebook import Rules
 from .records import HandRecord, spread_text
@@ -64,10 +65,18 @@ class Choice:
     sampled: int
     """How many samples the chance is a mean of: opponent hands for a knock, hands played out for playing on;
     0 when it is exact."""
+    gin: bool = False
+    """Whether knocking after this discard is gin."""
+
+    @property
+    def play(self) -> str:
+        """`gin`, `knock` or `play on`."""
+        return ("gin" if self.gin else "knock") if self.knocks else "play on"
 
     def words(self, face: Callable[[str], str] = str) -> str:
-        """`knocking, discarding the K♠` or `playing on, discarding the K♠`."""
-        return f"{'knocking' if self.knocks else 'playing on'}, discarding the {face(str(self.discard))}"
+        """`knocking, discarding the K♠`, `going gin, discarding the K♠` or `playing on, discarding the K♠`."""
+        play = ("going gin" if self.gin else "knocking") if self.knocks else "playing on"
+        return f"{play}, discarding the {face(str(self.discard))}"
 
 
 @dataclass(frozen=True)
@@ -223,6 +232,9 @@ def review_hand(
     if scored.discard is None and len(laid) == 10:
         return HandReview(line.number, knocker, "the knocker's ten cards were recorded without the card discarded "
                                                 "face down, so the other discards cannot be weighed")
+    if not solvable(rules.target, scores):
+        return HandReview(line.number, knocker, f"the chance to win is solved up to {MAX_SPAN} points from the lower "
+                                                f"score, and this game is to {rules.target} from {min(scores)}")
     eleven = tuple(laid) + (() if scored.discard is None else (scored.discard,))
     upcard = _upcard(record)
     seed = hand_seed([str(card) for card in eleven], upcard)
@@ -262,8 +274,10 @@ def weigh(
 
 def _choices(found: GameChoice, advice: Advice) -> tuple[Choice, Choice]:
     knock_sampled = 0 if advice.exact else advice.samples
+    option = next(option for option in advice.options if option.discard == found.discard)
+    gin = option.knock is not None and not option.knock.spread.deadwood_cards
     return (
-        Choice(found.discard, True, found.knock_now, None if advice.exact else found.knock_interval, knock_sampled),
+        Choice(found.discard, True, found.knock_now, None if advice.exact else found.knock_interval, knock_sampled, gin),
         Choice(found.discard, False, found.play_on, found.play_on_interval, found.rollouts),
     )
 
@@ -279,7 +293,8 @@ def _as_laid(
     laid = replace(option, knock=replace(option.knock, spread=spread))
     game = weigh_game(replace(advice, options=(laid,)), rules, outcomes, state, rollouts=0)
     found = game.choices[0]
-    return replace(taken, chance=found.knock_now, interval=None if advice.exact else found.knock_interval)
+    return replace(taken, chance=found.knock_now, interval=None if advice.exact else found.knock_interval,
+                   gin=not spread.deadwood_cards)
 
 
 def _melds(spread: Arrangement) -> frozenset[int]:
@@ -312,7 +327,7 @@ def _choice_dict(choice: Choice | None) -> dict | None:
         return None
     return {
         "discard": str(choice.discard),
-        "play": "knock" if choice.knocks else "play_on",
+        "play": choice.play.replace(" ", "_"),
         "chance": choice.chance,
         "interval": None if choice.interval is None else list(choice.interval),
         "sampled": choice.sampled,

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.text import Text
 
-from ..match.review import JUDGEMENTS, KINDS, Choice, HandReview, PlayerReview, Review, points
+from ..match.review import JUDGEMENTS, KINDS, Choice, HandReview, PlayerReview, Review
 from .console import count, is_fancy, print_wrapped
 
 STYLES = {"none": "green", "close": "cyan", "inaccuracy": "yellow", "mistake": "bold yellow", "blunder": "bold red"}
@@ -31,8 +31,8 @@ def _chance(choice: Choice) -> str:
     return f"{choice.chance:.0%} ({low:.0%}–{high:.0%} over {choice.sampled} {what})"
 
 
-def _play(choice: Choice, face: Callable[[str], str], kind: str = "knock") -> str:
-    return f"{kind if choice.knocks else 'play on'}, discarding {face(str(choice.discard))}"
+def _play(choice: Choice, face: Callable[[str], str]) -> str:
+    return f"{choice.play}, discarding {face(str(choice.discard))}"
 
 
 def hand_lines(hand: HandReview, face: Callable[[str], str]) -> list[Text]:
@@ -47,7 +47,7 @@ def hand_lines(hand: HandReview, face: Callable[[str], str]) -> list[Text]:
         lines.append(Text("  nothing scores more, and nothing can undercut it: no chance lost."))
         return lines
     if hand.taken is not None and hand.best is not None:
-        lines.append(Text(f"  taken: {_play(hand.taken, face, hand.kind)}: {_chance(hand.taken)}"))
+        lines.append(Text(f"  taken: {_play(hand.taken, face)}: {_chance(hand.taken)}"))
         if hand.best != hand.taken:
             lines.append(Text(f"  best:  {_play(hand.best, face)}: {_chance(hand.best)}"))
     verdict = hand.judgement
@@ -64,7 +64,7 @@ def player_lines(player: PlayerReview, face: Callable[[str], str]) -> list[Text]
     judged = ", ".join(f"{player.counts[kind]} {kind}" for kind in KINDS)
     lines = [Text.assemble(
         (player.player, "bold"),
-        f": {count(player.hands, 'hand', 'hands')} reviewed, {points(player.total)} of game chance lost "
+        f": {count(player.hands, 'hand', 'hands')} reviewed, {player.total:.1f} points of game chance lost "
         f"(mean {player.mean:.1f} a hand); {judged}.",
     )]
     if player.worst is not None:
