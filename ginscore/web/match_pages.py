@@ -295,8 +295,11 @@ def match_page(request: Request, form: dict[str, str]) -> Response:
             message = f"{words} hand {number}."
             break
     message = merged_words(request.query_params) or message
+    from .review_pages import match_review_line
+
     return render(request, "match.html", {"name": name, "view": view, "exports": EXPORTS, "message": message,
-                                          "next_game": next_game_view(sheet, folder, name), **_sheet_links(request, name)})
+                                          "next_game": next_game_view(sheet, folder, name), **_sheet_links(request, name),
+                                          "review_line": match_review_line(folder, name, version, sheet)})
 
 
 def _linked_number(text: str) -> int | None:

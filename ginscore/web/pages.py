@@ -48,6 +48,7 @@ from .match_pages import (
 )
 from .merge_pages import backup_download, merge_post, merge_refused
 from .page_helpers import problem_page, render
+from .review_pages import review_page
 from .security import check_csrf
 from .standings_pages import standings_page
 from .stats_pages import pair_page, player_page, stats_page
@@ -156,6 +157,7 @@ routes = [
     _route("/m/{name}/chart.svg", chart, "GET", "chart"),
     _route("/m/{name}/result.svg", result_picture, "GET", "result_picture"),
     _route("/m/{name}/qr", qr_page, "GET", "qr"),
+    _route("/m/{name}/review", review_page, "GET", "review"),
     _route("/m/{name}/export/{kind}", export, "GET", "export"),
     _route("/m/{name}/record", record_page, "GET", "record"),
     _route("/m/{name}/record", record_post, "POST", "record_post", hand_refused),

@@ -1,0 +1,119 @@
+"""A match's Review page: each knock recorded with the knocker's eleven cards, judged by the game chance it cost.
+
+A review costs what `advise --match` costs for each such hand (a fifth of a second or so each here), so under a
+server it runs in a thread of its own, once for each version of the file and of the model: the page answers at
+once when it is done within a second, and otherwise says how far it has got and reloads itself until it is done.
+Under Pyodide (the app), which has no threads, it runs while the page is asked for.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..match.review import JUDGEMENTS, KINDS, Review, review
+from .blocking import INLINE
+from .page_helpers import folder_of, load_sheet, render
+from .picker import card_face
+
+if TYPE_CHECKING:
+    from ..files.served import Folder
+    from ..match.tally import Sheet
+
+WAIT_S = 1.0
+"""How long a page waits for a review under way before it answers with the progress so far."""
+KEPT = 16
+"""Reviews kept in memory, the latest asked for."""
+
+
+@dataclass
+class _Job:
+    total: int
+    done: int = 0
+    found: Review | None = None
+    failed: bool = False
+    finished: threading.Event = field(default_factory=threading.Event)
+
+    def progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+
+_JOBS: OrderedDict[Hashable, _Job] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _run(job: _Job, sheet: Sheet, outcomes: Any) -> None:
+    try:
+        job.found = review(sheet, outcomes, job.progress)
+    except Exception:  # said on the page: the review could not be made
+        job.failed = True
+        raise
+    finally:
+        job.finished.set()
+
+
+def _job(key: Hashable, sheet: Sheet, outcomes: Any) -> _Job:
+    """The review of `sheet` for `key`, started in a thread when none is under way or done."""
+    with _LOCK:
+        job = _JOBS.get(key)
+        if job is not None and not job.failed:
+            _JOBS.move_to_end(key)
+            return job
+        job = _JOBS[key] = _Job(len(sheet.lines))
+        while len(_JOBS) > KEPT:
+            _JOBS.popitem(last=False)
+    threading.Thread(target=_run, args=(job, sheet, outcomes), daemon=True, name="ginscore-review").start()
+    return job
+
+
+def match_review_line(folder: Folder, name: str, version: str, sheet: Sheet) -> str:
+    """`review_line` for a match page, with the review of this version when one was made (never starting one)."""
+    from ..files.table import solvable
+
+    found = None
+    if solvable(sheet):
+        outcomes = folder.table.model(sheet.match.rules).outcomes
+        with _LOCK:
+            job = _JOBS.get((folder.path, name, version, outcomes))
+        found = None if job is None else job.found
+    return review_line(sheet, found)
+
+
+def review_page(request: Request, form: dict[str, str]) -> Response:
+    """The review of a match, or how far it has got."""
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    version = folder.version(name)
+    sheet = load_sheet(folder, name)
+    outcomes = folder.table.odds(sheet).model.outcomes
+    context: dict[str, Any] = {"name": name, "players": sheet.match.players, "thresholds": JUDGEMENTS, "kinds": KINDS,
+                               "face": card_face}
+    if INLINE:
+        return render(request, "review.html", {**context, "review": review(sheet, outcomes)})
+    job = _job((folder.path, name, version, outcomes), sheet, outcomes)
+    job.finished.wait(WAIT_S)
+    if job.failed:
+        raise RuntimeError("the review failed")  # the guard's page: something went wrong, nothing was written
+    if job.found is None:
+        return render(request, "review.html", {**context, "review": None, "done": job.done, "total": job.total})
+    return render(request, "review.html", {**context, "review": job.found})
+
+
+def review_line(sheet: Sheet, found: Review | None) -> str:
+    """The match page's one line about its review: each player's chance lost once the review is made, else how
+    many knocks have the knocker's cards recorded."""
+    if found is not None:
+        if found.nothing is not None:
+            return "nothing to review: no knock has the knocker's eleven cards recorded"
+        return "; ".join(
+            f"{player.player} lost {player.total:.1f} points of game chance over {player.hands} "
+            f"knock{'' if player.hands == 1 else 's'}" for player in found.players if player.hands
+        )
+    with_cards = sum(1 for line in sheet.lines if line.scored is not None and line.scored.discard is not None)
+    return f"{with_cards} knock{'' if with_cards == 1 else 's'} with the knocker's eleven cards to judge"
