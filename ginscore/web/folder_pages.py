@@ -23,7 +23,8 @@ from .page_helpers import FormValues, folder_of, redirect, render
 
 
 def folder_page(request: Request, form: dict[str, str]) -> Response:
-    """The folder: every match file with its score, and the form that starts a new match."""
+    """The folder: every match file with its score (a copy of another file's match said as one, with the merge that
+    settles it), and the form that starts a new match."""
     return _folder_page(request, {"rules": "standard"})
 
 
@@ -33,7 +34,8 @@ def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, st
     groups = _by_pair(entries, folder_of(request).named_sheets())
     known = known_players((entry.last_played or "", entry.players) for entry in entries)
     return render(request, "folder.html", {"groups": groups, "known": known, "when": when, "won": won_words, "form": FormValues(form),
-                                           "presets": list(PRESETS), "targets": _targets(), "errors": errors or {}}, status)
+                                           "presets": list(PRESETS), "targets": _targets(), "errors": errors or {},
+                                           "copies": folder_of(request).table.copies()}, status)
 
 
 def _targets() -> str:
