@@ -121,7 +121,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
 
     bad, good = 0, []
     for file in (path for given in files for path in (
-            [os.path.join(given, name) for name in Table(given).names()] if os.path.isdir(given) else [given])):
+            [os.path.normpath(os.path.join(given, name)) for name in Table(given).names()] if os.path.isdir(given) else [given])):
         try:
             sheet = checked(file).sheet
         except MatchFileError as error:
