@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -11,6 +13,11 @@ from rich.text import Text
 from ..match.review import JUDGEMENTS, KINDS, Choice, HandReview, PlayerReview, Review
 from .console import count, is_fancy, print_wrapped
 
+if TYPE_CHECKING:
+    from rich.progress import TaskID
+
+SHOW_AFTER_S = 1.0
+"""A review shorter than this shows no progress bar."""
 STYLES = {"none": "green", "close": "cyan", "inaccuracy": "yellow", "mistake": "bold yellow", "blunder": "bold red"}
 
 
@@ -42,7 +49,8 @@ def hand_lines(hand: HandReview, face: Callable[[str], str]) -> list[Text]:
         return [Text.assemble(head, f": not reviewed: {hand.reason}.")]
     mine, theirs = hand.scores
     dealt = "dealt" if hand.dealt else "did not deal"
-    lines = [Text.assemble(head, f" ({mine} to {theirs}, {dealt}): {hand.taken_words(face)}, {hand.spread}")]
+    spread = " ".join(word if word == "|" else face(word) for word in hand.spread.split())
+    lines = [Text.assemble(head, f" ({mine} to {theirs}, {dealt}): {hand.taken_words(face)}, {spread}")]
     if hand.kind == "big gin":
         lines.append(Text("  nothing scores more, and nothing can undercut it: no chance lost."))
         return lines
@@ -103,16 +111,27 @@ def review_report(found: Review, out: Console, player: str | None = None) -> Non
 
 @contextmanager
 def review_progress(out: Console) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar of the hands reviewed, on a terminal only."""
+    """A progress bar of the hands reviewed, on a terminal only, once the review has run for `SHOW_AFTER_S`."""
     if not out.is_terminal:
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(TextColumn("hands reviewed"), BarColumn(), MofNCompleteColumn(), console=out, transient=True) as bar:
-        task = bar.add_task("hands", total=None)
+    start = time.monotonic()
+    shown: list[tuple[Progress, TaskID]] = []
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+    def update(done: int, total: int) -> None:
+        if not shown:
+            if time.monotonic() - start < SHOW_AFTER_S:
+                return
+            bar = Progress(TextColumn("hands reviewed"), BarColumn(), MofNCompleteColumn(), console=out, transient=True)
+            bar.start()
+            shown.append((bar, bar.add_task("hands", total=total)))
+        bar, task = shown[0]
+        bar.update(task, completed=done, total=total)
 
+    try:
         yield update
+    finally:
+        if shown:
+            shown[0][0].stop()
