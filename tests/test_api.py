@@ -322,7 +322,7 @@ def test_load_match_reports_every_problem_with_its_place(tmp_path):
         ("[x]\ny = 1\n", "format: expected 1 or 2, found None; is this a ginscore match file?"),
         (
             (ROOT / "sample_matches" / "standard.toml").read_text().replace("hollywood = false\n", 'hollywood = false\nvenue = "Club"\n', 1),
-            "match.venue: unknown key (known: players, first_dealer, hollywood, preset, note)",
+            "match.venue: unknown key (known: id, players, first_dealer, hollywood, preset, note)",
         ),
     ],
     ids=["pyproject", "other-toml", "unknown-key"],

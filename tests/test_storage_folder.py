@@ -117,10 +117,13 @@ def test_a_device_is_refused(run):
     assert one_error_line(result) == "error: /dev/null: is a character device, not a match file; nothing was read"
 
 
-def test_a_folder_is_refused(run, tmp_path):
+def test_a_folder_stands_for_its_match_files_and_one_without_any_is_refused(run, tmp_path):
     result = run("validate", tmp_path)
-    assert result.exit_code == 1
-    assert result.stderr == f"{tmp_path}: is a folder, not a match file; nothing was read\n"
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{tmp_path}: is a folder with no match file in it (a name ending in .toml); nothing was read\n"
+    assert run("new", tmp_path / "m.toml", "Ann", "Bob").exit_code == 0
+    result = run("validate", tmp_path)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, f"{tmp_path / 'm.toml'}: ok (0 hands, in play)\n", "")
 
 
 def test_new_force_replaces_only_a_regular_file(run, tmp_path):
@@ -256,7 +259,7 @@ def test_bytes_that_are_not_utf8_give_their_offset(run, played):
     ("old", "new", "problem"),
     [
         ("format = 2\n", 'format = 2\nvenue = "Club"\n', "venue: unknown key (known: format, created, match, rules, hands)"),
-        ("hollywood = false\n", 'hollywood = false\nvenue = "Club"\n', "match.venue: unknown key (known: players, first_dealer, hollywood, preset, note)"),
+        ("hollywood = false\n", 'hollywood = false\nvenue = "Club"\n', "match.venue: unknown key (known: id, players, first_dealer, hollywood, preset, note)"),
     ],
     ids=["top", "match"],
 )

@@ -89,7 +89,7 @@ NESTED = "[" * 400 + "]" * 400
         (
             "hollywood = false\n",
             f"hollywood = false\n{'x' * LONG} = 1\n",
-            f"match.'{'x' * 40}{CUT}': unknown key (known: players, first_dealer, hollywood, preset, note)",
+            f"match.'{'x' * 40}{CUT}': unknown key (known: id, players, first_dealer, hollywood, preset, note)",
         ),
         ('knocker = "Bob"', f'knocker = "{"y" * LONG}"', f"hands[2]: unknown player '{'y' * 40}{CUT}': the players are Ann and Bob"),
         ("Bob = 8\n", f"Bob = 8\n{'z' * LONG} = 3\n", f"hands[2].totals: the file says Ann 43, Bob 8, '{'z' * 40}{CUT}' 3 but the hands add up to Ann 43, Bob 8"),
@@ -113,7 +113,7 @@ def test_a_long_token_inside_a_file_is_quoted_short(run, played, old, new, probl
 def test_a_key_with_a_line_break_stays_on_one_line(run, played):
     edited(played, "hollywood = false\n", 'hollywood = false\n"a\\nb" = 1\n')
     result = run("validate", played)
-    assert result.stderr == f"{played}: match.'a\\nb': unknown key (known: players, first_dealer, hollywood, preset, note)\n"
+    assert result.stderr == f"{played}: match.'a\\nb': unknown key (known: id, players, first_dealer, hollywood, preset, note)\n"
 
 
 # --- notes are plain text -----------------------------------------------------------------------------------

@@ -114,14 +114,23 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
     """
     import os
 
-    from ..errors import MatchFileError
+    from ..errors import MatchFileError, shown_path
     from ..files.reading import checked
     from ..files.table import Table, path_copies
     from .merge import copy_lines
 
     bad, good = 0, []
-    for file in (path for given in files for path in (
-            [os.path.normpath(os.path.join(given, name)) for name in Table(given).names()] if os.path.isdir(given) else [given])):
+    named = []
+    for given in files:
+        if not os.path.isdir(given):
+            named.append(given)
+            continue
+        found = [os.path.normpath(os.path.join(given, name)) for name in Table(given).names()]
+        if not found:
+            bad += 1
+            sys.stderr.write(f"{shown_path(given)}: is a folder with no match file in it (a name ending in .toml); nothing was read\n")
+        named += found
+    for file in named:
         try:
             sheet = checked(file).sheet
         except MatchFileError as error:

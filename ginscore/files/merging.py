@@ -13,7 +13,7 @@ import os
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, StaleError
 from ..match.merge import compare, merged
@@ -23,8 +23,7 @@ from .reading import MatchFile, load_file, match_file
 from .storage import lock, readable_bytes, save, write
 
 if TYPE_CHECKING:
-    from .served import Folder
-    from .table import Storage
+    from .table import Storage, Table
 
 Outcome = Literal["new", "unchanged", "added", "conflict", "replaced", "both", "refused"]
 Choice = Literal["", "mine", "theirs", "both"]
@@ -187,7 +186,21 @@ def each_member(members: list[tuple[str, str | MatchFileError]], merge: Callable
     return done
 
 
-def restore_member(folder: Folder, name: str, text: str) -> Merged:
+class Restoring(Protocol):
+    """What a restore needs of the folder it restores into (`served.Folder`)."""
+
+    path: str
+    table: Table
+
+    def accepts(self, name: object) -> str | None: ...
+
+    def new_name(self, file: str | None) -> str: ...
+
+    def merge(self, text: str, name: str | None = None, choice: str = "", expected_hands: int | None = None, *,
+              restoring: bool = False) -> Merged: ...
+
+
+def restore_member(folder: Restoring, name: str, text: str) -> Merged:
     """A backup's match file `name` holding `text` brought back into `folder`: under its own name, byte for byte,
     whenever the folder has no file of that name (whatever the other files hold: five games started in one second
     come back as five files); into the file of that name by the rule when it holds the same match; beside it, under
