@@ -1,6 +1,6 @@
 // ESLint's flat config for ginscore's JavaScript: the app's shell (ES modules in a page, a worker and a service
-// worker), serve's static script (a classic script), and what runs in Node: the build's compile step and the
-// JavaScript tests.
+// worker), serve's static scripts (classic scripts, and the module they share with the app), and what runs in
+// Node: the build's compile step and the JavaScript tests.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -18,6 +18,11 @@ export default [
   {
     files: ["ginscore/web/static/**/*.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
+    // what serve's pages.js and the app's shell share: an ES module, imported by both
+    files: ["ginscore/web/static/common.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.browser } },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js", "ginscore/pocket/ahead.mjs"],

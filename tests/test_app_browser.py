@@ -183,6 +183,26 @@ def test_the_first_start_shows_the_bytes_of_the_download_arrived_of_its_size(pho
     assert seen["values"] == sorted(seen["values"]) and seen["values"][-1] > 0.8  # on, never back
 
 
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_fresh_phone_shows_start_a_match_first_and_the_boxes_after_it(phone: Phone, width: int):
+    """No match stored yet: the new-match form starts within the first screen, at 320 and 390 px, and the boxes for
+    opening a file or a backup (serve's template, `_app_boxes.html`) come after it. The page the first start
+    showed, no other load."""
+    page = phone.main
+    assert page.evaluate("import('./store.js').then(store => store.summaries()).then(Object.keys)") == []
+    page.set_viewport_size({"width": width, "height": PHONE["height"]})
+    try:
+        expect(page.get_by_role("heading", name="Start a match")).to_be_in_viewport(ratio=1)
+        expect(page.locator("#player1")).to_be_in_viewport(ratio=1)
+        order = page.evaluate("""() => ['#new-heading', '.app-open', '.app-backup', '#open-backup']
+            .map(css => document.querySelector(css).getBoundingClientRect().top)""")
+        assert order == sorted(order), order
+        warnings = page.evaluate("[...document.querySelectorAll('.app-keep')].map(said => said.getBoundingClientRect().top)")
+        assert all(top > order[0] for top in warnings), warnings  # where the browser promised nothing: after the form too
+    finally:
+        page.set_viewport_size(PHONE)
+    assert phone.problems == []
+
 def record_counts(page: Any, knocker: str, deadwood: int, opponent: int) -> None:
     page.get_by_role("link", name="Record a hand").tap()
     page.wait_for_url("**/record")

@@ -2,11 +2,13 @@
 
 What the folder holds:
 
-- `index.html`, `page.js` (the shell: it sends each navigation, form and the pages' own `fetch()` calls to the
-  worker and shows the answer), `worker.js` (Pyodide, and the match files in IndexedDB), `sw.js` (the service
-  worker and its versioned precache), `manifest.webmanifest` and `icons/`;
-- `static/`: serve's own style sheet and scripts, as web/static has them, and the QR decoder the scan page falls
-  back on (`jsQR.js`, pinned, fetched through npm like the runtime);
+- `index.html`, `page.js` and the modules it imports (the shell: it sends each navigation, form and the pages' own
+  `fetch()` calls to the worker and shows the answer), `worker.js` (Pyodide, and the match files in IndexedDB),
+  `sw.js` (the service worker and its versioned precache), `manifest.webmanifest` and `icons/`: every file of
+  `pocket/shell`;
+- `static/`: serve's own style sheet and scripts, as web/static has them (`common.js`, the module serve's
+  `pages.js` and the shell both import, among them), and the QR decoder the scan page falls back on (`jsQR.js`,
+  pinned, fetched through npm like the runtime);
 - `pyodide/`: the pinned runtime (`runtime.py`), what the app's start imports of its standard library
   compiled to bytecode (`ahead.py`);
 - `py/lean-*.zip` (ginscore's pure layers and the pure-Python packages they use) and `py/pages-*.zip` (the web
@@ -125,9 +127,10 @@ def _app_files() -> dict[str, bytes]:
     files[_archive_name("lean", lean)], files[_archive_name("pages", pages)] = lean, pages
     files["icons/icon-192.png"], files["icons/icon-512.png"] = icons.png(192), icons.png(512)
     files["icons/icon.svg"] = icons.SVG.encode()
-    for name in ("index.html", "page.js", "app.css", "store.js", "worker.js", "manifest.webmanifest"):
-        with open(os.path.join(SHELL, name), "rb") as handle:
-            files[name] = handle.read()
+    for name in sorted(os.listdir(SHELL)):
+        if name != "sw.js" and os.path.isfile(os.path.join(SHELL, name)):  # sw.js is written with the build's record
+            with open(os.path.join(SHELL, name), "rb") as handle:
+                files[name] = handle.read()
     return files
 
 

@@ -96,6 +96,7 @@ def start_pages() -> float:
     _app = create_app(FOLDER, _token, [HOST])
     _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its table's cache hits
     _app.state.after_failure = AFTER_FAILURE
+    _app.state.in_app = True  # the list of matches shows the app's boxes (templates/_app_boxes.html)
     return time.perf_counter() - began
 
 

@@ -1,14 +1,12 @@
 // ginscore serve: smoother pages (each works without it). The picker asks the server, never a copy of the
 // solver; a match page polls its version and stays awake. ginscorePages.start(root, host) and stop(): a page's
 // timers, listeners and wake lock end with it; the app (data-host="app") starts each page it shows with its host.
+// What the app's shell does too (downloads, share-or-download, local times, the browser's host, the "said once"
+// parameters) is in common.js, an ES module beside this script, imported from it: no build step.
 "use strict";
 (function () {
   var current = null, script = document.currentScript, FRESH = { credentials: "same-origin", cache: "no-store" };
-  var browser = {
-    fetch: function (url, init) { return window.fetch(url, init); },
-    every: function (f, ms) { var t = setInterval(f, ms); return function () { clearInterval(t); }; },
-    later: function (f, ms) { var t = setTimeout(f, ms); return function () { clearTimeout(t); }; },
-  };
+  var common = import(new URL("common.js", script.src).href);
 
   function Page(root, host) {
     this.root = root;
@@ -212,14 +210,6 @@
     label();
   }
 
-  // Times in the phone's own time zone (the file keeps UTC).
-  function local_times(root) {
-    root.querySelectorAll("time[datetime]").forEach(function (time) {
-      var moment = new Date(time.dateTime);
-      if (!isNaN(moment)) time.textContent = moment.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-    });
-  }
-
   // A refused save's reason, beside its field, brought into view and focused.
   function show_refusal(root) {
     var refusal = root.querySelector("[data-refusal]");
@@ -244,25 +234,11 @@
         return answer.text();
       }).then(png).then(function (blob) {
         var file = new File([blob], data.file.replace(/\.toml$/, "") + "-result.png", { type: "image/png" });
-        if (!navigator.canShare || !navigator.canShare({ files: [file] })) return download(page, file);
-        return navigator.share({ files: [file], title: data.title, text: data.text.trim() }).catch(function (error) {
-          if (error.name !== "NotAllowedError") throw error;
-          download(page, file);  // too long after the tap to share
-        });
-      }).catch(function (error) {
-        if (error.name !== "AbortError") said.textContent = "The picture could not be made or shared. Try again.";
+        return common.then(function (shared) { return shared.shareOrDownload(file, { title: data.title, text: data.text.trim() }); });
+      }).catch(function () {
+        said.textContent = "The picture could not be made or shared. Try again.";
       }).then(function () { button.disabled = false; });
     });
-  }
-
-  function download(page, file) {
-    var link = document.createElement("a");
-    link.href = URL.createObjectURL(file);
-    link.download = file.name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    page.host.later(function () { URL.revokeObjectURL(link.href); }, 10000);
   }
 
   function png(svg) {
@@ -282,17 +258,20 @@
 
   function start(root, host) {
     stop();
-    var said = location.href.replace(/[?&](recorded|removed|edited|started)=\w+/, "");  // said once
-    if (said !== location.href) history.replaceState(history.state, "", said);
-    var page = current = new Page(root, host || browser);
+    var page = current = new Page(root, host);
     show_refusal(root);
     var box = root.querySelector("#live"), named = root.querySelector("input[name=player1]");
     if (box && box.dataset.versionUrl) live(page, box);
     if (box && box.dataset.versionUrl || root.querySelector("#hand-form, [data-stay-awake]")) stay_awake(page);  // the table's pages, a match's codes
     root.querySelectorAll("form[data-live-url]").forEach(function (form) { picker(page, form); });
     if (named) new_match(page, named.form);
-    local_times(root);
     share_result(page, root);
+    common.then(function (shared) {
+      if (current !== page) return;
+      var said = shared.withoutSaidOnce(location.href);  // said once: not again on a reload
+      if (said !== location.href) history.replaceState(history.state, "", said);
+      shared.localTimes(root);
+    });
   }
 
   function stop() {
@@ -303,6 +282,6 @@
 
   window.ginscorePages = { start: start, stop: stop };
   if (script && script.dataset.host === "app") return;
-  function begin() { start(document); }
+  function begin() { common.then(function (shared) { start(document, shared.browserHost); }); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin); else begin();
 })();
