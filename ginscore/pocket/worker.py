@@ -109,45 +109,38 @@ def _the_folder() -> PocketFolder:
     return _folder
 
 
-ONLY_READING = frozenset({"check_post", "check_live", "record_live", "edit_live", "match_check_post", "match_check_live",
-                          "check_hand", "advise_hand", "preview"})
-"""The routes that are POSTs but change nothing (a check, advice, a live preview): they take no lock, so that another
-tab's advice never holds up a Save."""
-
-
 def reads(method: str, raw_path: str) -> str:
-    """What a request reads, as the app's own routes say: `{"names": the match files its address names, "listing":
-    whether it lists the folder, "links": whether it starts the next game or shows a match, "changes": whether it may change a match
-    (a POST but `ONLY_READING`), so takes the lock every tab shares}`. Anything more it needs it asks for
+    """What a request reads, as the app's route table says (`web/route_uses.py`): `{"names": the match files its
+    address names, "listing": whether it lists the folder, "links": whether it reads the next games, "changes":
+    whether it may change a match, so takes the lock every tab shares}`. Anything more it needs it asks for
     (`Held.wanted`)."""
     from urllib.parse import unquote
 
     from starlette.routing import Match, Mount
 
+    from ..web.route_uses import use
+
     if _app is None:
         raise LookupError("the pages are not ready yet")
     scope: dict[str, Any] = {"type": "http", "method": method, "path": unquote(raw_path), "root_path": "", "path_params": {}}
-    routes, name, params = list(_app.routes), None, {}
+    routes, name, mount, params = list(_app.routes), None, "", {}
     while routes:
-        for route in routes:
-            matched, child = route.matches(scope)
-            if matched == Match.NONE:
-                continue
-            scope = {**scope, **child}
-            params = scope.get("path_params", {})
-            if isinstance(route, Mount) and route.routes:
-                routes = list(route.routes)
-            else:
-                name, routes = getattr(route, "name", None), []
+        # the route that answers: as Starlette picks it, the first whose path and method match, else the first
+        # whose path does (a POST to /m/a.toml/record is record_post's, not the GET page's)
+        found = [(matched, route, child) for route in routes for matched, child in [route.matches(scope)] if matched != Match.NONE]
+        if not found:
             break
+        _, route, child = next((one for one in found if one[0] == Match.FULL), found[0])
+        scope = {**scope, **child}
+        params = scope.get("path_params", {})
+        if isinstance(route, Mount) and route.routes:
+            routes, mount = list(route.routes), route.path
         else:
-            break
+            name, routes = getattr(route, "name", None), []
     names = [value for key, value in params.items() if key in ("name", "file") and isinstance(value, str)]
-    changes = method not in ("GET", "HEAD") and name not in ONLY_READING
-    # the next games: for Next game itself, and for a finished match's pages, which offer the one started instead
-    links = name in ("next_game", "match", "sheet", "record")
-    return json.dumps({"names": names, "listing": name in ("folder", "new", "matches"), "links": links,
-                       "changes": changes}, ensure_ascii=False)
+    said = use(mount, name)
+    return json.dumps({"names": names, "listing": said.lists, "links": said.links,
+                       "changes": method not in ("GET", "HEAD") and said.writes}, ensure_ascii=False)
 
 
 def hold(seen_json: str) -> str:

@@ -32,10 +32,9 @@ from . import api, pages
 from .answers import error_dict
 from .limits import Limit, Limits
 from .page_helpers import problem_page, render
+from .route_uses import API, advising
 from .security import BODY_SECONDS, Guard
 
-ADVISING_ROUTES = ("advise_hand", "check_post", "check_live", "match_check_post", "match_check_live")
-"""The routes that may run `advise` (up to `hands.MOST_SAMPLES` samples: seconds of pure-Python work)."""
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = os.path.join(HERE, "static")
 
@@ -44,12 +43,11 @@ def create_app(folder: str, token: str, hosts: Iterable[str], body_seconds: floa
     """The app serving the match files of `folder` to holders of `token`, for requests whose Host header is one
     of `hosts` (each `name:port`, e.g. `127.0.0.1:8000`), each body to arrive within `body_seconds` of its head."""
     limits = Limits()
-    one_at_a_time = _taking_turns(ADVISING_ROUTES, limits.advice)
     app = Starlette(
-        routes=[
-            Mount("/api", routes=one_at_a_time(api.routes)),
+        routes=[  # the routes that advise (route_uses.py) take turns
+            Mount(API, routes=_taking_turns(advising(API), limits.advice)(api.routes)),
             Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
-            *one_at_a_time(pages.routes),
+            *_taking_turns(advising(""), limits.advice)(pages.routes),
         ],
         middleware=[Middleware(Guard, token=token, hosts=list(hosts), body_seconds=body_seconds, requests=limits.requests)],
         exception_handlers={GinscoreError: _ginscore_error, HTTPException: _http_error},
