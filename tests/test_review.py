@@ -179,3 +179,20 @@ def test_the_cli_refuses_with_one_line(run: RunCli, evening: Path, tmp_path: Pat
     result = run("review", tmp_path / "none.toml")
     assert result.exit_code == 1
     assert one_error_line(result).startswith("error: ")
+
+
+def test_a_folder_sums_each_player_over_its_matches(run: RunCli, evening: Path) -> None:
+    data = json_object(run("review", evening, "--json"))
+    assert sorted(each["file"] for each in data["files"]) == ["fresh.toml", "review.toml"]
+    ann = next(each for each in data["players"] if each["player"] == "Ann")
+    mine = [hand for each in data["files"] for hand in each["hands"] if hand["knocker"] == "Ann" and hand["reviewed"]]
+    assert ann["hands"] == len(mine) == 1
+    assert ann["total_lost"] == pytest.approx(sum(0 if hand["close"] else hand["lost"] for hand in mine))
+    assert ann["worst"]["file"] == "review.toml" and ann["worst"]["hand"] == 1
+    result = run("review", evening, "--player", "ann")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "\nOver the 2 matches\nAnn: 1 hand reviewed, " in result.stdout
+    assert "\n  worst: review.toml, hand 1: knocking with 10 gave away " in result.stdout
+    result = run("review", evening, "--player", "Cy")
+    assert result.exit_code == 2
+    assert one_error_line(result) == f"error: --player: nobody called 'Cy' plays in a match in {evening}"

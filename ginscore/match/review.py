@@ -15,7 +15,7 @@ once); playing on is its mean over the hands played out to their end (always sam
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ..game.advise import Advice, advise
@@ -25,7 +25,7 @@ from ..game.melds import Arrangement
 from ..game.odds import MAX_SPAN, solvable
 from ..game.outcomes import Outcomes
 from ..game.rulebook import Rules
-from .records import HandRecord, spread_text
+from .records import HandRecord, person_key, spread_text
 from .tally import HandLine, Sheet
 
 JUDGEMENTS = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))
@@ -377,4 +377,50 @@ def review_dict(found: Review, player: str | None = None) -> dict:
             }
             for summary in found.players if player in (None, summary.player)
         ],
+    }
+
+
+@dataclass(frozen=True)
+class FolderReview:
+    """The reviews of a folder's matches, and each player's sums over all of them."""
+
+    files: tuple[tuple[str, Review], ...]
+    """Each match file's name and its review."""
+    players: tuple[PlayerReview, ...]
+    """Each player who knocked in any match (one person however their name was typed), most hands reviewed first."""
+    worst_files: dict[str, str]
+    """The file of each player's worst hand."""
+
+
+def over_folder(files: Iterable[tuple[str, Review]]) -> FolderReview:
+    """Each player's sums over the reviews of many matches: their hands from every file, as one player's."""
+    files = tuple(files)
+    names: dict[str, str] = {}
+    hands: dict[str, list[tuple[str, HandReview]]] = {}
+    for file, found in files:
+        for hand in found.hands:
+            key = person_key(hand.knocker)
+            names.setdefault(key, hand.knocker)
+            hands.setdefault(key, []).append((file, hand))
+    players, worst_files = [], {}
+    for key, theirs in hands.items():
+        player = _player(names[key], [hand for _, hand in theirs])
+        players.append(player)
+        if player.worst is not None:
+            worst_files[player.player] = next(file for file, hand in theirs if hand is player.worst)
+    players.sort(key=lambda player: (-player.hands, person_key(player.player)))
+    return FolderReview(files, tuple(players), worst_files)
+
+
+def folder_dict(found: FolderReview) -> dict:
+    """`review FOLDER --json`: each file's own review as `review --json` gives it, and each player's sums over the
+    folder (`worst` naming its file)."""
+    players = review_dict(Review((), found.players, None))["players"]
+    for player in players:
+        if player["worst"] is not None:
+            player["worst"]["file"] = found.worst_files[player["player"]]
+    return {
+        "thresholds": {name: least for name, least in JUDGEMENTS},
+        "files": [{"file": file, **review_dict(each)} for file, each in found.files],
+        "players": players,
     }

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from ..match.review import JUDGEMENTS, KINDS, Choice, HandReview, PlayerReview, Review
+from ..game.cards import parse_card
+from ..match.records import person_key
+from ..match.review import JUDGEMENTS, KINDS, Choice, FolderReview, HandReview, PlayerReview, Review
 from .console import count, is_fancy, print_wrapped
 
 if TYPE_CHECKING:
@@ -85,11 +87,7 @@ def review_report(found: Review, out: Console, player: str | None = None) -> Non
     fancy = is_fancy(out)
 
     def face(card: str) -> str:
-        if not fancy:
-            return card
-        from ..game.cards import parse_card
-
-        return parse_card(card).symbol_text
+        return parse_card(card).symbol_text if fancy else card
 
     print_wrapped(out, thresholds_words())
     if found.nothing is not None:
@@ -135,3 +133,35 @@ def review_progress(out: Console) -> Iterator[Callable[[int, int], None] | None]
     finally:
         if shown:
             shown[0][0].stop()
+
+
+def folder_report(found: FolderReview, out: Console, player: str | None = None) -> None:
+    """A folder's review: each match's player lines, then each player's sums over the folder."""
+    fancy = is_fancy(out)
+
+    def face(card: str) -> str:
+        return parse_card(card).symbol_text if fancy else card
+
+    print_wrapped(out, thresholds_words())
+    for file, each in found.files:
+        if player is not None and not any(person_key(name.player) == person_key(player) for name in each.players):
+            continue
+        out.print()
+        out.print(Text(file, style="bold"))
+        if each.nothing is not None:
+            print_wrapped(out, "  nothing to review: no knock has the knocker's eleven cards recorded.")
+            continue
+        for summary in each.players:
+            if player is None or person_key(summary.player) == person_key(player):
+                for line in player_lines(summary, face):
+                    print_wrapped(out, Text.assemble("  ", line))
+    out.print()
+    out.print(Text(f"Over the {count(len(found.files), 'match', 'matches')}", style="bold"))
+    for summary in found.players:
+        if player is not None and person_key(summary.player) != person_key(player):
+            continue
+        lines = player_lines(summary, face)
+        if summary.worst is not None:
+            lines[-1] = Text(f"  worst: {found.worst_files[summary.player]}, {summary.worst.words(face)}.")
+        for line in lines:
+            print_wrapped(out, line)
