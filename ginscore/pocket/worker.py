@@ -60,15 +60,14 @@ def check(text: str) -> str:
         card = parse_card(code)
         return {"face": card.symbol_text, "red": card.suit.is_red}
 
+    rules = PRESETS["standard"]
     try:
-        answer = check_hand(text)
+        answer = check_hand(text, rules.big_gin)  # the game's rule: without the knob, eleven melded cards are a gin with a discard
     except GinscoreError as error:
         return json.dumps({"error": str(error)}, ensure_ascii=False)
-    rules = PRESETS["standard"]
-    big = answer.big_gin and rules.big_gin  # without the knob, eleven melded cards are a gin with a discard
     return json.dumps({
-        "verdict": knock_sentence(answer.deadwood, big, rules.knock_limit),
-        "discards": [] if big else [chip(code) for code in answer.discards],
+        "verdict": knock_sentence(answer.deadwood, answer.big_gin, rules.knock_limit),
+        "discards": [] if answer.big_gin else [chip(code) for code in answer.discards],
         "melds": [[chip(code) for code in meld] for meld in answer.melds],
         "deadwood_cards": [chip(code) for code in answer.deadwood_cards],
         "deadwood": answer.deadwood,
