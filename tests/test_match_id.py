@@ -93,9 +93,12 @@ def test_the_rule_by_id() -> None:
     assert not_the_same(one, replace(same, created="2026-12-02T20:00:00+00:00")) is None  # a start set right by hand
     assert not_the_same(one, replace(same, first_dealer="Bob")).field == "first_dealer"  # type: ignore[union-attr]
     assert not_the_same(one, replace(same, players=("Ann", "Cy"))).field == "players"  # type: ignore[union-attr]
-    # one file with an id, the other without: the rule of files without ids (players, rules, start)
-    assert not_the_same(one, MATCH) is None
-    assert not_the_same(MATCH, replace(one, created="2026-12-02T20:00:00+00:00")).field == "created"  # type: ignore[union-attr]
+    # one file with an id, the other without: started apart (an id is never added to a file later)
+    assert not_the_same(one, MATCH).field == "id"  # type: ignore[union-attr]
+    assert not_the_same(MATCH, one).field == "id"  # type: ignore[union-attr]
+    # both without: players, rules and start
+    assert not_the_same(MATCH, replace(MATCH, hands=())) is None
+    assert not_the_same(MATCH, replace(MATCH, created="2026-12-02T20:00:00+00:00")).field == "created"  # type: ignore[union-attr]
     with pytest.raises(RefusedError):
         compare(one, other)
 

@@ -97,6 +97,7 @@ def test_the_next_game_started_in_the_same_second_counts_the_game_before(tmp_pat
     created = "2026-11-30T23:10:54+00:00"
     shutil.copy(SAMPLES / "standard.toml", tmp_path / "maria-tom.toml")
     new = STANDARD[: STANDARD.index("[[hands]]")] if "[[hands]]" in STANDARD else STANDARD
+    new = new.replace("[match]\n", '[match]\nid = "0d5f1c1e-5a4e-4b8e-9a55-6f3c2f1e9b70"\n')  # as new --next writes it
     (tmp_path / "maria-tom-2.toml").write_text(new, encoding="utf-8")  # started in that second, no hand yet; its name sorts first
     table = Table(str(tmp_path))
     fresh = next(sheet for sheet in table.sheets() if not sheet.match.hands)

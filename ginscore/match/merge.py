@@ -2,12 +2,13 @@
 
 Two copies are of one match when both have an id (`Match.id`, written when the match started) and the ids are
 equal (and, as a check on a hand-edited file, the same players, rules and first dealer); two files with different
-ids are two matches, whatever else they share (two games started in one second). When either lacks an id (a file written before ids, or by hand), they are one match when they have the same
-players, rules and start (the time the match was started, and its first dealer): so an old copy still merges with
-its upgraded self when nothing else differs. Then their hands decide: the same hands (each hand alike but perhaps
-for the time it was entered, which two phones never share) change nothing; when one copy's hands are the first
-hands of the other, the longer is kept; hands that differ at some number are a conflict, which only a person can
-settle.
+ids are two matches, whatever else they share (two games started in one second). A file with an id and one
+without are two matches too: an id is written when a match starts and never added to a file later, so the one
+without was started apart (before ids, or written by hand). When both lack an id, they are one match when they
+have the same players, rules and start (the time the match was started, and its first dealer). Then their hands
+decide: the same hands (each hand alike but perhaps for the time it was entered, which two phones never share)
+change nothing; when one copy's hands are the first hands of the other, the longer is kept; hands that differ at
+some number are a conflict, which only a person can settle.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ def not_the_same(mine: Match, theirs: Match) -> RefusedError | None:
     if both and not same_id(mine.id, theirs.id):
         return RefusedError(f"is another match of {_pair(mine)}, started as a game of its own: its id is {theirs.id}, "
                             f"not {mine.id}", field="id")
+    if (mine.id is None) != (theirs.id is None):  # ids are written when a match starts, never added to a file later
+        return RefusedError(f"is another match of {_pair(mine)}, started as a game of its own: "
+                            f"{'it has an id and this one none' if mine.id is None else 'this one has an id and it none'}",
+                            field="id")
     if both:  # one id: the start may have been set right by hand in one copy, but the dealers decide every hand
         if person_key(mine.first_dealer) != person_key(theirs.first_dealer):
             return RefusedError(f"has another first dealer: {theirs.first_dealer}, not {mine.first_dealer}", field="first_dealer")
