@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import threading
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -394,7 +395,8 @@ def copies_among(files: list[tuple[str, object, Match]]) -> dict[str, str]:
     match), each file that is a copy of another's match, with the file that counts for it: of the files of one
     match, the first by name whose hands include every other's, else the first by name. Files of one match share
     their start (`created`): two files with one id whose start was edited apart are not found, as `path_copies`
-    does not find them either."""
+    does not find them either; a file with neither an id nor a start (written by hand) is a copy only of itself
+    under another name."""
     from ..match.merge import not_the_same
     from ..match.records import pair_key
 
@@ -403,9 +405,10 @@ def copies_among(files: list[tuple[str, object, Match]]) -> dict[str, str]:
     for entry in sorted(files, key=lambda entry: entry[0]):
         _, identity, match = entry
         bucket = buckets.setdefault((*pair_key(match.players), match.created), [])  # one match has one start
+        dated = match.id is not None or bool(match.created)  # a file with neither says nothing of when it started
         for group in bucket:
             if (identity is not None and any(identity == other[1] for other in group)) or (
-                    not_the_same(group[0][2], match) is None):
+                    dated and not_the_same(group[0][2], match) is None):
                 group.append(entry)
                 break
         else:
@@ -418,6 +421,19 @@ def copies_among(files: list[tuple[str, object, Match]]) -> dict[str, str]:
         counted = next((entry for entry in group if all(_includes(entry[2], other[2]) for other in group)), group[0])
         copies.update({entry[0]: counted[0] for entry in group if entry is not counted})
     return copies
+
+
+def copies_listed(copies: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
+    """Copies (each file with the one that counts for it) as the JSON of `stats`, `standings` and the API lists
+    them, the first copy first: `file`, `copy_of` and `settle`, the command that brings the copy's hands over."""
+    return [{"file": copy, "copy_of": counted, "settle": settle_command(copy, counted)} for copy, counted in sorted(copies)]
+
+
+def settle_command(copy: str, counted: str) -> str:
+    """The command that brings a copy's hands into the file that counts for it."""
+    import shlex
+
+    return f"ginscore merge {shlex.quote(counted)} {shlex.quote(copy)}"
 
 
 def _includes(match: Match, other: Match) -> bool:
@@ -467,7 +483,10 @@ def _rough_key(path: str, parse: Any) -> tuple[object, ...] | None:
     players = info.get("players") if isinstance(info, dict) else None
     if not isinstance(players, list) or not all(isinstance(player, str) for player in players):
         return None
-    return (*sorted(person_key(player) for player in players), str(data.get("created")))
+    created, match_id = data.get("created"), info.get("id") if isinstance(info, dict) else None
+    if not created and match_id is None:
+        return ("file", _identity(path))  # neither an id nor a start: a copy only of itself by another name
+    return (*sorted(person_key(player) for player in players), str(created))
 
 
 def _identity(path: str) -> object:

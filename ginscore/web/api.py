@@ -129,8 +129,10 @@ def _quoted(name: str) -> str:
 
 
 async def standings(request: Request) -> Response:
-    """GET: the folder's standings, `standings --json`'s object with `files` the match files read; `since` and
-    `until` (YYYY-MM-DD) in the query keep a window."""
+    """GET: the folder's standings, `standings --json`'s object with `files` the match files read and `copies` the
+    files left out as copies of another's match, by name; `since` and `until` (YYYY-MM-DD) in the query keep a
+    window."""
+    from ..files.table import copies_listed
     from ..match.standings import parse_day, standings_of_sheets, window_of
 
     since, until = request.query_params.get("since"), request.query_params.get("until")
@@ -141,7 +143,8 @@ async def standings(request: Request) -> Response:
 
     def table() -> dict[str, Any]:
         sheets = folder.sheets()
-        return {"files": len(sheets), **standings_of_sheets(sheets, first, last).as_json()}
+        copies = copies_listed(folder.table.copies().items())
+        return {"files": len(sheets), "copies": copies, **standings_of_sheets(sheets, first, last).as_json()}
 
     return await _run(table)
 
