@@ -211,10 +211,14 @@ def hands() -> str:
 
 
 def forget() -> None:
-    """Drop every loaded text (after a request failed part way): the next request loads what it needs again."""
-    disk = _the_folder().held
-    for name in list(disk.texts):
+    """Drop every loaded text and what a request did to them (after it failed part way, or read a text not
+    loaded): the next request loads what it needs again, and knows the next games the storage knows."""
+    folder = _the_folder()
+    disk = folder.held
+    for name in list(disk.texts) + sorted(disk.written):
         disk.drop(name)
+    folder.next_games.clear()
+    folder.next_games.update(disk.links)
 
 
 def changes() -> str:

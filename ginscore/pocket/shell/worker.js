@@ -183,9 +183,8 @@ async function request(message) {
   await pages;
   const asked = JSON.parse(pocket.reads(message.method, message.path));
   const changing = asked.changes, listing = asked.listing;
-  const work = async function () {
-    // a change may answer with figures of the whole table after it has written: every text is there first
-    const names = changing ? storedNames(await snapshot({ all: true })) : asked.names;
+  // The texts a request names (a Save's one match), the stored names beside them, and the summaries a list needs.
+  const load = async function (names) {
     const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
     if (wasCleared()) {
       pocket.forget();
@@ -194,11 +193,17 @@ async function request(message) {
     }
     const need = hold(seen).need;
     if (need.length) hold(await snapshot({ names: need, held: held }));
-    let result;
+    return { seen: seen, need: need };
+  };
+  const work = async function () {
+    let loaded = await load(asked.names), result;
     try {
       result = await run(message.method, message.path, message.query, message.body, message.contentType);
-      if (result.need && !changing) {
-        hold(await snapshot({ names: storedNames(await snapshot({ all: true })), held: held }));
+      if (result.need) {
+        // it read a text not loaded (a page or a change drawing on the whole table): every text loaded, and asked
+        // again; a change's first answer, stored nowhere yet, is thrown away with what it did
+        if (changing) { pocket.forget(); held.clear(); }
+        loaded = await load(storedNames(await snapshot({ all: true })));
         result = await run(message.method, message.path, message.query, message.body, message.contentType);
       }
       if (changing) await keep(message.tab);
@@ -207,7 +212,7 @@ async function request(message) {
       held.clear();
       throw error;
     }
-    if (listing) await tidy(seen, need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
+    if (listing) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
     if (listing) result.damaged = damaged;
     return result;
   };
