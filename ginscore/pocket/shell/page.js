@@ -65,13 +65,14 @@ function started() {
   const channel = new BroadcastChannel(CHANNEL), stopChecks = answerTypedChecks(pad);
   channel.onmessage = otherTab;
   router.start();
-  window.addEventListener("pagehide", function (event) {
+  window.addEventListener("pagehide", function gone(event) {
     if (event.persisted) return;  // kept whole for the back button: all of it goes on when shown again
+    window.removeEventListener("pagehide", gone);
     channel.close();
     stopChecks();
     router.stop();
     pad.stop();
-  }, { once: true });
+  });
 }
 
 // For the tests and the benchmark: the same calls the pages make.
