@@ -82,7 +82,7 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
     assert "where only gin may go down" in words(said["record, an ace up-card and a knock"])
     assert "The chart as a picture" in words(said["/m/standard.toml"])  # the downloads are read
     assert "Target left empty: 100 for standard" in " ".join(words(said["/"]).split())
-    assert "Fetching the score pad" in (SHELL / "page.js").read_text(encoding="utf-8")
+    assert "Fetching the score pad" in (SHELL / "progress.js").read_text(encoding="utf-8")
     for place, page in said.items():
         for pattern in (COMMAND_WORDS, CARD_CODES):
             found = pattern.search(words(page))
@@ -137,7 +137,7 @@ def test_the_apps_shell_speaks_a_players_words():
     page = words((SHELL / "index.html").read_text(encoding="utf-8"))
     assert "Getting the score pad ready" in page
     said = {"index.html": page}
-    for script in ("page.js", "worker.js", "store.js", "sw.js"):
+    for script in sorted(path.name for path in SHELL.glob("*.js")):
         source = (SHELL / script).read_text(encoding="utf-8")
         said |= {f"{script}: {text}": text for text in re.findall(r'"((?:[^"\\\n]|\\.)*)"', source)}  # every string it can show
     assert any("was not opened" in text for text in said), "the open-file refusal is among the scripts' strings"
