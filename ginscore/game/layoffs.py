@@ -70,8 +70,22 @@ class Response:
     """The opponent's own melds and deadwood, without the laid-off cards."""
 
 
+_LAYOFFS: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
+"""`best_layoff` by its arguments: the same knock meets the same opponent hands across discards and hands."""
+
+
 def best_layoff(melds: tuple[int, ...], opponent: int) -> tuple[int, int]:
     """(the opponent's least count, the lay-offs reaching it), fewest lay-offs first on a tie."""
+    key = (melds, opponent)
+    found = _LAYOFFS.get(key)
+    if found is None:
+        if len(_LAYOFFS) >= 1 << 20:
+            _LAYOFFS.clear()
+        found = _LAYOFFS[key] = _best_layoff(melds, opponent)
+    return found
+
+
+def _best_layoff(melds: tuple[int, ...], opponent: int) -> tuple[int, int]:
     best, chosen = 1 << 30, 0
     for layoffs in layoff_choices(melds, opponent):
         count = min_deadwood(opponent & ~layoffs)

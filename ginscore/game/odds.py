@@ -16,7 +16,6 @@ at once by `map` over slices, with no Python loop per state; what is left is the
 
 from __future__ import annotations
 
-import functools
 import math
 from operator import add, mul
 
@@ -56,11 +55,27 @@ def chance_to_win(
     return dealer_wins if dealer == 0 else 1.0 - dealer_wins
 
 
-@functools.lru_cache(maxsize=16)
+_SOLVED: dict[tuple[Outcomes, int, str], tuple[int, tuple[tuple[float, ...], ...]]] = {}
+"""The table last solved for each model, target and rule, with the `low` it was solved from."""
+
+
 def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0) -> tuple[tuple[float, ...], ...]:
     """`table[a][b]`: the chance that the dealer wins the game, the dealer on `a` points and the other on `b`,
-    for every score from `low` to `target - 1` (below `low` the entries are 0 and mean nothing). Cached: a
-    process solves each model, target and rule once."""
+    for every score from `low` to `target - 1` (below `low` the entries mean nothing). Cached: a process solves
+    each model, target and rule once from the lowest `low` asked so far; a state's chance depends only on the
+    states above it, so a table solved from a lower `low` holds the same figures, bit for bit."""
+    key = (outcomes, target, next_dealer)
+    solved = _SOLVED.get(key)
+    if solved is not None and solved[0] <= low:
+        return solved[1]
+    table = _dealer_table(outcomes, target, next_dealer, low)
+    if len(_SOLVED) >= 16:
+        _SOLVED.pop(next(iter(_SOLVED)))
+    _SOLVED[key] = (low, table)
+    return table
+
+
+def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -> tuple[tuple[float, ...], ...]:
     if next_dealer not in ("winner", "alternate"):
         raise ValueError(f"next_dealer must be 'winner' or 'alternate', not {next_dealer!r}")
     if not 0 <= low < target:
