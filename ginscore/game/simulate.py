@@ -192,14 +192,29 @@ def _act(
     after, discards, big_gin = min_after_discard(held)
     other = position.hands[1 - player]
     if (big_gin and rules.big_gin) or after <= min(limit, policy.knock_at):
-        knocker = tuple(Hand(held))
-        scored = score_cards(knocker, tuple(Hand(other)), rules, upcard=upcard if rules.oklahoma else None)
-        if not policy.careful or scored.result.winner == "knocker":
-            return Ending(player, held, other, scored.result, position.draws)
+        result = _knock_result(held, other, rules, upcard if rules.oklahoma else None)
+        if not policy.careful or result.winner == "knocker":
+            return Ending(player, held, other, result, position.draws)
     discard = _highest(discards)
     position.hands[player] = held ^ discard
     position.top = discard
     return None
+
+
+_KNOCKS: dict[tuple[int, int, Rules, Card | None], HandResult] = {}
+"""`_knock_result` by its arguments: a hand played out twice from one shuffle often ends in the same knock."""
+
+
+def _knock_result(held: int, other: int, rules: Rules, upcard: Card | None) -> HandResult:
+    """The knock of `held` (eleven cards) against `other`, scored at its best spread."""
+    key = (held, other, rules, upcard)
+    result = _KNOCKS.get(key)
+    if result is None:
+        if len(_KNOCKS) >= 1 << 18:
+            _KNOCKS.clear()
+        scored = score_cards(tuple(Hand(held)), tuple(Hand(other)), rules, upcard=upcard)
+        result = _KNOCKS[key] = scored.result
+    return result
 
 
 def _highest(cards: int) -> int:
