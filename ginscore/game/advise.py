@@ -253,12 +253,22 @@ def opponent_hands(
 def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     """Eleven cards less one that leaves the least deadwood (ties at random), never a card in `took`."""
     _, best, _ = min_after_discard(hand)
-    choices = [card.bit for card in Hand(best & ~took)]
+    choices = _bits(best & ~took)
     if not choices:
-        free = [card.bit for card in Hand(hand & ~took)]
+        free = _bits(hand & ~took)
         counts = [min_deadwood(hand ^ bit) for bit in free]
         choices = [bit for bit, count in zip(free, counts) if count == min(counts)]
     return hand ^ rng.choice(choices)
+
+
+def _bits(mask: int) -> list[int]:
+    """The mask's cards as single bits, lowest first: `[card.bit for card in Hand(mask)]` without the cards."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
 
 
 def find_outs(kept: int, pool: list[int], limit: int) -> Outs:
