@@ -295,6 +295,23 @@ def stop_at(call: int, error: BaseException, monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(placing.os, "replace", failing)
 
 
+def stop_after(name: str, error: BaseException, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build's next rename after the one that puts `name` in place raises `error`, as a Ctrl-C would."""
+    from ginscore.pocket import placing
+
+    rename = os.replace
+    placed = False
+
+    def failing(source: str, target: str) -> None:
+        nonlocal placed
+        if placed:
+            raise error
+        rename(source, target)
+        placed = Path(target).as_posix().endswith(name)
+
+    monkeypatch.setattr(placing.os, "replace", failing)
+
+
 def test_a_build_into_a_new_folder_that_fails_part_way_leaves_no_folder(run, tmp_path: Path, cached: Path,
                                                                         monkeypatch: pytest.MonkeyPatch):
     stop_at(6, OSError(errno.ENOSPC, "No space left on device", "icon.svg"), monkeypatch)
@@ -312,7 +329,7 @@ def test_a_rebuild_stopped_part_way_is_finished_by_the_next(run, built: Path, mo
     (built / lean).rename(built / "py" / "lean-000000000000.zip")
     (built / "CNAME").write_text("cards.example.org\n")
     with monkeypatch.context() as patch:
-        stop_at(12, KeyboardInterrupt(), patch)  # after the new lean archive is in place, before the old one goes
+        stop_after(lean, KeyboardInterrupt(), patch)  # the new lean archive in place, the old one not yet gone
         stopped = run("app", built)
     assert stopped.exit_code == 130 and stopped.stdout == "" and stopped.stderr == "\ninterrupted\n"
     assert (built / lean).is_file() and (built / "py" / "lean-000000000000.zip").is_file()
