@@ -157,6 +157,17 @@ def test_a_diverged_copy_is_a_conflict_to_settle_on_the_merge_page_and_nothing_i
     assert json.loads(pocket.changes())["texts"] == {}  # the conflict page only shows it
 
 
+def test_a_damaged_file_of_the_backups_name_is_a_conflict_said_with_what_to_do_and_no_merge_form(pocket: Any, tmp_path: Path):
+    backed_up = made(tmp_path / "mine", "one.toml")
+    damaged = backed_up.read_text(encoding="utf-8")[:-40]  # cut short, as a phone killed mid-write might leave it
+    stored(pocket, {"one.toml": damaged})
+    said = json.loads(pocket.restore("b.zip", zipped({"one.toml": backed_up.read_bytes()})))
+    conflict = said["merged"][0]
+    assert conflict["outcome"] == "conflict" and said["words"].endswith("1 to settle.")
+    assert conflict["words"].startswith("one.toml: the folder's one.toml is damaged (") and "form" not in conflict
+    assert json.loads(pocket.changes())["texts"] == {}  # nothing written, the damaged text left as it was
+
+
 def test_a_match_file_opened_merges_by_the_rule(pocket: Any, tmp_path: Path):
     mine = made(tmp_path / "mine", "one.toml")
     stored(pocket, {"one.toml": mine.read_text(encoding="utf-8")})

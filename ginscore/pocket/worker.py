@@ -317,6 +317,9 @@ def restore(label: str, data: Any) -> str:
     merged = []
     for (member, text), one in zip(members, done, strict=True):
         named = one.name if one.name == member else f"{one.name} ({member} in the backup)"
+        if one.outcome == "conflict" and one.reason:  # a damaged file of that name: mended by hand, not by a merge
+            merged.append({"name": one.name, "outcome": one.outcome, "words": f"{named}: {one.reason}"})
+            continue
         said: dict[str, Any] = {"name": one.name, "outcome": one.outcome, "words": merged_words(one, MERGED_WORDS, named=named, given=member)}
         if one.outcome == "conflict" and isinstance(text, str):
             said["form"] = _merge_form(text, member)
