@@ -78,7 +78,7 @@ def test_the_review_and_advise_match_agree_to_the_last_digit(run: RunCli, evenin
 
 
 def test_the_seed_is_the_live_checks() -> None:
-    from ginscore.match.review import hand_seed
+    from ginscore.game.advise import hand_seed
     from ginscore.web.hands import hand_seed as live_seed
 
     cards = THROWN_RUN.split()

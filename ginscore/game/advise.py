@@ -17,9 +17,10 @@ next, let the ten cards kept knock or go gin.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import reduce
 from itertools import combinations
@@ -215,6 +216,13 @@ def advise(
         base = replace(base, worlds=worlds, pool=tuple(pool), upcard=upcard)
         hands = iter(worlds)
     return _eleven(base, hand, pool, rules, hands, progress)
+
+
+def hand_seed(faces: Iterable[str], upcard: Card | None) -> int:
+    """The seed a hand's opponent hands are drawn with, made from its cards' text (in any order) and the up-card:
+    the live check, Check, a reload and the review give the same figures for the same hand."""
+    digest = hashlib.sha256(" ".join([*sorted(faces), "up", str(upcard or "")]).encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 1_000_000
 
 
 def _refuse_overlap(first: Hand, second: Hand, first_name: str, second_name: str) -> None:

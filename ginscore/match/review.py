@@ -14,11 +14,10 @@ once); playing on is its mean over the hands played out to their end (always sam
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from ..game.advise import Advice, advise
+from ..game.advise import Advice, advise, hand_seed
 from ..game.advise_game import GameAdvice, GameChoice, GameState, weigh_game
 from ..game.cards import Card
 from ..game.melds import Arrangement
@@ -44,13 +43,6 @@ def judgement(lost: float) -> str:
 def points(lost: float) -> str:
     """A chance lost in words, to the whole point: `1 point`, `11 points`."""
     return f"{lost:.0f} point{'' if round(lost) == 1 else 's'}"
-
-
-def hand_seed(cards: list[str], upcard: Card | None) -> int:
-    """The seed a hand's opponent hands are drawn with: made from its cards (in any order, as canonical text) and
-    the up-card, as the live check makes it, so that the review, Check and `advise` agree on one hand."""
-    digest = hashlib.sha256(" ".join([*sorted(cards), "up", str(upcard or "")]).encode()).digest()
-    return int.from_bytes(digest[:4], "big") % 1_000_000
 
 
 @dataclass(frozen=True)

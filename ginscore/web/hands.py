@@ -29,16 +29,14 @@ keep the server busy for minutes."""
 def hand_seed(cards: list[str], upcard: Card | None) -> int:
     """The seed the pages draw a hand's opponent hands with: made from the cards (in any order) and the up-card,
     so that the live answer, Check and a reload give the same figures for the same hand."""
-    import hashlib
-
+    from ..game import advise
     from ..game.cards import parse_cards
 
     try:
-        faces = sorted(str(card) for card in parse_cards(" ".join(cards)))
+        faces = [str(card) for card in parse_cards(" ".join(cards))]
     except GinscoreError:
-        faces = sorted(cards)
-    digest = hashlib.sha256(" ".join([*faces, "up", str(upcard or "")]).encode()).digest()
-    return int.from_bytes(digest[:4], "big") % 1_000_000
+        faces = cards
+    return advise.hand_seed(faces, upcard)
 
 
 def judged(fields: Mapping[str, Any]) -> tuple[Rules, Card | None]:
