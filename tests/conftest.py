@@ -259,3 +259,17 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     if config.getoption("dist") != "loadfile":
         return None
     return BrowsersBesideTheRest(config, log)
+
+
+@pytest.fixture
+def pocket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The app's worker module (`pocket/worker.py`) under CPython, its pages over an empty folder of its own."""
+    from ginscore.pocket import worker
+
+    for name in ("_app", "_folder"):
+        monkeypatch.setattr(worker, name, getattr(worker, name))
+    monkeypatch.setattr(worker, "FOLDER", str(tmp_path / "matches"))
+    monkeypatch.setattr(worker, "OPENING", str(tmp_path / "opening"))
+    worker.start_pages()
+    yield worker
+    worker.forget()

@@ -13,7 +13,6 @@ import json
 import re
 import shutil
 import zipfile
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,20 +23,6 @@ import pytest
 from ginscore.files import changes
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry, NewMatch
-
-
-@pytest.fixture
-def pocket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """The worker module, its pages over an empty in-memory folder of its own."""
-    from ginscore.pocket import worker
-
-    for name in ("_app", "_folder"):
-        monkeypatch.setattr(worker, name, getattr(worker, name))
-    monkeypatch.setattr(worker, "FOLDER", str(tmp_path / "matches"))
-    monkeypatch.setattr(worker, "OPENING", str(tmp_path / "opening"))
-    worker.start_pages()
-    yield worker
-    worker.forget()
 
 
 def made(folder: Path, name: str, players: tuple[str, str] = ("Ann", "Bob"), hands: int = 2) -> Path:

@@ -145,20 +145,6 @@ def test_the_apps_shell_speaks_a_players_words():
         assert COMMAND_WORDS.search(text) is None, place
 
 
-@pytest.fixture
-def pocket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The app's worker module (`pocket/worker.py`) under CPython, its pages over an empty folder of its own."""
-    from ginscore.pocket import worker
-
-    for name in ("_app", "_folder"):
-        monkeypatch.setattr(worker, name, getattr(worker, name))
-    monkeypatch.setattr(worker, "FOLDER", str(tmp_path / "matches"))
-    monkeypatch.setattr(worker, "OPENING", str(tmp_path / "opening"))
-    worker.start_pages()
-    yield worker
-    worker.forget()
-
-
 def test_the_apps_refusals_and_its_first_check_speak_a_players_words(pocket: Any):
     refused = {
         "not TOML": pocket.opened("damaged.toml", NOT_TOML.encode(), ""),

@@ -43,20 +43,6 @@ def test_a_value_of_the_table_cannot_be_changed():
         ROUTES["folder"].lists = False  # type: ignore[misc]
 
 
-@pytest.fixture
-def pocket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """The worker module, its pages over an empty folder of its own."""
-    from ginscore.pocket import worker
-
-    for name in ("_app", "_folder"):
-        monkeypatch.setattr(worker, name, getattr(worker, name))
-    monkeypatch.setattr(worker, "FOLDER", str(tmp_path / "matches"))
-    monkeypatch.setattr(worker, "OPENING", str(tmp_path / "opening"))
-    worker.start_pages()
-    yield worker
-    worker.forget()
-
-
 @pytest.mark.parametrize(("method", "path", "said"), [
     ("GET", "/", {"names": [], "listing": True, "links": False, "changes": False}),
     ("POST", "/new", {"names": [], "listing": True, "links": False, "changes": True}),
