@@ -13,8 +13,9 @@ from conftest import RunCli, json_object
 from pages import PAD_TOKEN, signed_in
 from starlette.testclient import TestClient
 
+from ginscore.files.copies import copies_among
 from ginscore.files.served import Folder
-from ginscore.files.table import Table, copies_among
+from ginscore.files.table import Table
 
 GIN = ["--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "95"]  # 25 + 95: the game in one hand
 BOB_GIN = ["--knocker", "Bob", "--deadwood", "0", "--opponent-deadwood", "95"]

@@ -142,14 +142,14 @@ DAMAGED_LINES: dict[Outcome, str] = {**RESTORED_LINES, "conflict": "conflict  {n
 def copies_json(copies: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
     """Copies of one match (each file with the one that counts for it) as `stats`, `standings` and `validate` give
     them in JSON: `file`, `copy_of` and `settle`, the command that makes them one."""
-    from ..files.table import copies_listed
+    from ..files.copies import copies_listed
 
     return copies_listed(_shown(copies))
 
 
 def copy_lines(copies: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
     """Each copy of one match on a line of its own (for stderr): which file counts, and the command that settles it."""
-    from ..files.table import settle_command
+    from ..files.copies import settle_command
 
     return "".join(f"{copy}: a copy of {counted}'s match, counted once; `{settle_command(copy, counted)}` makes them "
                    f"one, then remove {copy}\n" for copy, counted in _shown(copies))

@@ -115,8 +115,9 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
     import os
 
     from ..errors import MatchFileError, shown_path
+    from ..files.copies import path_copies
     from ..files.reading import checked
-    from ..files.table import Table, path_copies
+    from ..files.table import Table
     from .merge import copy_lines
 
     bad, good = 0, []
@@ -170,9 +171,9 @@ def stats(
       ginscore stats sample_matches/ --export stats.html
     """
     from ..errors import MatchFileError
+    from ..files.copies import path_copies
     from ..files.folder import match_paths
     from ..files.stats_cache import FIGURES, GAMES, StatsCache, cache_folder
-    from ..files.table import path_copies
     from ..match.stats import HeadToHead
     from .merge import copies_json, copy_lines
 

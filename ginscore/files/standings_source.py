@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 
 from ..errors import MatchFileError
 from ..match.standings import SheetGames
+from .copies import path_copies
 from .stats_cache import StatsCache
-from .table import Table, path_copies, twin_problem
+from .table import Table, twin_problem
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class FolderGames:
     paths: tuple[str, ...] = ()
     """Each of `sheets`' files, in their order."""
     copies: tuple[tuple[str, str], ...] = ()
-    """Each file left out as a copy of another file's match (`table.path_copies`), with the file that counts for it."""
+    """Each file left out as a copy of another file's match (`copies.path_copies`), with the file that counts for it."""
 
 
 def folder_games(folder: str, cache_folder: str | None) -> FolderGames:

@@ -27,13 +27,13 @@ from __future__ import annotations
 import os
 import threading
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, quote
 from ..match.series import Series, series_as_of
 from .builtin_model import DEFAULT_PRIOR, model_from
+from .copies import copies_among, file_identity
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from ..game.advise_game import GameState
     from ..game.rulebook import Rules
     from ..match.odds import MatchOdds, Model
-    from ..match.records import Match
     from ..match.stats import PairStats
     from ..match.tally import Sheet
     from .reading import MatchFile
@@ -215,7 +214,7 @@ class Table:
     def copies(self) -> dict[str, str]:
         """Each readable file that is a copy of another file's match, with the file that counts for it (see the
         module's words)."""
-        return copies_among([(found.name, _identity(self.storage.path(found.name)), found.read.match)
+        return copies_among([(found.name, file_identity(self.storage.path(found.name)), found.read.match)
                              for found in self.files() if found.read is not None])
 
     def sheet_at(self, path: str) -> Sheet:
@@ -386,114 +385,3 @@ def _twins_among(names: list[str]) -> dict[str, str]:
             first[key] = name
     return found
 
-
-# --- copies of one match: which file counts -----------------------------------------------------------------
-
-
-def copies_among(files: list[tuple[str, object, Match]]) -> dict[str, str]:
-    """Among `files` (each a name, what makes two names one file, such as its device and inode, or None, and its
-    match), each file that is a copy of another's match, with the file that counts for it: of the files of one
-    match, the first by name whose hands include every other's, else the first by name. Files of one match share
-    their start (`created`): two files with one id whose start was edited apart are not found, as `path_copies`
-    does not find them either; a file with neither an id nor a start (written by hand) is a copy only of itself
-    under another name."""
-    from ..match.merge import not_the_same
-    from ..match.records import pair_key
-
-    groups: list[list[tuple[str, object, Match]]] = []
-    buckets: dict[tuple[str, str, str], list[list[tuple[str, object, Match]]]] = {}
-    for entry in sorted(files, key=lambda entry: entry[0]):
-        _, identity, match = entry
-        bucket = buckets.setdefault((*pair_key(match.players), match.created), [])  # one match has one start
-        dated = match.id is not None or bool(match.created)  # a file with neither says nothing of when it started
-        for group in bucket:
-            if (identity is not None and any(identity == other[1] for other in group)) or (
-                    dated and not_the_same(group[0][2], match) is None):
-                group.append(entry)
-                break
-        else:
-            bucket.append([entry])
-            groups.append(bucket[-1])
-    copies: dict[str, str] = {}
-    for group in groups:
-        if len(group) < 2:
-            continue
-        counted = next((entry for entry in group if all(_includes(entry[2], other[2]) for other in group)), group[0])
-        copies.update({entry[0]: counted[0] for entry in group if entry is not counted})
-    return copies
-
-
-def copies_listed(copies: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
-    """Copies (each file with the one that counts for it) as the JSON of `stats`, `standings` and the API lists
-    them, the first copy first: `file`, `copy_of` and `settle`, the command that brings the copy's hands over."""
-    return [{"file": copy, "copy_of": counted, "settle": settle_command(copy, counted)} for copy, counted in sorted(copies)]
-
-
-def settle_command(copy: str, counted: str) -> str:
-    """The command that brings a copy's hands into the file that counts for it."""
-    import shlex
-
-    return f"ginscore merge {shlex.quote(counted)} {shlex.quote(copy)}"
-
-
-def _includes(match: Match, other: Match) -> bool:
-    """Whether `match`'s hands include `other`'s: the same hands, or `other`'s its first ones."""
-    from ..match.merge import compare
-
-    try:
-        return compare(other, match).kind in ("same", "theirs_longer")
-    except RefusedError:
-        return False
-
-
-def path_copies(paths: list[str]) -> dict[str, str]:
-    """`copies_among` for match files named by their paths (those `stats` or `standings` read): each copy's path
-    with the path that counts for it. Only files that may be of one match (the same players, and the same id or
-    start) are read in full; a file that cannot be read is no one's copy (its reader says why)."""
-    from .reading import load_file, parse
-
-    candidates: dict[tuple[object, ...], list[str]] = {}
-    for path in paths:
-        key = _rough_key(path, parse)
-        if key is not None:
-            candidates.setdefault(key, []).append(path)
-    entries = []
-    for group in candidates.values():
-        if len(group) < 2:
-            continue
-        for path in group:
-            try:
-                entries.append((path, _identity(path), load_file(path).match))
-            except MatchFileError:
-                continue
-    return copies_among(entries)
-
-
-def _rough_key(path: str, parse: Any) -> tuple[object, ...] | None:
-    """What two files of one match share, from their text alone (as `copies_among` holds them): the players and the
-    start; None when the file cannot be read."""
-    from ..match.records import person_key
-    from .folder import read_text
-
-    try:
-        data = parse(read_text(path))
-    except (MatchFileError, ValueError, RecursionError):
-        return None
-    info = data.get("match")
-    players = info.get("players") if isinstance(info, dict) else None
-    if not isinstance(players, list) or not all(isinstance(player, str) for player in players):
-        return None
-    created, match_id = data.get("created"), info.get("id") if isinstance(info, dict) else None
-    if not created and match_id is None:
-        return ("file", _identity(path))  # neither an id nor a start: a copy only of itself by another name
-    return (*sorted(person_key(player) for player in players), str(created))
-
-
-def _identity(path: str) -> object:
-    """What makes two names one file on the disk (its device and inode, links followed); None when it cannot be
-    told."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return (status.st_dev, status.st_ino)

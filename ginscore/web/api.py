@@ -132,7 +132,7 @@ async def standings(request: Request) -> Response:
     """GET: the folder's standings, `standings --json`'s object with `files` the match files read and `copies` the
     files left out as copies of another's match, by name; `since` and `until` (YYYY-MM-DD) in the query keep a
     window."""
-    from ..files.table import copies_listed
+    from ..files.copies import copies_listed
     from ..match.standings import parse_day, standings_of_sheets, window_of
 
     since, until = request.query_params.get("since"), request.query_params.get("until")
