@@ -214,8 +214,11 @@ class Table:
     def copies(self) -> dict[str, str]:
         """Each readable file that is a copy of another file's match, with the file that counts for it (see the
         module's words)."""
+        return self._copies_among(self.files())
+
+    def _copies_among(self, files: list[TableFile]) -> dict[str, str]:
         return copies_among([(found.name, file_identity(self.storage.path(found.name)), found.read.match)
-                             for found in self.files() if found.read is not None])
+                             for found in files if found.read is not None])
 
     def sheet_at(self, path: str) -> Sheet:
         """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
@@ -236,8 +239,9 @@ class Table:
 
     def named_sheets(self) -> tuple[tuple[str, Sheet], ...]:
         """`sheets()`, each with its file's name; a copy of another file's match is left out (`copies`)."""
-        copies = self.copies()
-        read = [(found.name, found.read) for found in self.files() if found.read is not None and found.name not in copies]
+        files = self.files()
+        copies = self._copies_among(files)
+        read = [(found.name, found.read) for found in files if found.read is not None and found.name not in copies]
         return tuple((name, match_file.sheet) for name, match_file in sorted(read, key=_started))
 
     def series(self, sheet: Sheet) -> Series:
