@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
 from ginscore.files.served import Folder
-from ginscore.match.series import series_as_of
 from ginscore.sheets.result_card import CARD_WIDTH, card_svg, result_card
 
 
@@ -40,7 +39,7 @@ def card_of(folder: Path, name: str) -> str:
     """The card the route draws: the series as it stood in that match."""
     served = Folder(str(folder))
     sheet = served.sheet(name)
-    card = result_card(sheet, series_as_of(sheet, served.sheets()))
+    card = result_card(sheet, served.table.series(sheet))
     assert card is not None
     return card_svg(card)
 

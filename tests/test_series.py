@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
+from ginscore.match.gives import match_gives
 from ginscore.match.records import Match, make_record
 from ginscore.match.series import GameResult, Series, series_as_of, series_of
 from ginscore.match.tally import Sheet, add_hand, tally
@@ -19,6 +20,10 @@ def played(players: tuple[str, str], *hands: tuple[str, int, int], preset: str =
     return sheet
 
 
+def gives(sheets):
+    return [match_gives(sheet) for sheet in sheets]
+
+
 # Ann gins against 90: 110, then the flat shutout 200 and one box 20: 330 - 0.
 ANN_SHUTS_OUT = (("Ann", 0, 90),)
 # Ann knocks 5 against 15 (10), Bob gins against 90 (110): Bob 110 + 100 + 20 = 230, Ann 10 + 20 = 30.
@@ -27,7 +32,7 @@ BOB_WINS = (("Ann", 5, 15), ("Bob", 0, 90))
 
 def test_a_series_counts_each_players_games_and_the_last_result():
     sheets = [played(("Ann", "Bob"), *ANN_SHUTS_OUT), played(("Ann", "Bob"), *BOB_WINS), played(("Bob", "Ann"), *ANN_SHUTS_OUT)]
-    series = series_of(("Ann", "Bob"), sheets)
+    series = series_of(("Ann", "Bob"), gives(sheets))
     assert series.wins == (2, 1)
     assert series_words(series) == "Series: Ann 2 – Bob 1"
     assert series.games[0] == GameResult("Ann", (("Ann", 330), ("Bob", 0)), "standard")
@@ -42,24 +47,24 @@ def test_a_series_counts_each_players_games_and_the_last_result():
 
 def test_the_streak_counts_the_latest_wins_in_a_row():
     sheets = [played(("Ann", "Bob"), *BOB_WINS)] + [played(("Ann", "Bob"), *ANN_SHUTS_OUT) for _ in range(3)]
-    assert series_of(("Ann", "Bob"), sheets).streak == ("Ann", 3)
-    assert series_of(("Ann", "Bob"), sheets[:1]).streak == ("Bob", 1)
+    assert series_of(("Ann", "Bob"), gives(sheets)).streak == ("Ann", 3)
+    assert series_of(("Ann", "Bob"), gives(sheets[:1])).streak == ("Bob", 1)
 
 
 def test_only_finished_games_between_the_same_two_players_count_in_any_case():
     open_game = played(("Ann", "Bob"), ("Ann", 5, 15))
     other_pair = played(("Ann", "Cy"), *ANN_SHUTS_OUT)
     shouted = played(("ANN", "bob"), *ANN_SHUTS_OUT)
-    series = series_of(("Ann", "Bob"), [open_game, other_pair, shouted])
+    series = series_of(("Ann", "Bob"), gives([open_game, other_pair, shouted]))
     assert series.wins == (1, 0)
     assert series.games == (GameResult("Ann", (("Ann", 330), ("Bob", 0)), "standard"),)
-    assert series_of(("Ann", "Bob"), []) == Series(("Ann", "Bob"))
-    assert series_of(("Ann", "Bob"), []).streak is None
+    assert series_of(("Ann", "Bob"), gives([])) == Series(("Ann", "Bob"))
+    assert series_of(("Ann", "Bob"), gives([])).streak is None
 
 
 def test_mixed_rules_are_stated_and_the_json_carries_every_figure():
     sheets = [played(("Ann", "Bob"), *ANN_SHUTS_OUT), played(("Ann", "Bob"), ("Bob", 0, 90), preset="tournament")]
-    series = series_of(("Ann", "Bob"), sheets)
+    series = series_of(("Ann", "Bob"), gives(sheets))
     assert series_words(series) == "Series: Ann 1 – Bob 1 (standard, tournament rules)"
     assert series.as_json() == {
         "players": ["Ann", "Bob"],
@@ -83,9 +88,9 @@ def test_a_game_sees_the_series_as_it_stood_after_it_not_the_games_played_later(
     hours = [f"2026-12-01T2{hour}:00:00Z" for hour in range(3)]
     first, second, third = (played(("Ann", "Bob"), *hands, created=hour) for hands, hour in zip((ANN_SHUTS_OUT, BOB_WINS, BOB_WINS), hours))
     sheets = [first, second, third]
-    assert series_as_of(first, sheets).wins == (1, 0)
-    assert series_as_of(second, sheets).wins == (1, 1)
-    assert series_as_of(third, sheets).wins == (1, 2) == series_of(("Ann", "Bob"), sheets).wins
+    assert series_as_of(match_gives(first), gives(sheets)).wins == (1, 0)
+    assert series_as_of(match_gives(second), gives(sheets)).wins == (1, 1)
+    assert series_as_of(match_gives(third), gives(sheets)).wins == (1, 2) == series_of(("Ann", "Bob"), gives(sheets)).wins
     same_second = played(("Ann", "Bob"), *ANN_SHUTS_OUT, created=hours[1])
-    assert series_as_of(same_second, sheets).wins == (2, 0)  # started with the second: only the first is before it
-    assert series_as_of(played(("Ann", "Bob"), *BOB_WINS), sheets).wins == (1, 2)  # no start time: every game given
+    assert series_as_of(match_gives(same_second), gives(sheets)).wins == (2, 0)  # started with the second: only the first is before it
+    assert series_as_of(match_gives(played(("Ann", "Bob"), *BOB_WINS)), gives(sheets)).wins == (1, 2)  # no start time: every game given

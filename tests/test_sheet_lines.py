@@ -12,6 +12,7 @@ from test_show_width import make_match
 
 from ginscore.files.reading import load
 from ginscore.files.table import solvable
+from ginscore.match.gives import match_gives
 from ginscore.match.odds import MatchOdds, game_chances
 from ginscore.match.records import Match
 from ginscore.match.series import series_as_of
@@ -65,16 +66,17 @@ def finished(match: Match) -> Sheet:
 def odds_of(sheet: Sheet) -> MatchOdds | None:
     """The chances `show` prints under an open game it can solve, from the built-in model and the sheet's hands."""
     from ginscore.files.builtin_model import model_from
+    from ginscore.match.gives import TableGives
 
     if sheet.finished or not solvable(sheet):
         return None
-    model = model_from(sheet.match.rules, [sheet], 200)
+    model = model_from(sheet.match.rules, TableGives.of([match_gives(sheet)]), 200)
     return MatchOdds(sheet, game_chances(sheet, model.outcomes), model)
 
 
 @pytest.mark.parametrize("sheet", sheets(), ids=lambda sheet: f"{sheet.match.players[0]}-{len(sheet.lines)}-{sheet.match.hollywood}")
 def test_plain_lines_are_what_rich_prints_to_a_pipe(sheet):
-    lines = sheet_lines(sheet, PIPED_WIDTH, terminal=False) + odds_lines(odds_of(sheet)) + series_lines(series_as_of(sheet, (sheet,)))
+    lines = sheet_lines(sheet, PIPED_WIDTH, terminal=False) + odds_lines(odds_of(sheet)) + series_lines(series_as_of(match_gives(sheet), (match_gives(sheet),)))
     assert written_plain(lines) == through_rich(lines)
 
 

@@ -23,8 +23,8 @@ from ..game.rulebook import PRESETS, Rules, play_of, same_play
 if TYPE_CHECKING:
     from ..game.baseline import Knock
     from ..game.outcomes import OutcomeCounts, Outcomes
+    from ..match.gives import TableGives
     from ..match.odds import Model
-    from ..match.tally import Sheet
 
 DEFAULT_PRIOR = 200
 """The built-in model's weight, in hands: a table's own hands count for more as they pass it."""
@@ -104,14 +104,15 @@ def baseline(rules: Rules) -> Outcomes:
     return rescored(knocks(preset), rules).shares()
 
 
-def model_from(rules: Rules, sheets: Iterable[Sheet], prior: int) -> Model:
-    """The model from the sheets' hands (those with these rules) and the built-in one weighed as `prior` hands."""
+def model_from(rules: Rules, table: TableGives, prior: int) -> Model:
+    """The model from the hands of the table's matches played by these rules and the built-in one weighed as
+    `prior` hands."""
     from ..game.outcomes import Outcomes, blend
-    from ..match.odds import Model, history
+    from ..match.odds import Model
 
     if not 0 <= prior <= MAX_PRIOR:
         raise InputError(f"the prior must be from 0 to {MAX_PRIOR} hands, not {prior}", field="prior")
-    counts, matches = history(sheets, rules)
+    counts, matches = table.history(rules)
     if prior == 0 and not counts.hands:
         raise RefusedError(
             "with a prior of 0 the chance comes from this table's hands alone, and no match there has these rules "

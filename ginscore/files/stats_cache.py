@@ -27,6 +27,7 @@ from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from ..errors import GinscoreError, MatchFileError
+from ..match.gives import MatchGives, TableGives, match_gives
 from ..match.standings import SheetGames, sheet_games
 from ..match.stats import PairStats, PlayerStats, contribution
 from ..match.tally import Sheet
@@ -38,6 +39,12 @@ LARGEST_READ = 64 * 1024 * 1024
 """Bigger files, and anything not a regular file, are left to `storage.load` to judge."""
 _BATCH = 500
 _SCHEMA = "CREATE TABLE IF NOT EXISTS {} (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
+_SEEN = ("CREATE TABLE IF NOT EXISTS seen (folder TEXT, name TEXT, version TEXT, digest BLOB, seal TEXT, "
+         "PRIMARY KEY (folder, name)) WITHOUT ROWID")
+"""The digest each file of a table had at a version its storage gave (`table.Layer`): a file whose version is
+unchanged is not read again."""
+_TABLES = "CREATE TABLE IF NOT EXISTS tables (folder TEXT PRIMARY KEY, version TEXT, listing BLOB, record TEXT) WITHOUT ROWID"
+"""What a folder's matches give together (`gives.TableGives`), for one listing of its names and versions."""
 T = TypeVar("T")
 
 
@@ -72,6 +79,8 @@ class StatsCache:
         self.path = os.path.join(folder, CACHE_NAME) if folder is not None else None
         self._connection: sqlite3.Connection | None = None
         self._pending: dict[str, list[tuple[str, bytes, str]]] = {}
+        self._seen: list[tuple[str, str, str, bytes, str]] = []
+        self._table: tuple[str, str, bytes, str] | None = None
         self._purged: set[str] = set()
         if folder is not None:
             self._open(folder)
@@ -83,6 +92,8 @@ class StatsCache:
             self._connection.execute("PRAGMA journal_mode=WAL")
             for kind in KINDS:
                 self._connection.execute(_SCHEMA.format(kind.table))
+            self._connection.execute(_SEEN)
+            self._connection.execute(_TABLES)
         except (OSError, sqlite3.Error) as error:
             self._give_up(error)
 
@@ -117,6 +128,56 @@ class StatsCache:
                 self._put(digest, kind, found[index])
         return found
 
+    def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]:
+        """What each file of the table at `folder` gives, for those whose version is the one remembered (a
+        `table.Layer`): one query for the folder, every row's seal and types checked."""
+        if self._connection is None or not versions or not _storable(folder):
+            return {}
+        try:
+            rows = self._connection.execute(
+                "SELECT s.name, s.version, s.digest, s.seal, g.record FROM seen s JOIN gives g "
+                "ON g.version = ? AND g.digest = s.digest WHERE s.folder = ?", (self.version, folder)).fetchall()
+        except sqlite3.Error as error:
+            self._give_up(error)
+            return {}
+        found = {}
+        for name, version, digest, seal, record in rows:
+            if versions.get(name) != version or seal != _seen_seal(folder, name, version, digest):
+                continue
+            gives = _unsealed(record, self.version, digest, GIVES.salt, GIVES.read)
+            if gives is not None:
+                found[name] = gives
+        return found
+
+    def remember(self, folder: str, name: str, version: str, digest: bytes, gives: MatchGives) -> None:
+        """That the file `name` of the table at `folder` had `digest` at `version` and gives `gives`."""
+        if self._connection is None or not _storable(folder):
+            return
+        self._seen.append((folder, name, version, digest, _seen_seal(folder, name, version, digest)))
+        self._put(digest, GIVES, gives)
+
+    def table_gives(self, folder: str, listing: bytes) -> TableGives | None:
+        """What the folder's matches give together, when remembered for this listing of it; its seal checked."""
+        if self._connection is None or not _storable(folder):
+            return None
+        try:
+            row = self._connection.execute("SELECT record FROM tables WHERE folder = ? AND version = ? AND listing = ?",
+                                           (folder, self.version, listing)).fetchone()
+        except sqlite3.Error as error:
+            self._give_up(error)
+            return None
+        return None if row is None else _unsealed(row[0], self.version, listing, _TABLE_SALT, TableGives.from_record)
+
+    def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None:
+        """What the folder's matches give together at this listing of it, in place of what was kept for another."""
+        if self._connection is None or not _storable(folder):
+            return
+        self._table = (folder, self.version, listing, _sealed(table.as_record(), self.version, listing, _TABLE_SALT))
+
+    def flush(self) -> None:
+        """Write what is pending now."""
+        self._flush()
+
     def _get(self, digest: bytes, kind: Kind[T]) -> T | None:
         """What is remembered for these bytes, or None: a row whose checksum or types are wrong is never
         believed (the file is read again and the row replaced)."""
@@ -130,7 +191,7 @@ class StatsCache:
             return None
         if row is None:
             return None
-        return _unsealed(row[0], self.version, digest, kind)
+        return _unsealed(row[0], self.version, digest, kind.salt, kind.read)
 
     def _put(self, digest: bytes, kind: Kind[T], value: T) -> None:
         if self._connection is None:
@@ -141,7 +202,7 @@ class StatsCache:
             self._flush()
 
     def _flush(self) -> None:
-        if self._connection is None or not any(self._pending.values()):
+        if self._connection is None or not (any(self._pending.values()) or self._seen or self._table):
             return
         try:
             with self._connection:
@@ -152,9 +213,14 @@ class StatsCache:
                         self._connection.execute(f"DELETE FROM {table} WHERE version != ?", (self.version,))
                         self._purged.add(table)
                     self._connection.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?)", rows)
+                self._connection.executemany("INSERT OR REPLACE INTO seen VALUES (?, ?, ?, ?, ?)", self._seen)
+                if self._table is not None:
+                    self._connection.execute("INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?)", self._table)
         except sqlite3.Error as error:
             self._give_up(error)
         self._pending.clear()
+        self._seen.clear()
+        self._table = None
 
     def _give_up(self, error: OSError | sqlite3.Error) -> None:
         """Carry on without the cache; remove it if SQLite says it is corrupt, so the next run starts afresh."""
@@ -188,22 +254,35 @@ def _sealed(record: dict[str, Any], version: str, digest: bytes, salt: bytes = b
     return _checksum(text, version, digest, salt) + " " + text
 
 
+def _storable(folder: str) -> bool:
+    """Whether SQLite can hold the folder's path: one named in bytes that are not UTF-8 is read without the cache."""
+    try:
+        folder.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _seen_seal(folder: str, name: str, version: str, digest: bytes) -> str:
+    return hashlib.sha256(b"seen\0%s\0%s\0%s\0%s" % (folder.encode(), name.encode(), version.encode(), digest)).hexdigest()
+
+
 def _checksum(text: str, version: str, digest: bytes, salt: bytes = b"") -> str:
     return hashlib.sha256(salt + b"%s\0%s\0%s" % (version.encode(), digest, text.encode("utf-8"))).hexdigest()
 
 
-def _unsealed(row: object, version: str, digest: bytes, kind: Kind[T]) -> T | None:
+def _unsealed(row: object, version: str, digest: bytes, salt: bytes, read: Callable[[object], T | None]) -> T | None:
     """The value in a row, or None when its checksum does not match its content or a part has the wrong type."""
     if not isinstance(row, str):
         return None
     checksum, _, text = row.partition(" ")
-    if checksum != _checksum(text, version, digest, kind.salt):
+    if checksum != _checksum(text, version, digest, salt):
         return None
     try:
         record = json.loads(text)
     except ValueError:
         return None
-    return kind.read(record)
+    return read(record)
 
 
 def _figures_of(record: object) -> PairStats | None:
@@ -276,4 +355,6 @@ def _sheet_from_load(path: str) -> Sheet:
 
 FIGURES: Kind[PairStats] = Kind("figures", b"", contribution, PairStats.as_record, _figures_of)
 GAMES: Kind[SheetGames] = Kind("games", b"standings\0", sheet_games, SheetGames.as_record, SheetGames.from_record)
-KINDS: tuple[Kind[Any], ...] = (FIGURES, GAMES)
+GIVES: Kind[MatchGives] = Kind("gives", b"gives\0", match_gives, MatchGives.as_record, MatchGives.from_record)
+KINDS: tuple[Kind[Any], ...] = (FIGURES, GAMES, GIVES)
+_TABLE_SALT = b"tables\0"

@@ -24,6 +24,7 @@ holds is shared, so nothing may change it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import unicodedata
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, quote
+from ..match.gives import MatchGives, match_gives
+from ..match.records import pair_key
 from ..match.series import Series, series_as_of
 from .builtin_model import DEFAULT_PRIOR, model_from
 from .copies import copies_among, file_identity
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 
     from ..game.advise_game import GameState
     from ..game.rulebook import Rules
+    from ..match.gives import TableGives
     from ..match.odds import MatchOdds, Model
     from ..match.stats import PairStats
     from ..match.tally import Sheet
@@ -65,6 +69,21 @@ class Storage(Protocol):
     def lock(self, name: str, *, existing: bool = False) -> AbstractContextManager[None]: ...
 
     def write(self, name: str, data: bytes) -> None: ...
+
+
+class Layer(Protocol):
+    """What a table keeps across processes of what each file gives (`gives`), by the file's version and content
+    digest, so that a command reads a file again only when it has changed (`stats_cache.StatsCache`)."""
+
+    def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]: ...
+
+    def remember(self, folder: str, name: str, version: str, digest: bytes, gives: MatchGives) -> None: ...
+
+    def table_gives(self, folder: str, listing: bytes) -> TableGives | None: ...
+
+    def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None: ...
+
+    def flush(self) -> None: ...
 
 
 class Disk:
@@ -131,6 +150,10 @@ class TableFile:
     """The file read, when it can be; None when it is damaged."""
     problem: MatchFileError | None
     """Why it cannot be used, with its place; None when it can."""
+    digest: bytes = b""
+    """A SHA-256 of the text read (its UTF-8 bytes, the file's own); empty when it could not be read."""
+    gives: MatchGives | None = None
+    """What its match gives the table (`gives.match_gives`); None when it is damaged."""
 
     def sheet(self) -> Sheet:
         """The file's sheet; its problem raised (a copy of its own) when it has none."""
@@ -150,12 +173,14 @@ class TableFile:
 class Table:
     """The match files of one folder and every figure drawn from them."""
 
-    def __init__(self, folder: str, storage: Storage | None = None):
+    def __init__(self, folder: str, storage: Storage | None = None, layer: Layer | None = None):
         self.storage = storage or Disk(folder)
+        self.layer = layer
         self.folder = os.path.abspath(folder)
         self._files: dict[str, tuple[str | None, str | None, TableFile]] = {}
         """Each file as read, by the version it was read at and the earlier name it shares on a phone."""
         self._lock = threading.Lock()
+        self._known_table: tuple[bytes, TableGives] | None = None
 
     # which files belong
 
@@ -182,10 +207,13 @@ class Table:
         """Every file of the table, the damaged ones too."""
         names = self.names()
         twinned = _twins_among(names)
+        self._forget_all_but(names)
+        return [self._file(name, twinned.get(name)) for name in names]
+
+    def _forget_all_but(self, names: list[str]) -> None:
         with self._lock:
             for gone in set(self._files) - set(names):  # a file removed or renamed is forgotten
                 del self._files[gone]
-        return [self._file(name, twinned.get(name)) for name in names]
 
     def _file(self, name: str, twin: str | None) -> TableFile:
         version = self.storage.version(name)
@@ -205,7 +233,9 @@ class Table:
         if twin is not None:
             return TableFile(name, version, None, twin_problem(path, twin))
         try:
-            return TableFile(name, version, match_file(path, self.storage.text(name)), None)
+            text = self.storage.text(name)
+            read = match_file(path, text)
+            return TableFile(name, version, read, None, hashlib.sha256(text.encode("utf-8")).digest(), match_gives(read.sheet))
         except MatchFileError as error:
             return TableFile(name, version, None, error)
         except RecursionError:
@@ -214,11 +244,52 @@ class Table:
     def copies(self) -> dict[str, str]:
         """Each readable file that is a copy of another file's match, with the file that counts for it (see the
         module's words)."""
-        return self._copies_among(self.files())
+        return self._copies_of(self._gives_by_name())
+
+    def _copies_of(self, given: dict[str, MatchGives]) -> dict[str, str]:
+        """`copies` among the files that give `given`: only those that may be of one match (the same players, start,
+        rules and id) are read in full."""
+        buckets: dict[tuple[object, ...], list[str]] = {}
+        for name, gives in given.items():
+            match_id = gives.id.lower() if gives.id is not None else None  # an id in capitals is the same id
+            buckets.setdefault((*pair_key(gives.players), gives.created, gives.rules, match_id), []).append(name)
+        candidates = [self._file(name, None) for group in buckets.values() if len(group) > 1 for name in group]
+        return self._copies_among(candidates)
 
     def _copies_among(self, files: list[TableFile]) -> dict[str, str]:
         return copies_among([(found.name, file_identity(self.storage.path(found.name)), found.read.match)
                              for found in files if found.read is not None])
+
+    def gives(self) -> tuple[tuple[str, MatchGives], ...]:
+        """What each readable match of the table gives (`match.gives`), with its file's name, the first started
+        first (`MatchGives.order`); a copy of another file's match is left out (`copies`)."""
+        given = self._gives_by_name()
+        copies = self._copies_of(given)
+        return tuple(sorted(((name, gives) for name, gives in given.items() if name not in copies),
+                            key=lambda named: named[1].order(named[0])))
+
+    def _gives_by_name(self) -> dict[str, MatchGives]:
+        """What each readable file gives, by name: from the layer where it knows the file's version, else read (and
+        the layer told)."""
+        names = self.names()
+        twinned = _twins_among(names)
+        self._forget_all_but(names)
+        versions = {name: self.storage.version(name) for name in names if name not in twinned}
+        known = self.layer.known(self.folder, {name: v for name, v in versions.items() if v is not None}) if self.layer else {}
+        given: dict[str, MatchGives] = {}
+        for name in versions:
+            if name in known:
+                given[name] = known[name]
+                continue
+            found = self._file(name, None)
+            if found.gives is None:
+                continue
+            given[name] = found.gives
+            if self.layer is not None and found.version is not None:
+                self.layer.remember(self.folder, name, found.version, found.digest, given[name])
+        if self.layer is not None:
+            self.layer.flush()
+        return given
 
     def sheet_at(self, path: str) -> Sheet:
         """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
@@ -239,19 +310,47 @@ class Table:
 
     def named_sheets(self) -> tuple[tuple[str, Sheet], ...]:
         """`sheets()`, each with its file's name; a copy of another file's match is left out (`copies`)."""
-        files = self.files()
-        copies = self._copies_among(files)
-        read = [(found.name, found.read) for found in files if found.read is not None and found.name not in copies]
-        return tuple((name, match_file.sheet) for name, match_file in sorted(read, key=_started))
+        files = [self._file(name, None) for name, _ in self.gives()]
+        return tuple((found.name, found.read.sheet) for found in files if found.read is not None)
+
+    def table_gives(self) -> TableGives:
+        """What the table's matches give, as the series and the chance ask it (`gives.TableGives`); with a layer,
+        kept whole for the folder's listing (each name and version), so that while no file changes no other file
+        is read, nor a row for each."""
+        from ..match.gives import TableGives
+
+        if self.layer is None:
+            return TableGives.of(gives for _, gives in self.gives())
+        listing = self._listing()
+        known = self._known_table
+        if known is not None and known[0] == listing:
+            return known[1]
+        found = self.layer.table_gives(self.folder, listing)
+        if found is None:
+            found = TableGives.of(gives for _, gives in self.gives())
+            self.layer.remember_table(self.folder, listing, found)
+            self.layer.flush()
+        self._known_table = (listing, found)
+        return found
+
+    def _listing(self) -> bytes:
+        """A digest of the table's names and their versions: it changes whenever a file comes, goes or changes."""
+        digest = hashlib.sha256()
+        for name in self.names():
+            digest.update(b"%s\0%s\0" % (name.encode("utf-8", "surrogateescape"), (self.storage.version(name) or "").encode()))
+        return digest.digest()
 
     def series(self, sheet: Sheet) -> Series:
         """The series of `sheet`'s players as that match stands in it, over the table's matches."""
-        return series_as_of(sheet, self.sheets())
+        pair = self.table_gives().pair(sheet.match.players)
+        if pair is None:  # the layer's record of them is damaged: read them afresh
+            pair = tuple(gives for _, gives in self.gives())
+        return series_as_of(match_gives(sheet), pair)
 
     def model(self, rules: Rules, prior: int = DEFAULT_PRIOR) -> Model:
         """The model a chance under `rules` is solved from: the table's hands by those rules, and the built-in
         ones weighed as `prior` hands."""
-        return model_from(rules, self.sheets(), prior)
+        return model_from(rules, self.table_gives(), prior)
 
     def odds(self, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds:
         """The sheet's chances; refused where a game in play is beyond what is solved."""
@@ -324,12 +423,6 @@ def advice_state(path: str, player: str, prior: int = DEFAULT_PRIOR) -> tuple[Ru
     return table.advice_state(table.sheet_at(path), player, prior)
 
 
-def _started(named: tuple[str, MatchFile]) -> tuple[str, str, str]:
-    name, match = named[0], named[1].match
-    first = match.hands[0].recorded if match.hands and match.hands[0].recorded else "\uffff"
-    return match.created, first, name
-
-
 def solvable(sheet: Sheet) -> bool:
     """Whether every game in play is within what the chance is solved for."""
     from ..game.odds import solvable as within
@@ -344,10 +437,13 @@ def table_of(path: str) -> Table:
 
 
 def table_at(folder: str) -> Table:
-    """The table of a folder, refused with the field `history` when it is not one."""
+    """The table of a folder, refused with the field `history` when it is not one; what its files give is kept
+    across commands in the user's cache (`stats_cache`), so a command reads again only the files that changed."""
+    from .stats_cache import StatsCache, cache_folder
+
     if not os.path.isdir(folder):
         raise InputError(f"{folder!r} is not a folder: give the folder of this table's match files", field="history")
-    return Table(folder)
+    return Table(folder, layer=StatsCache(cache_folder()))
 
 
 def name_problem(name: str) -> str | None:

@@ -1,7 +1,7 @@
-"""Each player's chance to win the game in play, from a sheet, and a table's history as outcome counts.
+"""Each player's chance to win the game in play, from a sheet and a model of a hand's outcome.
 
-The history is every hand of the sheets played by the same rules (every knob equal), each seen from the hand's
-dealer (`match.tally` says who dealt it and what it added). A Hollywood sheet has a chance for each game: the
+The model's history is every hand of the table's matches played by the same rules (every knob equal), each seen
+from the hand's dealer (`match.gives.history`). A Hollywood sheet has a chance for each game: the
 first game still open takes every win, so its chance is exact for the model; a later game takes a player's wins
 once they have an entry in the game before it, and is solved as if it took every win from now on: exact once
 both players have an entry there, an approximation (`exact` False) until then.
@@ -9,32 +9,13 @@ both players have an entry there, an approximation (`exact` False) until then.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..game.odds import chance_to_win
-from ..game.outcomes import DEAD, DEALER, NON_DEALER, OutcomeCounts, Outcomes
+from ..game.outcomes import Outcomes
 from ..game.rulebook import PRESETS, Rules
 from .tally import Sheet
-
-
-def hand_outcomes(sheet: Sheet) -> OutcomeCounts:
-    """The sheet's hands from each hand's dealer's view: dead, the dealer scored k, or the other player did."""
-    return OutcomeCounts.of(
-        (DEAD, 0) if line.winner is None else ((DEALER if line.winner == line.dealer else NON_DEALER), line.points)
-        for line in sheet.lines
-    )
-
-
-def history(sheets: Iterable[Sheet], rules: Rules) -> tuple[OutcomeCounts, int]:
-    """The hands of the sheets played by exactly these rules, and how many matches they came from."""
-    counts, matches = OutcomeCounts(), 0
-    for sheet in sheets:
-        if sheet.match.rules == rules and sheet.lines:
-            counts = counts + hand_outcomes(sheet)
-            matches += 1
-    return counts, matches
 
 
 @dataclass(frozen=True)

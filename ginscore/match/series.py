@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .gives import MatchGives
 from .records import pair_key, person_key
-from .tally import Sheet
 
 
 @dataclass(frozen=True)
@@ -76,40 +76,38 @@ class Series:
         }
 
 
-def series_of(players: tuple[str, str], sheets: Iterable[Sheet]) -> Series:
-    """The series of `players` over `sheets`, taken in the order given (oldest first): every finished game of
-    every sheet between the same two names, in any case."""
+def series_of(players: tuple[str, str], table: Iterable[MatchGives]) -> Series:
+    """The series of `players` over the table's matches (what each gives, `gives.match_gives`), taken in the order
+    given (oldest first): every finished game of every match between the same two names, in any case."""
     key = pair_key(players)
     names = {person_key(name): name for name in players}
     games: list[GameResult] = []
-    for sheet in sheets:
-        if pair_key(sheet.match.players) != key:
+    for gives in table:
+        if pair_key(gives.players) != key:
             continue
-        rules = sheet.match.preset or "custom"
-        for game in sheet.games:
-            if not game.finished:
-                continue
-            final = tuple((names[person_key(name)], game.final[name]) for name in _in_order(game.players, players))
+        for game in gives.games:
+            final = dict(zip(gives.players, game.final))
+            ordered = _in_order(gives.players, players)
             winner = names[person_key(game.winner)] if game.winner is not None else None
-            games.append(GameResult(winner, final, rules))
+            games.append(GameResult(winner, tuple((names[person_key(name)], final[name]) for name in ordered), gives.preset))
     return Series(players, tuple(games))
 
 
-def series_as_of(sheet: Sheet, sheets: Iterable[Sheet]) -> Series:
-    """The series of `sheet`'s players as that match stands in it: over `sheets` (oldest first) up to this match,
-    so that an older game's "after this game" leaves out the games played after it. Where this match is not
-    among them, over those started before it, then this one; a match with no start time (a file written by
-    hand) sees every game."""
-    created = sheet.match.created
+def series_as_of(gives: MatchGives, table: Iterable[MatchGives]) -> Series:
+    """The series of a match's players as that match stands in it (`gives`, what it gives): over the table's
+    matches (oldest first) up to this one, so that an older game's "after this game" leaves out the games played
+    after it. Where this match is not among them, over those started before it, then this one; a match with no
+    start time (a file written by hand) sees every game."""
+    created = gives.created
     if not created:
-        return series_of(sheet.match.players, sheets)
-    given = [other for other in sheets if other.match.created <= created]
-    # Started in the same second, the order given decides; two matches alike in every hand as well cannot be told
+        return series_of(gives.players, table)
+    given = [other for other in table if other.created <= created]
+    # Started in the same second, the order given decides; two matches alike in all they give cannot be told
     # apart, and the later is taken.
-    found = [at for at, other in enumerate(given) if other.match.created == created and other.match == sheet.match]
+    found = [at for at, other in enumerate(given) if other == gives]
     if found:
-        return series_of(sheet.match.players, given[:found[-1] + 1])
-    return series_of(sheet.match.players, [*(other for other in given if other.match.created < created), sheet])
+        return series_of(gives.players, given[:found[-1] + 1])
+    return series_of(gives.players, [*(other for other in given if other.created < created), gives])
 
 
 def _in_order(names: tuple[str, str], players: tuple[str, str]) -> tuple[str, str]:

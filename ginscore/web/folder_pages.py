@@ -13,6 +13,7 @@ from ..errors import GinscoreError, InputError, quote
 from ..files.served import Summary
 from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
+from ..match.gives import MatchGives
 from ..match.players import known_players
 from ..match.records import pair_key
 from ..match.series import series_of
@@ -31,7 +32,7 @@ def folder_page(request: Request, form: dict[str, str]) -> Response:
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
     entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
-    groups = _by_pair(entries, folder_of(request).named_sheets())
+    groups = _by_pair(entries, folder_of(request).named_sheets(), folder_of(request).table.gives())
     known = known_players((entry.last_played or "", entry.players) for entry in entries)
     return render(request, "folder.html", {"groups": groups, "known": known, "when": when, "won": won_words, "form": FormValues(form),
                                            "presets": list(PRESETS), "targets": _targets(), "errors": errors or {},
@@ -55,10 +56,11 @@ class PairGroup:
     """Each match's title under the pair's heading, by file name: `Game 2 · Oklahoma`."""
 
 
-def _by_pair(entries: list[Summary], named: Sequence[tuple[str, Sheet]]) -> list[PairGroup]:
+def _by_pair(entries: list[Summary], named: Sequence[tuple[str, Sheet]], given: Sequence[tuple[str, MatchGives]]) -> list[PairGroup]:
     """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
-    over the folder's sheets (`named` by file, the first started first); the files that are not matches come last."""
-    sheets = [sheet for _, sheet in named]
+    over the folder's matches (`named` by file with its sheet, `given` with what it gives, the first started
+    first); the files that are not matches come last."""
+    table = [gives for _, gives in given]
     groups: dict[tuple[str, ...], list[Summary]] = {}
     for entry in entries:
         key: tuple[str, ...] = pair_key((entry.players[0], entry.players[1])) if len(entry.players) == 2 else ()
@@ -69,7 +71,7 @@ def _by_pair(entries: list[Summary], named: Sequence[tuple[str, Sheet]]) -> list
             made.append(PairGroup((), "", tuple(lines)))
             continue
         players = (lines[0].players[0], lines[0].players[1])
-        series = series_of(players, sheets)
+        series = series_of(players, table)
         made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines), _titles(pair, named)))
     return sorted(made, key=lambda group: not group.players)
 

@@ -164,10 +164,7 @@ def next_game_view(sheet: Sheet, folder: Folder | None = None, name: str = "") -
     if not sheet.finished:
         return None
     started = folder.started_after(name) if folder is not None and name else None
-    if started is not None:
-        from ..match.series import series_as_of
-
-        sheets = folder.sheets() if folder is not None else []
-        number = len(series_as_of(sheet, sheets).games) + 1
+    if folder is not None and started is not None:
+        number = len(folder.table.series(sheet).games) + 1
         return {"started": started, "words": f"Game {number} is in play"}
     return {"players": list(sheet.match.players), "dealer": sheet.next_dealer, "started": None}
