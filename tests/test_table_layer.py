@@ -1,0 +1,128 @@
+"""What each match gives the table, kept on disk (issue 55): a warm `show` or `odds` reads only the match it shows,
+a changed file is read again, a damaged row is never believed, and every figure is the one a fresh read gives."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import RunCli, json_object
+
+from ginscore.files import table as table_module
+from ginscore.files.stats_cache import CACHE_NAME, cache_folder
+from ginscore.files.table import Disk, Table, table_at
+from ginscore.match.gives import MatchGives, TableGives, match_gives
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "sample_matches").glob("*.toml"))
+KNOCK = ["--knocker", "Bob", "--deadwood", "3", "--opponent-deadwood", "20"]
+
+
+@pytest.fixture
+def folder(run: RunCli, tmp_path: Path) -> Path:
+    """The sample matches, and `cur.toml` of Ann and Bob in play after one hand."""
+    for sample in SAMPLES:
+        shutil.copy(sample, tmp_path / sample.name)
+    assert run("new", tmp_path / "cur.toml", "Ann", "Bob").exit_code == 0
+    assert run("record", tmp_path / "cur.toml", *KNOCK).exit_code == 0
+    return tmp_path
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Each match file read through a table's storage on the disk, by name."""
+    counted: Counter[str] = Counter()
+    text = Disk.text
+
+    def counting(self: Disk, name: str) -> str:
+        counted[name] += 1
+        return text(self, name)
+
+    monkeypatch.setattr(Disk, "text", counting)
+    return counted
+
+
+def shown(folder: Path) -> tuple[dict, Table]:
+    """What `show --json` says of cur.toml, by the table a command makes afresh."""
+    table = table_at(str(folder))
+    return table.show(table.sheet_at(str(folder / "cur.toml"))), table
+
+
+def test_a_warm_table_reads_only_the_match_it_shows(folder: Path, reads: Counter[str]) -> None:
+    first, _ = shown(folder)
+    assert set(reads) == {path.name for path in folder.glob("*.toml")}  # the first run reads every file once
+    assert max(reads.values()) == 1
+    reads.clear()
+    warm, _ = shown(folder)
+    assert dict(reads) == {"cur.toml": 1}
+    assert warm == first
+    fresh = Table(str(folder))  # no layer: every file read now
+    assert fresh.show(fresh.sheet_at(str(folder / "cur.toml"))) == first
+
+
+def test_a_changed_file_is_read_again_and_the_figures_follow_it(run: RunCli, folder: Path, reads: Counter[str]) -> None:
+    before, _ = shown(folder)
+    assert run("new", folder / "other.toml", "Ann", "Bob", "--at", "2026-01-02T20:00").exit_code == 0  # before cur.toml
+    for _ in range(2):  # two gins of 65: the game is over
+        assert run("record", folder / "other.toml", "--knocker", "Ann", "--deadwood", "0", "--opponent-deadwood", "40", "--at", "2026-01-02T21:00").exit_code == 0
+    reads.clear()
+    after, _ = shown(folder)
+    assert dict(reads) == {"cur.toml": 1, "other.toml": 1}
+    assert after["series"] != before["series"] and after["series"]["wins"] == {"Ann": 1, "Bob": 0}
+    assert after["odds"]["model"]["history_hands"] == before["odds"]["model"]["history_hands"] + 2
+    (folder / "other.toml").unlink()
+    reads.clear()
+    assert shown(folder)[0] == before
+    assert dict(reads) == {"cur.toml": 1}
+
+
+def test_a_damaged_row_is_never_believed(folder: Path, reads: Counter[str]) -> None:
+    first, _ = shown(folder)
+    database = sqlite3.connect(str(Path(cache_folder()) / CACHE_NAME))
+    with database:
+        database.execute("UPDATE tables SET record = replace(record, '\"matches\": ', '\"matches\": 1')")
+        database.execute("UPDATE gives SET record = replace(record, '\"dead\": ', '\"dead\": 9')")
+    database.close()
+    reads.clear()
+    assert shown(folder)[0] == first
+    assert set(reads) == {path.name for path in folder.glob("*.toml")}  # every row refused: every file read again
+
+
+def test_what_a_match_gives_comes_back_from_its_record_and_nothing_else_passes() -> None:
+    from ginscore.files.reading import load
+
+    given = [match_gives(load(str(sample))[1]) for sample in SAMPLES]
+    assert [MatchGives.from_record(gives.as_record()) for gives in given] == given
+    table = TableGives.of(given)
+    back = TableGives.from_record(table.as_record())
+    assert back is not None and back.histories == table.histories
+    for gives in given:
+        assert back.pair(gives.players) == table.pair(gives.players)
+    record = given[0].as_record()
+    for key, bad in (("players", ["Ann"]), ("created", 3), ("games", [{"winner": "Zed", "final": [1, 2]}]),
+                     ("outcomes", {"dead": True, "dealer": [], "non_dealer": []}), ("rules", {"target": 100})):
+        assert MatchGives.from_record({**record, key: bad}) is None, key
+    assert TableGives.from_record({"pairs": {}, "histories": [{"rules": {}, "outcomes": {}, "matches": 1}]}) is None
+    damaged = TableGives.from_record({"pairs": {"ann\0bob": [{"players": 1}]}, "histories": []})
+    assert damaged is not None and damaged.pair(("Ann", "Bob")) is None
+
+
+def test_show_and_odds_say_the_same_warm_as_cold(run: RunCli, folder: Path) -> None:
+    cold = json_object(run("show", "--json", folder / "cur.toml"))
+    odds = json_object(run("odds", "--json", folder / "cur.toml"))
+    assert json_object(run("show", "--json", folder / "cur.toml")) == cold
+    assert json_object(run("odds", "--json", folder / "cur.toml")) == odds
+    assert cold["odds"]["model"]["history_matches"] == odds["model"]["history_matches"] >= 1
+
+
+def test_a_table_without_a_usable_cache_still_answers(folder: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("GINSCORE_CACHE_DIR", str(blocked / "cache"))
+    with_layer, _ = shown(folder)
+    fresh = Table(str(folder))
+    assert with_layer == fresh.show(fresh.sheet_at(str(folder / "cur.toml")))
+    assert table_module.table_at(str(folder)).layer is not None
