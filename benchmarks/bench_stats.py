@@ -41,9 +41,9 @@ sys.path.insert(0, str(ROOT))
 
 from deals import knocker_hand, random_meld  # noqa: E402
 
-from ginscore.files.folder import match_paths  # noqa: E402
 from ginscore.files.stats_cache import StatsCache  # noqa: E402
 from ginscore.files.storage import save  # noqa: E402
+from ginscore.files.table import named_paths  # noqa: E402
 from ginscore.game.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.game.melds import min_after_discard  # noqa: E402
 from ginscore.game.rulebook import PRESETS, Rules  # noqa: E402
@@ -179,7 +179,7 @@ def main() -> None:
         def in_process() -> int:
             head_to_head = HeadToHead()
             with StatsCache(None) as nothing_remembered:
-                for path in match_paths([folder]):
+                for path in (found for found in named_paths([folder]) if isinstance(found, str)):
                     head_to_head.add(nothing_remembered.figures(path))
             return len(head_to_head.pairs())
 

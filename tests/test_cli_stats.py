@@ -268,23 +268,28 @@ def test_stats_needs_a_path(run):
     result = run("stats")
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == "error: missing PATH... (match files, or folders to search for *.toml files)\ntry 'ginscore stats --help'\n"
+    assert result.stderr == ("error: missing PATH... (match files, or folders of match files: each folder's own, not those in "
+                             "folders below it)\ntry 'ginscore stats --help'\n")
 
 
 @pytest.mark.parametrize("args", [["--json"], []])
-def test_stats_reads_folders_recursively_in_name_order(run, tmp_path, args):
+def test_stats_reads_each_folders_own_files_in_name_order(run, tmp_path, args):
+    """A folder's match files are its own, as the pages count them: a folder below is named to be read."""
     folder = tmp_path / "club"
     (folder / "2025").mkdir(parents=True)
     shutil.copy(SAMPLES / "standard.toml", folder / "2025" / "b.toml")
     shutil.copy(SAMPLES / "counts_only.toml", folder / "a.toml")
     (folder / "notes.txt").write_text("not a match\n")
-    result = run(["stats", str(folder), *args])
-    assert result.exit_code == 0 and result.stderr == ""
+    alone = run(["stats", str(folder), *args])
+    result = run(["stats", str(folder), str(folder / "2025"), *args])
+    assert alone.exit_code == result.exit_code == 0 and alone.stderr == result.stderr == ""
     if args:
+        assert json_object(alone)["files"] == 1
         data = json_object(result)
         assert data["files"] == 2
         assert [pair["players"] for pair in data["pairs"]] == [["Lena", "Omar"], ["Maria", "Tom"]]
     else:
+        assert "1 file read" in alone.stdout and len(tables(alone.stdout)) == 1
         assert "2 files read" in result.stdout and len(tables(result.stdout)) == 2
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from ginscore.cli import app as cli
+from ginscore.files.served import Folder
 from ginscore.match.stats import STAT_ROWS, PlayerStats, stat_text
 
 
@@ -79,3 +81,27 @@ def test_strangers_get_a_page_saying_so(client: TestClient):
         assert response.status_code == 404
         assert "has no match in this folder" in response.text or "have no match in this folder" in response.text
         assert "<b>Nobody</b>" not in response.text
+
+
+def test_stats_and_the_page_count_the_same_files_of_a_folder(folder: Path, tmp_path: Path):
+    """A hidden file and a file in a folder below are no match of this table for the pages; `stats` leaves them
+    out too (it once walked into folders below and read hidden files)."""
+    made = tmp_path / "elsewhere" / "made.toml"
+    made.parent.mkdir()
+    for args in (["new", str(made), "Hidda", "Belowe"], ["record", str(made), "--knocker", "Hidda", "--deadwood", "0", "--opponent-deadwood", "95"]):
+        assert CliRunner().invoke(cli, args).exit_code == 0
+    shutil.copy(made, folder / ".hidden.toml")
+    (folder / "older").mkdir()
+    shutil.copy(made, folder / "older" / "last-year.toml")
+    said = stats_json(folder)
+    names = {name for pair in said["pairs"] for name in pair["players"]}
+    assert names and not names & {"Hidda", "Belowe"}
+    assert said["files"] == len([path for path in folder.glob("*.toml") if not path.name.startswith(".")]) - 1  # not broken.toml
+    assert [Path(path).name for path in said["skipped"]] == ["broken.toml"]
+    with signed_in(folder) as client:
+        page = client.get("/stats").text
+    assert "Hidda" not in page and "Belowe" not in page
+    assert [f">{a} vs {b}</a>" in page for a, b in (pair["players"] for pair in said["pairs"])] == [True] * len(said["pairs"])
+    assert page.count(" vs ") == len(said["pairs"])
+    counted = [pair.as_dict() for pair in Folder(str(folder)).table.pairs()]  # what /stats renders
+    assert counted == [{key: value for key, value in pair.items() if key != "odds"} for pair in said["pairs"]]

@@ -148,7 +148,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
 
 @command(short_help="Head-to-head figures over many matches.")
 def stats(
-    paths: list[str] = typer.Argument(..., help="Match files, or folders to search for *.toml files."),
+    paths: list[str] = typer.Argument(..., help="Match files, or folders of match files: each folder's own, not those in folders below it."),
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
     export: str | None = typer.Option(
         None, "--export", help="Write the figures as a standalone .html page, with each pair's margin match by match."
@@ -160,6 +160,7 @@ def stats(
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
 
+    A folder's match files are those the pages count: its own (not those in folders below it), none hidden.
     A broken file is reported on stderr with its place and skipped; the exit status is then 1. Two files of one
     match (a copy, a link) count once: the copy is said on stderr with the `merge` that settles it.
     Each file is read in full the first time its exact bytes are seen; its figures are then
@@ -172,19 +173,21 @@ def stats(
     """
     from ..errors import MatchFileError
     from ..files.copies import path_copies
-    from ..files.folder import match_paths
     from ..files.stats_cache import FIGURES, GAMES, StatsCache, cache_folder
+    from ..files.table import named_paths
     from ..match.stats import HeadToHead
     from .merge import copies_json, copy_lines
 
     head_to_head, files, skipped, games = HeadToHead(), 0, [], []
     kinds = (FIGURES, GAMES)  # the games for the pairs' odds, remembered by every run alike
-    found = match_paths(paths)
-    copies = path_copies(found)
+    found = named_paths(paths)
+    copies = path_copies([path for path in found if isinstance(path, str)])
     sys.stderr.write(copy_lines(tuple(copies.items())))
     with StatsCache(None if no_cache else cache_folder()) as cache:
         for path in (path for path in found if path not in copies):
             try:
+                if isinstance(path, MatchFileError):
+                    raise path
                 given = cache.given_all(path, kinds)
                 head_to_head.add(given[0])
                 games += given[1:]

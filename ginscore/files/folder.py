@@ -98,26 +98,6 @@ def _kind(mode: int) -> str:
     return next((name for test, name in kinds if test(mode)), "a special file")
 
 
-def match_paths(paths: list[str]) -> list[str]:
-    """The files named, and every `*.toml` file below the folders named, in order, each once."""
-    found = []
-    for path in paths:
-        if os.path.isdir(path):
-            for folder, subfolders, names in os.walk(path):
-                subfolders.sort()
-                found += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".toml")]
-        else:
-            found.append(path)
-    seen: set[str] = set()
-    unique = []
-    for path in found:
-        real = os.path.realpath(path)
-        if real not in seen:
-            seen.add(real)
-            unique.append(path)
-    return unique
-
-
 def write_atomic(path: str, data: bytes) -> None:
     """Write a temporary file beside the file `path` leads to, flush and fsync it, then rename it
     over that file, keeping its mode and (where allowed) its owner and group.

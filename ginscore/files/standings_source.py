@@ -18,7 +18,7 @@ from ..errors import MatchFileError
 from ..match.standings import SheetGames
 from .copies import path_copies
 from .stats_cache import StatsCache
-from .table import Table, twin_problem
+from .table import Table, named_paths
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,7 @@ def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
     """The match files of the table at `folder`, as the standings see them; a file that cannot be read, or whose
     name another's already is on a phone, is skipped with its error; a copy of another file's match counts once
     (`FolderGames.copies`). `cache_folder` None reads every file in full and remembers nothing."""
-    table = Table(folder)
-    twinned = table.twins()
-    paths: list[str | MatchFileError] = []
-    for name in table.names():
-        path = table.storage.path(name)
-        paths.append(path if name not in twinned else twin_problem(path, twinned[name]))
+    paths = named_paths([Table(folder).folder])
     copies = path_copies([path for path in paths if isinstance(path, str)])
     read = files_games([path for path in paths if not (isinstance(path, str) and path in copies)], cache_folder)
     return replace(read, copies=tuple(copies.items()))

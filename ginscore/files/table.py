@@ -431,6 +431,30 @@ def solvable(sheet: Sheet) -> bool:
     return all(game.finished or within(target, tuple(game.totals.values())) for game in sheet.games)  # type: ignore[arg-type]
 
 
+def named_paths(paths: list[str]) -> list[str | MatchFileError]:
+    """The match files `paths` name, in order, each path once: a file as named; a folder's by the table's rule, as
+    every page counts them (`Table.names`: its own files, not those below it, no hidden one), a name that is an
+    earlier one's on a phone standing as its problem."""
+    found: list[str | MatchFileError] = []
+    for path in paths:
+        if not os.path.isdir(path):
+            found.append(path)
+            continue
+        table = Table(path)
+        twinned = table.twins()
+        for name in table.names():
+            at = os.path.join(path, name)
+            found.append(at if name not in twinned else twin_problem(at, twinned[name]))
+    seen: set[str] = set()
+    unique: list[str | MatchFileError] = []
+    for entry in found:  # a path named twice is read once; a file under two names is a copy (`copies.path_copies`)
+        place = os.path.abspath(entry) if isinstance(entry, str) else None
+        if place is None or place not in seen:
+            seen.add(place or "")
+            unique.append(entry)
+    return unique
+
+
 def table_of(path: str) -> Table:
     """The table of the match file at `path`: the match files of its folder."""
     return table_at(os.path.dirname(path) or ".")
