@@ -162,19 +162,9 @@ def save_match(path: str, match: Match) -> None:
     other hands, only the hand blocks that changed are rewritten, as `ginscore record` does, so
     comments elsewhere in it are kept.
     """
-    import os
+    from .files.changes import put
 
-    from .files.folder import locked
-    from .files.reading import load_file
-    from .files.storage import save
-    from .match.records import check_note
-
-    for note in (match.note, *(hand.note for hand in match.hands)):
-        check_note(note)  # a file holding it would not load
-    with locked(path):
-        before = load_file(path) if os.path.lexists(path) else None
-        same_match = before is not None and before.match.with_hands(match.hands) == match
-        save(path, match, before=before if same_match else None)
+    put(path, match)
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,7 @@ def test_a_damaged_row_is_never_believed(folder: Path, reads: Counter[str]) -> N
     with database:
         database.execute("UPDATE tables SET record = replace(record, '\"matches\": ', '\"matches\": 1')")
         database.execute("UPDATE gives SET record = replace(record, '\"dead\": ', '\"dead\": 9')")
+        database.execute("UPDATE table_pairs SET record = replace(record, '\"final\": [', '\"final\": [1')")
     database.close()
     reads.clear()
     assert shown(folder)[0] == first
@@ -97,7 +98,7 @@ def test_what_a_match_gives_comes_back_from_its_record_and_nothing_else_passes()
     given = [match_gives(load(str(sample))[1]) for sample in SAMPLES]
     assert [MatchGives.from_record(gives.as_record()) for gives in given] == given
     table = TableGives.of(given)
-    back = TableGives.from_record(table.as_record())
+    back = TableGives.from_record(table.as_record(), table.pair_record)
     assert back is not None and back.histories == table.histories
     for gives in given:
         assert back.pair(gives.players) == table.pair(gives.players)
@@ -105,8 +106,8 @@ def test_what_a_match_gives_comes_back_from_its_record_and_nothing_else_passes()
     for key, bad in (("players", ["Ann"]), ("created", 3), ("games", [{"winner": "Zed", "final": [1, 2]}]),
                      ("outcomes", {"dead": True, "dealer": [], "non_dealer": []}), ("rules", {"target": 100})):
         assert MatchGives.from_record({**record, key: bad}) is None, key
-    assert TableGives.from_record({"pairs": {}, "histories": [{"rules": {}, "outcomes": {}, "matches": 1}]}) is None
-    damaged = TableGives.from_record({"pairs": {"ann\0bob": [{"players": 1}]}, "histories": []})
+    assert TableGives.from_record({"pairs": [], "histories": [{"rules": {}, "outcomes": {}, "matches": 1}]}) is None
+    damaged = TableGives.from_record({"pairs": ["ann\0bob"], "histories": []}, lambda key: [{"players": 1}])
     assert damaged is not None and damaged.pair(("Ann", "Bob")) is None
 
 
@@ -126,3 +127,15 @@ def test_a_table_without_a_usable_cache_still_answers(folder: Path, monkeypatch:
     fresh = Table(str(folder))
     assert with_layer == fresh.show(fresh.sheet_at(str(folder / "cur.toml")))
     assert table_module.table_at(str(folder)).layer is not None
+
+
+def test_a_damaged_pair_row_is_refused_and_its_matches_given_again(folder: Path, reads: Counter[str]) -> None:
+    first, _ = shown(folder)
+    database = sqlite3.connect(str(Path(cache_folder()) / CACHE_NAME))
+    with database:
+        changed = database.execute("UPDATE table_pairs SET record = replace(record, '\"final\": [', '\"final\": [1')").rowcount
+    database.close()
+    assert changed >= 1
+    reads.clear()
+    assert shown(folder)[0] == first  # believed, the row would give a final total of 1 and more digits
+    assert dict(reads) == {"cur.toml": 1}  # each file's own row gives its match again

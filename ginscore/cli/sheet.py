@@ -53,9 +53,10 @@ def show(
         from ..render.lines import PIPED_WIDTH, piped, standard_output, write_plain
         from ..render.sheet_lines import odds_lines, series_lines, sheet_lines
 
+    odds, series = table.beside(sheet, finished_odds=False)  # a finished match prints no chance
+
     def lines(width: int, terminal: bool) -> list[Line]:
-        odds = None if sheet.finished else table.shown_odds(sheet)  # a finished match prints no chance
-        return sheet_lines(sheet, width, terminal) + odds_lines(odds) + series_lines(table.series(sheet))
+        return sheet_lines(sheet, width, terminal) + odds_lines(odds) + series_lines(series)
 
     if piped() and not chart:
         write_plain(lines(PIPED_WIDTH, False), standard_output())  # rich is not even imported

@@ -20,9 +20,8 @@ from ..match.entry import HandEntry, NewMatch
 from ..match.moments import stamp
 from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, new_id, now
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
-from .folder import exists_for_write
-from .reading import MatchFile, load_file
-from .storage import lock, save
+from .reading import MatchFile
+from .storage import exists, lock, read, save
 
 if TYPE_CHECKING:
     from .table import Storage
@@ -76,10 +75,10 @@ def start(path: str, new: NewMatch, *, force: bool = False, storage: Storage | N
     `typo/../m.toml` with `typo` missing is refused for its folder, not taken for `m.toml`.
     """
     match = new_match(new, at)
-    if not force and exists_for_write(path):
+    if not force and exists(path, storage):
         raise already_exists(path)  # before the lock, so that the refusal creates nothing
     with lock(path, storage):
-        if not force and exists_for_write(path):
+        if not force and exists(path, storage):
             raise already_exists(path)  # made by another writer while this one waited for the lock
         return save(path, match, storage=storage).sheet
 
@@ -89,7 +88,7 @@ def next_game(finished: str, path: str, dealer: str | None = None, storage: Stor
     """Start the next match after the finished one at `finished`: the same players, rules and preset, in a new file
     at `path` (never replacing one), the finished file left exactly as it was. The first dealer is the one the
     finished match names as next dealer unless `dealer` names another. `at` is the past moment it was started (as `start`)."""
-    before = load_file(finished)
+    before = read(finished, storage)
     if not before.sheet.finished:
         raise RefusedError("is still in play: finish it before the next game", field="file", file=finished)
     match = before.match
@@ -109,9 +108,9 @@ def _check_expected(path: str, before: MatchFile, expected_hands: int | None) ->
         )
 
 
-def preview(path: str, entry: HandEntry) -> Change:
+def preview(path: str, entry: HandEntry, storage: Storage | None = None) -> Change:
     """What `record` would make of `entry`, written nowhere: the same checks and the same answer."""
-    before = load_file(path)
+    before = read(path, storage)
     return _added(before, make_record(before.match, entry, recorded=now()))
 
 
@@ -120,7 +119,7 @@ def record(path: str, entry: HandEntry, *, expected_hands: int | None = None, st
     """Add one hand, refused once the game is over, or (with `expected_hands`) when the file has another count; the
     hand is stamped now, or `at`, the past moment it was played (a paper sheet entered later)."""
     with lock(path, storage, existing=True):
-        before = load_file(path)
+        before = read(path, storage)
         _check_expected(path, before, expected_hands)
         change = _added(before, make_record(before.match, entry, recorded=_stamp(at)))
         save(path, change.match, change.sheet, before, storage)
@@ -136,16 +135,16 @@ def edit(path: str, number: int, entry: HandEntry, *, expected_hands: int | None
          storage: Storage | None = None) -> Change:
     """Replace hand `number` (from 1); it keeps its time and, unless the entry gives a note, its note."""
     with lock(path, storage, existing=True):
-        before = load_file(path)
+        before = read(path, storage)
         _check_expected(path, before, expected_hands)
         change = _replaced(before, number, entry)
         save(path, change.match, change.sheet, before, storage)
     return change
 
 
-def preview_edit(path: str, number: int, entry: HandEntry) -> Change:
+def preview_edit(path: str, number: int, entry: HandEntry, storage: Storage | None = None) -> Change:
     """What `edit` would make of hand `number`, written nowhere: the same checks and the same answer."""
-    return _replaced(load_file(path), number, entry)
+    return _replaced(read(path, storage), number, entry)
 
 
 def _replaced(before: MatchFile, number: int, entry: HandEntry) -> Change:
@@ -161,7 +160,7 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
          storage: Storage | None = None) -> Change:
     """Remove the last hand; refused when the hands are no longer those the person saw."""
     with lock(path, storage, existing=True):
-        before = load_file(path)
+        before = read(path, storage)
         _check_expected(path, before, expected_hands)
         if expected is not None and before.match.hands != expected:
             raise StaleError(
@@ -174,3 +173,15 @@ def undo(path: str, *, expected: tuple[HandRecord, ...] | None = None, expected_
         match, sheet = remove_last_hand(before.match)
         save(path, match, sheet, before, storage)
     return Change(before, match, sheet)
+
+
+def put(path: str, match: Match, storage: Storage | None = None) -> None:
+    """Write a whole match a program made (`ginscore.save_match`), under the file's lock. A file that is there must
+    read as a match file (else `MatchFileError`, the file left as it was); when it holds this match with other
+    hands, only the hand blocks that changed are rewritten, as `record` does, so comments elsewhere are kept."""
+    for note in (match.note, *(hand.note for hand in match.hands)):
+        check_note(note)  # a file holding it would not load
+    with lock(path, storage):
+        before = read(path, storage) if exists(path, storage) else None
+        same_match = before is not None and before.match.with_hands(match.hands) == match
+        save(path, match, before=before if same_match else None, storage=storage)

@@ -259,7 +259,8 @@ class Folder:
 
         path = self.resolve(name)
         with self._named(name, path):
-            return changes.preview(path, entry) if number is None else changes.preview_edit(path, number, entry)
+            storage = self.table.storage
+            return changes.preview(path, entry, storage) if number is None else changes.preview_edit(path, number, entry, storage)
 
     def edit(self, name: str, number: int, entry: HandEntry, expected_hands: int | None = None) -> Change:
         """Replace hand `number` (from 1); it keeps its time, and its note unless the entry gives one."""

@@ -44,7 +44,10 @@ _SEEN = ("CREATE TABLE IF NOT EXISTS seen (folder TEXT, name TEXT, version TEXT,
 """The digest each file of a table had at a version its storage gave (`table.Layer`): a file whose version is
 unchanged is not read again."""
 _TABLES = "CREATE TABLE IF NOT EXISTS tables (folder TEXT PRIMARY KEY, version TEXT, listing BLOB, record TEXT) WITHOUT ROWID"
-"""What a folder's matches give together (`gives.TableGives`), for one listing of its names and versions."""
+_TABLE_PAIRS = ("CREATE TABLE IF NOT EXISTS table_pairs (folder TEXT, pair TEXT, version TEXT, listing BLOB, record TEXT, "
+                "PRIMARY KEY (folder, pair)) WITHOUT ROWID")
+"""What a folder's matches give together (`gives.TableGives`), for one listing of its names and versions: the whole
+in `tables`, each pair's matches in a row of `table_pairs`, read only when asked."""
 T = TypeVar("T")
 
 
@@ -80,7 +83,7 @@ class StatsCache:
         self._connection: sqlite3.Connection | None = None
         self._pending: dict[str, list[tuple[str, bytes, str]]] = {}
         self._seen: list[tuple[str, str, str, bytes, str]] = []
-        self._table: tuple[str, str, bytes, str] | None = None
+        self._table: tuple[tuple[str, str, bytes, str], list[tuple[str, str, str, bytes, str]]] | None = None
         self._purged: set[str] = set()
         if folder is not None:
             self._open(folder)
@@ -94,6 +97,7 @@ class StatsCache:
                 self._connection.execute(_SCHEMA.format(kind.table))
             self._connection.execute(_SEEN)
             self._connection.execute(_TABLES)
+            self._connection.execute(_TABLE_PAIRS)
         except (OSError, sqlite3.Error) as error:
             self._give_up(error)
 
@@ -157,22 +161,37 @@ class StatsCache:
         self._put(digest, GIVES, gives)
 
     def table_gives(self, folder: str, listing: bytes) -> TableGives | None:
-        """What the folder's matches give together, when remembered for this listing of it; its seal checked."""
-        if self._connection is None or not _storable(folder):
+        """What the folder's matches give together, when remembered for this listing of it; its seal checked, and
+        each pair's when it is asked."""
+        row = self._row("SELECT record FROM tables WHERE folder = ? AND version = ? AND listing = ?", (folder, listing))
+        if row is None:
+            return None
+
+        def fetch(pair: str) -> list[Any] | None:
+            found = self._row("SELECT record FROM table_pairs WHERE folder = ? AND pair = ? AND version = ? AND listing = ?",
+                              (folder, pair, listing))
+            return None if found is None else _unsealed(found, self.version, listing + pair.encode(), _TABLE_SALT, _records)
+
+        return _unsealed(row, self.version, listing, _TABLE_SALT, lambda record: TableGives.from_record(record, fetch))
+
+    def _row(self, query: str, keys: tuple[str, bytes] | tuple[str, str, bytes]) -> object:
+        """The one value a query over a folder's rows finds (its keys, this version inserted before the listing)."""
+        if self._connection is None or not _storable(str(keys[0])):
             return None
         try:
-            row = self._connection.execute("SELECT record FROM tables WHERE folder = ? AND version = ? AND listing = ?",
-                                           (folder, self.version, listing)).fetchone()
+            row = self._connection.execute(query, (*keys[:-1], self.version, keys[-1])).fetchone()
         except sqlite3.Error as error:
             self._give_up(error)
             return None
-        return None if row is None else _unsealed(row[0], self.version, listing, _TABLE_SALT, TableGives.from_record)
+        return None if row is None else row[0]
 
     def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None:
         """What the folder's matches give together at this listing of it, in place of what was kept for another."""
         if self._connection is None or not _storable(folder):
             return
-        self._table = (folder, self.version, listing, _sealed(table.as_record(), self.version, listing, _TABLE_SALT))
+        pairs = [(folder, key, self.version, listing, _sealed(table.pair_record(key), self.version, listing + key.encode(), _TABLE_SALT))
+                 for key in table.pair_texts]
+        self._table = ((folder, self.version, listing, _sealed(table.as_record(), self.version, listing, _TABLE_SALT)), pairs)
 
     def flush(self) -> None:
         """Write what is pending now."""
@@ -215,7 +234,10 @@ class StatsCache:
                     self._connection.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?)", rows)
                 self._connection.executemany("INSERT OR REPLACE INTO seen VALUES (?, ?, ?, ?, ?)", self._seen)
                 if self._table is not None:
-                    self._connection.execute("INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?)", self._table)
+                    whole, pairs = self._table
+                    self._connection.execute("INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?)", whole)
+                    self._connection.execute("DELETE FROM table_pairs WHERE folder = ?", (whole[0],))
+                    self._connection.executemany("INSERT INTO table_pairs VALUES (?, ?, ?, ?, ?)", pairs)
         except sqlite3.Error as error:
             self._give_up(error)
         self._pending.clear()
@@ -248,10 +270,15 @@ class StatsCache:
         self.close()
 
 
-def _sealed(record: dict[str, Any], version: str, digest: bytes, salt: bytes = b"") -> str:
+def _sealed(record: dict[str, Any] | list[Any], version: str, digest: bytes, salt: bytes = b"") -> str:
     """A row's text: the record as JSON after a checksum of it, the version and the file's digest."""
     text = json.dumps(record, ensure_ascii=False, sort_keys=True)
     return _checksum(text, version, digest, salt) + " " + text
+
+
+def _records(record: object) -> list[Any] | None:
+    """A pair's records, as a list; each is type-checked when it is read (`gives.MatchGives.from_record`)."""
+    return record if isinstance(record, list) else None
 
 
 def _storable(folder: str) -> bool:

@@ -20,8 +20,19 @@ from ..errors import MatchFileError, quote
 from ..match.records import HandRecord, Match
 from ..match.tally import HandLine, Sheet, as_stored, tally, with_spreads
 from . import layout, plain_toml
-from .folder import check_size, locked, write_atomic
-from .reading import BOM, FORMAT, HAND_KEYS, REMEMBERED, MatchFile, compare_derived, read_back, read_hands
+from .folder import check_size, exists_for_write, locked, write_atomic
+from .reading import (
+    BOM,
+    FORMAT,
+    HAND_KEYS,
+    REMEMBERED,
+    MatchFile,
+    compare_derived,
+    load_file,
+    match_file,
+    read_back,
+    read_hands,
+)
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -105,6 +116,22 @@ def write(path: str, data: bytes, storage: Storage | None = None) -> None:
         write_atomic(path, data)
     else:
         storage.write(os.path.basename(path), data)
+
+
+def read(path: str, storage: Storage | None = None) -> MatchFile:
+    """A match file as it is now: through its folder's `storage` when given (the file directly inside it), else
+    from the disk at `path`; problems raise `MatchFileError`."""
+    if storage is None:
+        return load_file(path)
+    return match_file(path, storage.text(os.path.basename(path)))
+
+
+def exists(path: str, storage: Storage | None = None) -> bool:
+    """Whether a write to `path` would replace something: asked of its folder's `storage` when given, else of the
+    disk (`folder.exists_for_write`)."""
+    if storage is None:
+        return exists_for_write(path)
+    return storage.exists(os.path.basename(path))
 
 
 def lock(path: str, storage: Storage | None = None, *, existing: bool = False) -> AbstractContextManager[None]:

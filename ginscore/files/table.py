@@ -58,6 +58,8 @@ class Storage(Protocol):
 
     def is_file(self, name: str) -> bool: ...
 
+    def exists(self, name: str) -> bool: ...
+
     def text(self, name: str) -> str: ...
 
     def data(self, name: str) -> bytes: ...
@@ -91,13 +93,18 @@ class Disk:
 
     def __init__(self, folder: str):
         self.folder = os.path.abspath(folder)
+        self._kinds: dict[str, os.DirEntry[str]] = {}
+        """The entries of the last listing not yet asked whether they are files: asked once, without a stat for
+        a name that is no link."""
 
     def listed(self) -> list[str]:
         """Every name in the folder (not below it), sorted; `MatchFileError` when the folder cannot be listed."""
         try:
-            return sorted(os.listdir(self.folder))
+            with os.scandir(self.folder) as entries:
+                self._kinds = {entry.name: entry for entry in entries}
         except OSError as error:
             raise MatchFileError(self.folder, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
+        return sorted(self._kinds)
 
     def version(self, name: str) -> str | None:
         """A text that changes whenever the file does (ctime too: a program can set a file's mtime back, but not
@@ -113,7 +120,19 @@ class Disk:
 
     def is_file(self, name: str) -> bool:
         """Whether `name` leads to a regular file, its links followed."""
+        entry = self._kinds.pop(name, None)
+        if entry is not None and not entry.is_symlink():
+            try:
+                return entry.is_file()
+            except OSError:
+                return False
         return os.path.isfile(self.path(name))
+
+    def exists(self, name: str) -> bool:
+        """Whether a write to `name` would replace something: the name (a dangling link too) or the file it leads to."""
+        from .folder import exists_for_write
+
+        return exists_for_write(self.path(name))
 
     def text(self, name: str) -> str:
         """The file's text, as `validate` reads one; `MatchFileError` when it cannot be read."""
@@ -340,19 +359,20 @@ class Table:
             digest.update(b"%s\0%s\0" % (name.encode("utf-8", "surrogateescape"), (self.storage.version(name) or "").encode()))
         return digest.digest()
 
-    def series(self, sheet: Sheet) -> Series:
-        """The series of `sheet`'s players as that match stands in it, over the table's matches."""
-        pair = self.table_gives().pair(sheet.match.players)
+    def series(self, sheet: Sheet, given: TableGives | None = None) -> Series:
+        """The series of `sheet`'s players as that match stands in it, over the table's matches (`given`, when the
+        caller has them)."""
+        pair = (given or self.table_gives()).pair(sheet.match.players)
         if pair is None:  # the layer's record of them is damaged: read them afresh
             pair = tuple(gives for _, gives in self.gives())
         return series_as_of(match_gives(sheet), pair)
 
-    def model(self, rules: Rules, prior: int = DEFAULT_PRIOR) -> Model:
-        """The model a chance under `rules` is solved from: the table's hands by those rules, and the built-in
-        ones weighed as `prior` hands."""
-        return model_from(rules, self.table_gives(), prior)
+    def model(self, rules: Rules, prior: int = DEFAULT_PRIOR, given: TableGives | None = None) -> Model:
+        """The model a chance under `rules` is solved from: the table's hands by those rules (of `given`, when the
+        caller has them), and the built-in ones weighed as `prior` hands."""
+        return model_from(rules, given or self.table_gives(), prior)
 
-    def odds(self, sheet: Sheet, prior: int = DEFAULT_PRIOR) -> MatchOdds:
+    def odds(self, sheet: Sheet, prior: int = DEFAULT_PRIOR, given: TableGives | None = None) -> MatchOdds:
         """The sheet's chances; refused where a game in play is beyond what is solved."""
         from ..game.odds import MAX_SPAN, MAX_TARGET
         from ..match.odds import MatchOdds, game_chances
@@ -363,12 +383,15 @@ class Table:
                 f"and this game is to {sheet.match.rules.target}",
                 field="target",
             )
-        model = self.model(sheet.match.rules, prior)
+        model = self.model(sheet.match.rules, prior, given)
         return MatchOdds(sheet, game_chances(sheet, model.outcomes), model)
 
-    def shown_odds(self, sheet: Sheet) -> MatchOdds | None:
-        """The sheet's chances for a view that shows them beside the sheet; None where they are not solved."""
-        return self.odds(sheet) if solvable(sheet) else None
+    def beside(self, sheet: Sheet, *, finished_odds: bool = True) -> tuple[MatchOdds | None, Series]:
+        """What a view shows beside the sheet, from one reading of the table: its chances (None where they are not
+        solved, or for a finished match unless `finished_odds`) and its players' series."""
+        given = self.table_gives()
+        shown = solvable(sheet) and (finished_odds or not sheet.finished)
+        return (self.odds(sheet, DEFAULT_PRIOR, given) if shown else None), self.series(sheet, given)
 
     def show(self, sheet: Sheet) -> dict[str, Any]:
         """The `show --json` object: the sheet, under `odds` its chances as `odds --json`, and under `series` the
@@ -376,9 +399,9 @@ class Table:
         from ..match.tally import sheet_dict
 
         data = sheet_dict(sheet)
-        odds = self.shown_odds(sheet)
+        odds, series = self.beside(sheet)
         data["odds"] = None if odds is None else odds.as_dict()
-        data["series"] = self.series(sheet).as_json()
+        data["series"] = series.as_json()
         return data
 
     def pairs(self) -> list[PairStats]:
@@ -481,7 +504,8 @@ def name_problem(name: str) -> str | None:
         return "the file goes straight into this folder, so its name has no / or \\ in it"
     if len(name.encode("utf-8", "replace")) > 255:
         return "the name is too long: make it shorter"
-    if any(not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
+    if not (name.isascii() and name.isprintable()) and any(
+            not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
         # a line break or a right-to-left mark would let a name pass for another in the listing
         return "the name holds a character that does not show (a line break, a direction mark): type it again"
     return None

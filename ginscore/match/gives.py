@@ -9,7 +9,7 @@ now are equal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -140,57 +140,65 @@ def _game(value: object, players: list[str]) -> bool:
 
 class TableGives:
     """What a table's matches give, as its views ask it: each pair's matches in the table's order (for the series),
-    and each set of rules' hands (for the chance's model). Kept whole for a folder (`files.stats_cache`), so a
-    command that shows one match reads neither the other files nor a row for each: a pair's matches are read from
-    the record only when asked."""
+    and each set of rules' hands (for the chance's model). Kept for a folder (`files.stats_cache`) as one small
+    record and one a pair, so that a command that shows one match reads neither the other files nor the other
+    pairs' matches."""
 
-    def __init__(self, pairs: dict[str, Any], histories: tuple[tuple[Rules, OutcomeCounts, int], ...]):
+    def __init__(self, pairs: dict[str, tuple[MatchGives, ...] | None], histories: tuple[tuple[Rules, OutcomeCounts, int], ...],
+                 fetch: Callable[[str], list[Any] | None] | None = None):
         self._pairs = pairs
-        """Each pair's matches by `_pair_text`: a tuple of `MatchGives`, or their records until first asked."""
+        """Each pair's matches by `pair_text`; None until first asked, when `fetch` gives their records."""
         self.histories = histories
+        self._fetch = fetch
 
     @classmethod
     def of(cls, table: Iterable[MatchGives]) -> TableGives:
         """From what each match gives, the first started first, copies left out."""
-        from .records import pair_key
-
         pairs: dict[str, list[MatchGives]] = {}
         for gives in table:
-            pairs.setdefault(_pair_text(pair_key(gives.players)), []).append(gives)
+            pairs.setdefault(pair_text(gives.players), []).append(gives)
         rules = list(dict.fromkeys(gives.rules for given in pairs.values() for gives in given))
         histories = tuple((each, *history((gives for given in pairs.values() for gives in given), each)) for each in rules)
         return cls({key: tuple(given) for key, given in pairs.items()}, histories)
 
+    @property
+    def pair_texts(self) -> tuple[str, ...]:
+        return tuple(sorted(self._pairs))
+
     def pair(self, players: tuple[str, str]) -> tuple[MatchGives, ...] | None:
         """The matches of these two players, the first started first; None when the record of them is damaged."""
-        from .records import pair_key
-
-        key = _pair_text(pair_key(players))
-        found = self._pairs.get(key, ())
-        if isinstance(found, tuple):
-            return found
-        decoded = tuple(MatchGives.from_record(record) for record in found) if isinstance(found, list) else (None,)
-        if any(gives is None for gives in decoded):
-            return None
-        self._pairs[key] = decoded
-        return decoded  # type: ignore[return-value]
+        key = pair_text(players)
+        if key not in self._pairs:
+            return ()
+        found = self._pairs[key]
+        if found is None:
+            records = self._fetch(key) if self._fetch is not None else None
+            decoded = [MatchGives.from_record(record) for record in records] if isinstance(records, list) else [None]
+            if any(gives is None for gives in decoded):
+                return None
+            found = self._pairs[key] = tuple(gives for gives in decoded if gives is not None)
+        return found
 
     def history(self, rules: Rules) -> tuple[OutcomeCounts, int]:
         """The hands played by exactly these rules, and how many matches they came from."""
         return next(((counts, matches) for each, counts, matches in self.histories if each == rules), (OutcomeCounts(), 0))
 
     def as_record(self) -> dict[str, Any]:
-        pairs = {key: [gives.as_record() for gives in self.pair(_pair_of(key)) or ()] for key in self._pairs}
+        """The record of the whole but each pair's matches (`pair_record`)."""
         histories = [{"rules": rules.to_dict(), "outcomes": _counts_record(counts), "matches": matches}
                      for rules, counts, matches in self.histories]
-        return {"pairs": pairs, "histories": histories}
+        return {"pairs": list(self.pair_texts), "histories": histories}
+
+    def pair_record(self, key: str) -> list[dict[str, Any]]:
+        """The record of one pair's matches (by `pair_text`)."""
+        return [gives.as_record() for gives in self._pairs.get(key) or ()]
 
     @classmethod
-    def from_record(cls, record: object) -> TableGives | None:
-        """The value a record holds: its histories type-checked now, each pair's matches when first asked; None
-        for anything else."""
-        if not (isinstance(record, dict) and set(record) == {"pairs", "histories"} and isinstance(record["pairs"], dict)
-                and isinstance(record["histories"], list)):
+    def from_record(cls, record: object, fetch: Callable[[str], list[Any] | None] | None = None) -> TableGives | None:
+        """The value a record holds, its histories type-checked now and each pair's matches, from `fetch`, when
+        first asked; None for anything else."""
+        if not (isinstance(record, dict) and set(record) == {"pairs", "histories"} and isinstance(record["pairs"], list)
+                and all(isinstance(key, str) for key in record["pairs"]) and isinstance(record["histories"], list)):
             return None
         histories = []
         for row in record["histories"]:
@@ -200,16 +208,14 @@ class TableGives:
             if rules is None or counts is None:
                 return None
             histories.append((rules, counts, row["matches"]))
-        return cls(dict(record["pairs"]), tuple(histories))
+        return cls(dict.fromkeys(record["pairs"]), tuple(histories), fetch)
 
 
-def _pair_text(key: tuple[str, str]) -> str:
-    return "\0".join(key)
+def pair_text(players: tuple[str, str]) -> str:
+    """Two players as one key, in any order and case (`records.pair_key`)."""
+    from .records import pair_key
 
-
-def _pair_of(text: str) -> tuple[str, str]:
-    first, _, second = text.partition("\0")
-    return first, second
+    return "\0".join(pair_key(players))
 
 
 def _counts_record(counts: OutcomeCounts) -> dict[str, Any]:

@@ -312,7 +312,7 @@ def _linked_number(text: str) -> int | None:
 
 def _view(folder: Folder, name: str, sheet: Sheet, version: str, request: Request) -> SheetView:
     """A match page's sheet, with its chances and its series, both drawn from the folder's matches read once."""
-    odds, series = folder.table.shown_odds(sheet), folder.table.series(sheet)
+    odds, series = folder.table.beside(sheet)
     return sheet_view(sheet, version, _every_hand(request), url_path(request.app, "chart", name=name), odds, series)
 
 
