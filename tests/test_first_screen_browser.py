@@ -1,6 +1,6 @@
 """The next step on the first screen of a phone, 320 and 390 px wide by 844 tall, in Chromium: the header's links
 on one line, the game-over verdict with both final totals (a row a player) and "Start the next game", an illegal
-knock's reason under the preview's heading, and an empty folder's new-match form.
+knock's reason under the preview's heading (by counts, and by cards above the picker), and an empty folder's new-match form.
 
 With GINSCORE_PICTURES=FOLDER, serve's pictures for the docs (tests/pictured.py) are taken there too
 (docs/make_pictures.sh).
@@ -27,6 +27,14 @@ BOXES = """selector => [...document.querySelectorAll(selector)].map(e => {
   return {text: shown.textContent.trim(), top: box.top, bottom: box.bottom, left: box.left, right: box.right};
 })"""
 """Each element's text as shown (without what only a screen reader says) and box in the viewport, unscrolled."""
+PICKED = """([knocker, opponent]) => {
+  document.querySelector("input[data-side=knocker]").value = knocker.join(" ");
+  document.querySelector("input[data-side=opponent]").value = opponent.join(" ");
+}"""
+"""Cards put in the picker's two fields as its taps leave them, so that one real tap completes the hand."""
+KNOCKER_CARDS = "3h 4h 5h Ks Kc Kd 7c 9c Qd Jd".split()
+"""Three melds and 36 deadwood: over the knock limit of 10."""
+OPPONENT_CARDS = "Qh 2d 5s 6s 7s Jc 4d 8h 2c Ac".split()
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +112,25 @@ def test_the_next_step_is_within_the_first_screen_at_320_and_390_px(browser: Any
             page.locator("#deadwood").fill("5")  # mended: Save on, the reason gone
             expect(save).to_be_enabled()
             expect(page.locator("#save-reason")).to_be_hidden()
+
+            # the same by cards: the reason under the heading, above the picker, within the first screen
+            page.goto(f"{base}/m/twelve.toml/record")
+            page.locator('label[for="knocker-1"]').tap()
+            page.locator('label[for="how-cards"]').tap()
+            page.locator('button[name="side"][value="opponent"]').tap()
+            page.evaluate(PICKED, [KNOCKER_CARDS, OPPONENT_CARDS[:-1]])  # nineteen cards, then the last one tapped
+            page.locator(f'.picker button.card[value="{OPPONENT_CARDS[-1]}"]').tap()
+            reason = page.locator(".preview #save-reason")
+            expect(reason).to_have_text(
+                "Save waits until the hand can be recorded: illegal knock: 36 deadwood is over the knock limit of 10, so "
+                "the hand goes on with the knocker's cards face up and nothing is scored.")
+            page.evaluate("window.scrollTo(0, 0)")
+            heading = on_screen(page, "#preview-heading", screen)[0]
+            said = on_screen(page, ".preview #save-reason", screen)[0]
+            assert heading["bottom"] <= said["top"] and said["bottom"] <= page.evaluate(BOXES, ".picker")[0]["top"]
+            expect(save).to_be_disabled()
+            expect(save).to_have_accessible_description(reason.inner_text())
+            assert page.evaluate(BOXES, ".hand-check")[0]["top"] > said["bottom"]  # the cards' own answer stays by Save
 
             # an empty folder: the new-match form starts within the first screen
             page.goto(f"{bare}/?token={TOKEN}")
