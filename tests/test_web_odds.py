@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 
 from conftest import json_object
 from test_web_pages import TOKEN, client, csrf, folder, new_match, record  # noqa: F401 (fixtures)
@@ -72,14 +73,45 @@ def test_the_match_s_check_weighs_the_game_as_advise_match_does_for_the_same_see
         assert float(shown[discard]) == option["knock_now"]
         assert float(play_on[discard]) == option["play_on"]
     assert f"For the game, Bob now {data['game']['chance_now']:.0%} to win it." in answer
-    best = data["game"]["best"]
-    play = "Knock" if best["play"] == "knock" else "Play on"
-    assert f"Best for the game: {play}, discarding {card_face(best['discard'])}." in answer
-    if data["game"]["differs"]:  # the command line's sentence, its cards said as the phone says them
-        faced = re.sub(r"\b(?:10|[2-9AJQK])[cdhs]\b", lambda card: card_face(card.group()), data["game"]["differs"])
-        assert html.escape(faced, quote=False) in answer
+    # the one play the command line ends in, its cards said as the phone says them, and no second answer
+    final = data["game"]["final"]
+    faced = re.sub(r"\b(?:10|[2-9AJQK])[cdhs]\b", lambda card: card_face(card.group()), final["words"])
+    advice = re.findall(r'<p class="game-best"><strong>Advice:</strong> ([^<]*)</p>', answer)
+    assert advice == [html.escape(faced, quote=False)]
+    assert "Best for the game" not in answer and "game-differs" not in answer and "Discard " not in answer
+    if data["game"]["differs"]:
+        differs = re.sub(r"\b(?:10|[2-9AJQK])[cdhs]\b", lambda card: card_face(card.group()), data["game"]["differs"])
+        assert html.escape(differs, quote=False) not in answer
+    starred = re.findall(r'<tr class="recommended"><th scope="row">([^<]+)</th>', answer)
+    assert starred == [card_face(final["discard"])]  # the table's star on the same play
     assert "the same cards draw the same hands, so they give the same figures here each time" in answer
     assert "Seed" not in answer and "--seed" not in answer
+
+
+def test_where_the_game_overrules_the_points_the_check_page_says_only_the_game_s_play(client, monkeypatch):  # noqa: F811
+    """The hand's advice says knock with Q♠; the game's chances, made here to favour playing on beyond their error,
+    turn it into one play: play on, discarding Q♠. The page says that once, with the star on its row."""
+    from ginscore.web import hands
+
+    real = hands.advise_for_game
+
+    def playing_on_wins(*args, **kwargs):
+        advice, weighed = real(*args, **kwargs)
+        choices = tuple(replace(choice, knock_now=0.40, knock_interval=(0.38, 0.42), play_on=0.55,
+                                play_on_interval=(0.52, 0.58)) if str(choice.discard) == "Qs" else choice
+                        for choice in weighed.choices)
+        chosen = next(choice for choice in choices if str(choice.discard) == "Qs")
+        return advice, replace(weighed, choices=choices, best=chosen)
+
+    monkeypatch.setattr(hands, "advise_for_game", playing_on_wins)
+    new_match(client)
+    page = client.get("/m/x.toml/check").text
+    answer = client.post("/m/x.toml/check", data={"csrf": csrf(page), "cards": HAND, "action": "check"}).text
+    advice = re.findall(r'<p class="game-best"><strong>Advice:</strong> ([^<]*)</p>', answer)
+    assert advice == ["play on, discarding Q♠, for the game rather than the points: playing on wins it 55% (52%–58%), "
+                      "knocking now 40% (38%–42%), beyond their error; the points a knock brings now matter less here."]
+    assert "Discard Q♠." not in answer and "Best for the game" not in answer and "Knock with" not in answer
+    assert re.findall(r'<tr class="recommended"><th scope="row">([^<]+)</th>', answer) == ["Q♠"]
 
 
 def test_a_finished_match_s_check_gives_the_hand_s_advice_and_no_game(client):  # noqa: F811

@@ -11,6 +11,7 @@ from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError
 from ..files.table import Table
+from ..game.advise_game import final_advice, final_words
 from ..game.cards import Card
 from ..game.rulebook import PRESETS, Rules
 from ..match.tally import Sheet
@@ -81,7 +82,7 @@ def _check_context(form: Mapping[str, str], info: MatchInfo | None, game: GameQu
 def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQuestion | None = None) -> dict[str, Any]:
     """`advise`'s table for 11 cards: each discard's deadwood, chance to win and points a hand; with a match's
     `game`, as `advise --match` gives them, also each discard's chance to win the game if you knock now and if
-    you play on, and the sentence where the game's best play is not the hand's."""
+    you play on, and the one play it ends in (`final_words`), which the page says in place of the hand's."""
     weighed, game_error = None, None
     try:
         advice = None
@@ -98,6 +99,8 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
     except GinscoreError as error:
         return {"error": str(error)}
     choices = {} if weighed is None else {str(choice.discard): choice for choice in weighed.choices}
+    final = None if weighed is None else final_advice(weighed)
+    starred = advice["recommended"] if final is None else str(final.discard)  # the row of the one play the page says
     options = []
     for option in advice["options"]:
         choice = choices.get(option["discard"])
@@ -105,7 +108,7 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
             "discard": card_face(option["discard"]), "deadwood": option["deadwood"], "can_knock": option["can_knock"],
             "win": "" if option["win"] is None else f"{option['win']:.0%}",
             "points": "" if option["expected_points"] is None else f"{option['expected_points']:+.1f}",
-            "recommended": option["discard"] == advice["recommended"],
+            "recommended": option["discard"] == starred,
             "knock_now": None if choice is None else _game_chance(choice.knock_now, choice.knock_interval),
             "play_on": None if choice is None else _game_chance(choice.play_on, choice.play_on_interval),
         })
@@ -115,13 +118,10 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
     view = {"options": options, "summary": summary, "samples": advice["samples"], "model": model, "game": None,
             "game_error": game_error}
     if weighed is not None and game is not None:
-        best_play = weighed.best
         view["game"] = {
             "player": game.player, "now": f"{weighed.now:.0%}", "seed": advice["seed"],
             "rollouts": max((choice.rollouts for choice in weighed.choices), default=0),
-            "best": None if best_play is None else
-            f"{'Knock' if best_play.knocks else 'Play on'}, discarding {best_play.discard.symbol_text}.",
-            "differs": weighed.differs_words(card_face),
+            "final": final_words(weighed, card_face),  # the one play, as `advise --match` ends: never a second answer
         }
     return view
 
