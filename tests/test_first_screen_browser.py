@@ -1,6 +1,7 @@
 """The next step on the first screen of a phone, 320 and 390 px wide by 844 tall, in Chromium: the header's links
 on one line, the game-over verdict with both final totals (a row a player) and "Start the next game", an illegal
-knock's reason under the preview's heading (by counts, and by cards above the picker), and an empty folder's new-match form.
+knock's reason under the preview's heading (by counts, and by cards above the picker), and an empty folder's
+new-match form; and the check's up-card offered only under rules that use it.
 
 With GINSCORE_PICTURES=FOLDER, serve's pictures for the docs (tests/pictured.py) are taken there too
 (docs/make_pictures.sh).
@@ -35,6 +36,8 @@ PICKED = """([knocker, opponent]) => {
 KNOCKER_CARDS = "3h 4h 5h Ks Kc Kd 7c 9c Qd Jd".split()
 """Three melds and 36 deadwood: over the knock limit of 10."""
 OPPONENT_CARDS = "Qh 2d 5s 6s 7s Jc 4d 8h 2c Ac".split()
+FIVE = "3h 4h 5h Ks Kc Kd 7c 8c 9c 5d".split()
+"""Three melds and 5 deadwood: a knock under a limit of 10, not under the 3♦'s 3."""
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +142,31 @@ def test_the_next_step_is_within_the_first_screen_at_320_and_390_px(browser: Any
             assert one_line(page, "header.top nav a") == ["Matches", "Check", "Standings", "Players"]
         finally:
             context.close()
+
+
+def test_the_check_offers_the_up_card_only_under_rules_that_use_it(browser: Any, sites: tuple[str, str]) -> None:
+    base, _ = sites
+    context = browser.new_context(viewport=SCREENS[0], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{base}/?token={TOKEN}")
+        page.goto(f"{base}/check")
+        upcard = page.get_by_label("Up-card")
+        expect(page.get_by_label("Rules")).to_have_value("standard")
+        expect(upcard).to_be_hidden()
+        page.get_by_label("Rules").select_option("oklahoma")
+        expect(upcard).to_be_visible()
+        for card in FIVE:
+            page.locator(f'.picker button.card[value="{card}"]').tap()
+        expect(page.locator(".knock-verdict")).to_have_text("Pick the up-card: its value is the knock limit.")
+        upcard.select_option("3d")
+        expect(page.locator(".knock-verdict")).to_have_text("You cannot knock: 5 deadwood, limit 3.")
+        page.get_by_label("Rules").select_option("tournament")  # the 3♦ left picked, no longer offered nor counted
+        expect(upcard).to_be_hidden()
+        expect(page.locator(".knock-verdict")).to_have_text("You can knock: 5 deadwood, limit 10.")
+    finally:
+        context.close()
 
 
 def test_the_docs_pictures(browser: Any, sites: tuple[str, str]) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
@@ -45,10 +47,16 @@ def match_check_page(request: Request, form: dict[str, str]) -> Response:
 
 
 def _judged_by(form: Mapping[str, str], info: MatchInfo | None) -> tuple[Rules, Card | None] | None:
-    """The rules a check is judged by: the match's, or the page's preset and up-card."""
+    """The rules a check is judged by: the match's, or the page's preset and up-card. As on a match's pages, the
+    up-card counts only under rules that use it (`oklahoma`), and under those nothing is judged until it is picked."""
     if info is not None:
         return info.judged_by(form.get("upcard", ""))
-    return judged({key: form[key] for key in ("rules", "upcard") if form.get(key)})
+    preset = form.get("rules") or "standard"
+    rules, _ = judged({"rules": preset})
+    if not rules.oklahoma:
+        return rules, None  # an up-card left picked under other rules is not theirs
+    upcard = form.get("upcard", "")
+    return judged({"rules": preset, "upcard": upcard}) if upcard else None
 
 
 def _to_play(info: MatchInfo, form: Mapping[str, str]) -> str:
@@ -121,9 +129,20 @@ def advice_view(cards: list[str], rules: Rules, upcard: Card | None, game: GameQ
         view["game"] = {
             "player": game.player, "now": f"{weighed.now:.0%}", "seed": advice["seed"],
             "rollouts": max((choice.rollouts for choice in weighed.choices), default=0),
-            "final": final_words(weighed, card_face),  # the one play, as `advise --match` ends: never a second answer
+            "final": _unbroken(final_words(weighed, card_face)),  # the one play `advise --match` ends in, its words
         }
     return view
+
+
+RANGE = re.compile(r"\(\d+%–\d+%\)")
+"""A chance's 95% range as the words say it: `(52%–58%)`."""
+
+
+def _unbroken(words: str | None) -> Markup | None:
+    """`words` for the page, each range kept on one line (a line may break after its dash)."""
+    if words is None:
+        return None
+    return Markup(RANGE.sub(lambda found: f'<span class="num">{found.group()}</span>', str(escape(words))))
 
 
 def _game_chance(chance: float, interval: tuple[float, float] | None) -> dict[str, Any]:
@@ -137,7 +156,8 @@ def _check(
     game = _game_question(request, form, info) if weigh and info is not None and not info.sheet.finished else None
     context = _check_context(form, info, game)
     if info is None:
-        context.update(name="", action=page_path(request, "check"), live_url=page_path(request, "check_live"))
+        context.update(name="", action=page_path(request, "check"), live_url=page_path(request, "check_live"),
+                       upcard_rules=[name for name, rules in PRESETS.items() if rules.oklahoma])
     else:
         limit = "the up-card's value" if info.rules.oklahoma else info.rules.knock_limit
         context.update(name=info.name, players=info.players, knock_limit=limit, oklahoma=bool(info.rules.oklahoma),
