@@ -60,6 +60,8 @@ class Storage(Protocol):
 
     def exists(self, name: str) -> bool: ...
 
+    def identity(self, name: str) -> object: ...
+
     def text(self, name: str) -> str: ...
 
     def data(self, name: str) -> bytes: ...
@@ -133,6 +135,10 @@ class Disk:
         from .folder import exists_for_write
 
         return exists_for_write(self.path(name))
+
+    def identity(self, name: str) -> object:
+        """What makes two names one file (`copies.file_identity`): its device and inode; None when not told."""
+        return file_identity(self.path(name))
 
     def text(self, name: str) -> str:
         """The file's text, as `validate` reads one; `MatchFileError` when it cannot be read."""
@@ -276,7 +282,7 @@ class Table:
         return self._copies_among(candidates)
 
     def _copies_among(self, files: list[TableFile]) -> dict[str, str]:
-        return copies_among([(found.name, file_identity(self.storage.path(found.name)), found.read.match)
+        return copies_among([(found.name, self.storage.identity(found.name), found.read.match)
                              for found in files if found.read is not None])
 
     def gives(self) -> tuple[tuple[str, MatchGives], ...]:
