@@ -12,7 +12,7 @@ import typing
 
 from typer._click.core import Command
 
-from ..errors import ExistsError, GameOverError, GinscoreError, InputError, MissingFileError, StaleError
+from ..errors import ExistsError, GameOverError, GinscoreError, InputError, MatchFileError, MissingFileError, StaleError
 
 PARAMETER_OF = {"set": "settings", "rules": "rules_name"}
 """Fields whose command-line parameter has another name in the commands' signatures."""
@@ -111,9 +111,11 @@ def _near_miss(path: str) -> str | None:
     import difflib
 
     folder, name = os.path.split(path)
+    from ..files.table import Table
+
     try:
-        names = [entry for entry in os.listdir(folder or ".") if entry.endswith(".toml") and os.path.isfile(os.path.join(folder, entry))]
-    except OSError:
+        names = Table(folder or ".").names()
+    except MatchFileError:
         return None
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
     return os.path.join(folder, close[0]) if close else None

@@ -19,8 +19,8 @@ from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, Sta
 from ..match.merge import compare, merged
 from ..match.tally import Sheet, tally
 from .folder import MAX_BYTES, exists_for_write
-from .reading import MatchFile, load_file, match_file
-from .storage import lock, readable_bytes, save, write
+from .reading import MatchFile, match_file
+from .storage import lock, read, readable_bytes, save, write
 
 if TYPE_CHECKING:
     from .table import Storage, Table
@@ -66,7 +66,7 @@ def merge_file(path: str, theirs: MatchFile, choice: Choice = "", *, expected_ha
     caller's to write (`keep_copy`); `mine` changes nothing. Not one match: `RefusedError`, naming the field.
     With `storage` (the file's folder), the file is locked and written through it."""
     with lock(path, storage, existing=True):
-        before = load_file(path)
+        before = read(path, storage)
         comparison = compare(before.match, theirs.match)
         if comparison.kind == "conflict":
             if choice == "theirs":

@@ -205,7 +205,7 @@ class Folder:
             check_portable_name(os.path.join(self.path, f"{stem}.toml"))
         except GinscoreError:
             stem = "match"  # a name such as `con` that no phone or Windows machine can hold
-        taken = set(os.listdir(self.path)) if os.path.isdir(self.path) else set()
+        taken = set(self.table.storage.listed()) if os.path.isdir(self.path) else set()
         day = now()[:10]
         for name in (f"{stem}.toml", f"{stem}-{day}.toml", *(f"{stem}-{day}-{n}.toml" for n in range(2, 1000))):
             if name not in taken:
