@@ -22,6 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ginscore.cli import app
+from ginscore.files import folder as disk_folder
 from ginscore.files import plain_toml, reading, storage
 from ginscore.match import entry, records, tally
 
@@ -52,7 +53,8 @@ def counting() -> Iterator[Counter[str]]:
         patches.append((owner, name, real))
         setattr(owner, name, counted)
 
-    wrap(reading, "read_text", "reads")
+    wrap(reading, "read_text", "reads")  # a file read by its path
+    wrap(disk_folder, "read_text", "reads")  # and through its table's storage (`Disk.text`)
     for name in ("read", "read_after"):
         wrap(plain_toml, name, "parses")
     wrap(tomllib, "loads", "parses")

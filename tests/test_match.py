@@ -434,7 +434,7 @@ def test_hollywood_columns_close_one_by_one_and_the_match_ends_with_the_third():
 
     assert [line.columns for line in sheet.lines] == [(0,), (0, 1), (0, 1, 2), (1,), (1, 2), (1, 2), (2,), (2,)]
     one, two, three = sheet.games
-    assert [one.hands, two.hands, three.hands] == [[1, 2, 3], [2, 3, 4, 5, 6], [3, 5, 6, 7, 8]]
+    assert [one.hands, two.hands, three.hands] == [(1, 2, 3), (2, 3, 4, 5, 6), (3, 5, 6, 7, 8)]
     # game 1: Ann 10+10+80 = 100, Bob never scored: shutout 200; 3 boxes x 20
     assert one.totals == {"Ann": 100, "Bob": 0}
     assert one.bonuses["Ann"] == {"game": 200, "boxes": 60, "shutout": 0}

@@ -8,6 +8,7 @@ afresh.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,7 +142,9 @@ def test_what_a_write_proves_is_remembered_by_the_exact_text(game: str) -> None:
     written = load_file(game)
     recalled = load_file(game)
     assert recalled.match is written.match  # the same text: parsed once
-    assert recalled.sheet.games[0] is not written.sheet.games[0]  # but no thread changes another's games
+    assert recalled.sheet.games[0] is written.sheet.games[0]  # shared: no thread can change a game (read-only)
+    with pytest.raises(TypeError):
+        recalled.sheet.games[0].totals["Ann"] = 500  # type: ignore[index]
     Path(game).write_text(Path(game).read_text() + "# a comment\n")  # anyone, the CLI included, may change it
     again = load_file(game)
     assert again.match is not written.match and again.text.endswith("# a comment\n") and again.match == written.match
@@ -191,7 +194,7 @@ def test_a_crlf_file_gets_crlf_on_the_added_lines_only(game: str) -> None:
 def test_what_is_remembered_is_bounded_by_count_and_by_text() -> None:
     from ginscore.files.remembered import Remembered
 
-    known: Remembered[int] = Remembered(int, most=2, most_text=10)
+    known: Remembered[int] = Remembered(most=2, most_text=10)
     known.remember("a", "xxxx", 1)
     known.remember("b", "yyyy", 2)
     known.remember("c", "zzzz", 3)  # the third file: the oldest goes
@@ -200,3 +203,24 @@ def test_what_is_remembered_is_bounded_by_count_and_by_text() -> None:
     assert known.recall("b", "yyyy") is None and known.recall("d", "0123456789") == 4
     known.remember("e", "far too long to keep", 5)
     assert known.recall("e", "far too long to keep") is None
+
+
+def test_a_cached_sheet_cannot_be_changed(game: str) -> None:
+    """A sheet is shared by every reader of its file (the table's cache, `REMEMBERED`): nothing in it can change."""
+    import dataclasses
+
+    changes.record(game, KNOCK)
+    sheet: Any = load_file(game).sheet
+    played: Any = sheet.games[0]  # typed as anything, to try what the types forbid
+    line: Any = sheet.lines[0]
+    before = (dict(played.totals), played.hands, dict(line.totals))
+    for attempt in (lambda: played.totals.update(Ann=500), lambda: played.bonuses["Ann"].update(game=1),
+                    lambda: played.entries.__setitem__("Ann", 9), lambda: line.totals.__setitem__("Ann", 1)):
+        with pytest.raises((TypeError, AttributeError)):
+            attempt()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        played.reached = "Ann"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sheet.games = ()
+    assert (dict(played.totals), played.hands, dict(line.totals)) == before
+    assert load_file(game).sheet == sheet

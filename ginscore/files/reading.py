@@ -81,13 +81,8 @@ class MatchFile:
         `validate` refuses them (`checked`), and the standings cannot date a game by them."""
         return _doubts(self.match)
 
-    def fresh(self) -> MatchFile:
-        """The same file with games of its own: a sheet's games are the one part a tally changes in place."""
-        return replace(self, sheet=replace(self.sheet, games=tuple(game.copied() for game in self.sheet.games)))
-
-
-REMEMBERED: Remembered[MatchFile] = Remembered(MatchFile.fresh)
-"""Each match file as read or written, by its exact text; each recall has games of its own."""
+REMEMBERED: Remembered[MatchFile] = Remembered()
+"""Each match file as read or written, by its exact text; its sheet is read-only, so every recall shares it."""
 
 
 def load(path: str) -> tuple[Match, Sheet]:

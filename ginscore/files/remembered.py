@@ -2,14 +2,13 @@
 
 A file is remembered under its path and its whole text, so any change to it, by anyone (the command line
 included), is a different text and is read afresh. A write remembers what it proved under the text it wrote.
-Many threads recall one file at once: each recall gets its own copy of whatever part of it can change (`fresh`).
+Many threads recall one file at once and share what it was read as: that is read-only all the way down.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -23,8 +22,8 @@ MOST_TEXT = 32 * 2**20
 class Remembered(Generic[T]):
     """What each file's text was read as, for the files read last; one text a file, the one it holds now."""
 
-    def __init__(self, fresh: Callable[[T], T], most: int = MOST, most_text: int = MOST_TEXT):
-        self.fresh, self.most, self.most_text = fresh, most, most_text
+    def __init__(self, most: int = MOST, most_text: int = MOST_TEXT):
+        self.most, self.most_text = most, most_text
         self._known: OrderedDict[tuple[str, str], T] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -35,7 +34,7 @@ class Remembered(Generic[T]):
             if known is None:
                 return None
             self._known.move_to_end((path, text))
-        return self.fresh(known)
+        return known
 
     def remember(self, path: str, text: str, read: T) -> None:
         """Keep `read` for the next read of `path` holding `text`; the oldest is forgotten past `most`."""

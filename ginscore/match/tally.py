@@ -5,7 +5,9 @@ A plain match is one game (one column); a Hollywood match scores three columns a
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from types import MappingProxyType
 
 from ..errors import GameOverError, GinscoreError, InputError, RefusedError
 from ..game.rulebook import Rules
@@ -38,9 +40,9 @@ class HandLine:
     opponent_deadwood: int | None
     columns: tuple[int, ...]
     """The columns (games) the points went into: (0,) in a plain match."""
-    totals: dict[str, int]
+    totals: Mapping[str, int]
     """Running totals after this hand, summed over the columns."""
-    column_totals: tuple[dict[str, int], ...] = ()
+    column_totals: tuple[Mapping[str, int], ...] = ()
     """Running totals after this hand in each column."""
     scored: ScoredKnock | None = None
     multiplier: int = 1
@@ -52,29 +54,23 @@ class HandLine:
         return all(getattr(self, name) == getattr(other, name) for name in told)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Game:
-    """One game (a column of a Hollywood sheet): totals, boxes and, once over, the bonuses."""
+    """One game (a column of a Hollywood sheet): totals, boxes and, once over, the bonuses. Read-only all the way
+    down: a sheet is shared by every reader of its file."""
 
     players: tuple[str, str]
-    totals: dict[str, int] = field(default_factory=dict)
+    totals: Mapping[str, int]
     """Points from hands entered in this game; these decide who reaches the target."""
-    boxes: dict[str, int] = field(default_factory=dict)
+    boxes: Mapping[str, int]
     """Boxes per player: a won hand counts 1, a gin `gin_boxes`, an undercut `undercut_boxes`."""
-    hands: list[int] = field(default_factory=list)
+    hands: tuple[int, ...]
     """The numbers of the hands entered in this game."""
-    entries: dict[str, int] = field(default_factory=dict)
+    entries: Mapping[str, int]
     """How many wins each player has entered here (Hollywood opens later games with these)."""
-    reached: str | None = None
+    reached: str | None
     """The player whose total reached the target; the game is over."""
-    bonuses: dict[str, dict[str, int]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for name in self.players:
-            self.totals.setdefault(name, 0)
-            self.boxes.setdefault(name, 0)
-            self.entries.setdefault(name, 0)
-            self.bonuses.setdefault(name, {"game": 0, "boxes": 0, "shutout": 0})
+    bonuses: Mapping[str, Mapping[str, int]]
 
     @property
     def finished(self) -> bool:
@@ -106,6 +102,36 @@ class Game:
         final = self.final
         return abs(final[self.players[0]] - final[self.players[1]])
 
+    def as_dict(self) -> dict:
+        return {
+            "totals": dict(self.totals),
+            "boxes": dict(self.boxes),
+            "finished": self.finished,
+            "reached_target": self.reached,
+            "winner": self.winner,
+            "bonuses": {name: dict(values) for name, values in self.bonuses.items()},
+            "final": self.final,
+            "margin": self.margin,
+            "hands": list(self.hands),
+        }
+
+
+class _Column:
+    """A game as the tally scores it, hand after hand; `game()` is it as a sheet holds it."""
+
+    def __init__(self, players: tuple[str, str], game: Game | None = None):
+        self.players = players
+        self.totals = dict(game.totals) if game else dict.fromkeys(players, 0)
+        self.boxes = dict(game.boxes) if game else dict.fromkeys(players, 0)
+        self.hands = list(game.hands) if game else []
+        self.entries = dict(game.entries) if game else dict.fromkeys(players, 0)
+        self.reached = game.reached if game else None
+        self.bonuses = {name: dict(game.bonuses[name]) if game else {"game": 0, "boxes": 0, "shutout": 0} for name in players}
+
+    @property
+    def finished(self) -> bool:
+        return self.reached is not None
+
     def enter(self, number: int, winner: str, points: int, boxes: int, rules: Rules) -> None:
         self.hands.append(number)
         self.totals[winner] += points
@@ -127,23 +153,10 @@ class Game:
         if shutout and rules.shutout == "double":
             self.bonuses[winner]["shutout"] = self.totals[winner] + sum(self.bonuses[winner].values())
 
-    def copied(self) -> Game:
-        """A copy to go on scoring from, the one before left as it was (quicker than `deepcopy`: one level deep)."""
-        bonuses = {name: dict(values) for name, values in self.bonuses.items()}
-        return Game(self.players, dict(self.totals), dict(self.boxes), list(self.hands), dict(self.entries), self.reached, bonuses)
-
-    def as_dict(self) -> dict:
-        return {
-            "totals": dict(self.totals),
-            "boxes": dict(self.boxes),
-            "finished": self.finished,
-            "reached_target": self.reached,
-            "winner": self.winner,
-            "bonuses": {name: dict(values) for name, values in self.bonuses.items()},
-            "final": self.final,
-            "margin": self.margin,
-            "hands": list(self.hands),
-        }
+    def game(self) -> Game:
+        return Game(self.players, MappingProxyType(dict(self.totals)), MappingProxyType(dict(self.boxes)), tuple(self.hands),
+                    MappingProxyType(dict(self.entries)), self.reached,
+                    MappingProxyType({name: MappingProxyType(dict(values)) for name, values in self.bonuses.items()}))
 
 
 @dataclass(frozen=True)
@@ -212,14 +225,14 @@ def tally(match: Match, problems: list[tuple[int, GinscoreError]] | None = None)
 
 def _tally_known(match: Match, problems: list[tuple[int, GinscoreError]] | None, known: dict[int, ScoredRecord]) -> Sheet:
     """`tally`, taking the hands in `known` (by number) as already scored."""
-    games = tuple(Game(match.players) for _ in range(COLUMNS_HOLLYWOOD if match.hollywood else 1))
+    games = tuple(_Column(match.players) for _ in range(COLUMNS_HOLLYWOOD if match.hollywood else 1))
     return _tally_from(match, 1, games, [], match.first_dealer, problems, known)
 
 
 def _tally_from(
     match: Match,
     start: int,
-    games: tuple[Game, ...],
+    games: tuple[_Column, ...],
     lines: list[HandLine],
     dealer: str,
     problems: list[tuple[int, GinscoreError]] | None,
@@ -240,7 +253,7 @@ def _tally_from(
             continue
         lines.append(line)
         dealer = _next_dealer(match, dealer, line.winner)
-    return Sheet(match, tuple(lines), games, dealer)
+    return Sheet(match, tuple(lines), tuple(game.game() for game in games), dealer)
 
 
 def _score_line(
@@ -248,7 +261,7 @@ def _score_line(
     number: int,
     record: HandRecord,
     dealer: str,
-    games: tuple[Game, ...],
+    games: tuple[_Column, ...],
     made: ScoredRecord | None,
 ) -> HandLine:
     """Hand `number`'s line, entered into the games; `made`, when given, is the record with its score."""
@@ -286,15 +299,15 @@ def _score_line(
     )
 
 
-def _running(match: Match, games: tuple[Game, ...]) -> tuple[dict[str, int], tuple[dict[str, int], ...]]:
-    """The running totals after a hand: summed over the games, and in each game."""
-    columns = tuple(dict(game.totals) for game in games)
+def _running(match: Match, games: tuple[_Column, ...]) -> tuple[Mapping[str, int], tuple[Mapping[str, int], ...]]:
+    """The running totals after a hand, read-only: summed over the games, and in each game."""
+    columns = tuple(MappingProxyType(dict(game.totals)) for game in games)
     if len(columns) == 1:
-        return dict(columns[0]), columns
-    return {name: sum(column[name] for column in columns) for name in match.players}, columns
+        return columns[0], columns
+    return MappingProxyType({name: sum(column[name] for column in columns) for name in match.players}), columns
 
 
-def _columns_for(winner: str, games: tuple[Game, ...]) -> tuple[int, ...]:
+def _columns_for(winner: str, games: tuple[_Column, ...]) -> tuple[int, ...]:
     """Hollywood: the first open column, and each later open one where the winner already had an
     entry in the column before it. A plain match has one column."""
     open_columns = [i for i, game in enumerate(games) if not game.finished]
@@ -326,7 +339,7 @@ def add_hand(match: Match, hand: HandRecord | ScoredRecord, sheet: Sheet | None 
     made = hand if isinstance(hand, ScoredRecord) else None
     record = hand.record if isinstance(hand, ScoredRecord) else hand
     updated = match.with_hands(match.hands + (record,))
-    games = tuple(game.copied() for game in sheet.games)
+    games = tuple(_Column(match.players, game) for game in sheet.games)
     number = len(updated.hands)
     known = {number: made} if made is not None else {}
     return updated, _tally_from(updated, number, games, list(sheet.lines), sheet.next_dealer, None, known)
@@ -403,7 +416,7 @@ def hand_json(line: HandLine, record: HandRecord) -> dict:
             if line.scored and line.scored.layoffs is not None
             else None,
             "columns": [index + 1 for index in line.columns],
-            "totals": line.totals,
+            "totals": dict(line.totals),
         },
     }
 

@@ -162,7 +162,7 @@ def target_words(rules: Rules, hollywood: bool = False) -> str:
     return f"first to {rules.target}" + (" in each game" if hollywood else "")
 
 
-def lead_words(totals: dict[str, int], finished: bool = False) -> str:
+def lead_words(totals: Mapping[str, int], finished: bool = False) -> str:
     """Who is ahead and by how much, `Ann is ahead by 12` (`Ann won by 12` once over), or `level`."""
     (a, first), (b, second) = totals.items()
     if first == second:
