@@ -6,6 +6,7 @@ import errno
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Self
 
 
 class GinscoreError(Exception):
@@ -25,8 +26,8 @@ class GinscoreError(Exception):
         """The field the error is about: a `HandEntry` or `NewMatch` field, or a record's key in a file."""
         self.file = file
         """The match file the error is about, named before the message when the error is said (`m.toml has no
-        hands to undo`); a front end may name it otherwise (as the person named it) by setting it, never by
-        rewriting the words."""
+        hands to undo`); a front end names it otherwise (as the person named it) with `named`, never by rewriting
+        the words."""
 
     @property
     def message(self) -> str:
@@ -40,6 +41,14 @@ class GinscoreError(Exception):
         """The error on one line, as a list of outcomes says it (`MatchFileError` says its file's first problem);
         `first` is a front end's own words for it, when it has them."""
         return first or str(self)
+
+    def named(self, file: str | None, **more: object) -> Self:
+        """This error about `file` (and with `more` set, such as a `MatchFileError`'s folder), as a new error: one
+        a cache holds is shared, and is never changed."""
+        made = type(self).__new__(type(self))
+        made.__dict__.update(self.__dict__, file=file, **more)
+        made.args = self.args
+        return made
 
     def about(self, field: str) -> GinscoreError:
         """This error, said to be about `field` unless it already names one; returned for `raise ... from`."""

@@ -139,3 +139,22 @@ def test_a_damaged_pair_row_is_refused_and_its_matches_given_again(folder: Path,
     reads.clear()
     assert shown(folder)[0] == first  # believed, the row would give a final total of 1 and more digits
     assert dict(reads) == {"cur.toml": 1}  # each file's own row gives its match again
+
+
+def test_a_damaged_files_problem_is_shared_and_never_renamed(tmp_path: Path) -> None:
+    """The table keeps a damaged file's problem; what a front end says of it is a new error, named its own way."""
+    from ginscore.errors import MatchFileError
+    from ginscore.files.served import Folder
+
+    (tmp_path / "broken.toml").write_text("this is not toml [\n", encoding="utf-8")
+    served = Folder(str(tmp_path))
+    kept = served.table.file("broken.toml").problem
+    assert kept is not None
+    said = []
+    for _ in range(2):
+        with pytest.raises(MatchFileError) as raised:
+            served.sheet("broken.toml")
+        said.append(raised.value)
+    assert said[0] is not said[1] and said[0] is not kept
+    assert said[0].file == "broken.toml" and kept.file == str(tmp_path / "broken.toml")
+    assert served.table.file("broken.toml").problem is kept

@@ -42,7 +42,7 @@ def merge(
         done = merge_file(mine, copy, out=out)
     except RefusedError as error:
         if error.file is None:
-            error.file = theirs
+            raise error.named(theirs) from None
         raise
     if done.outcome == "conflict":
         _print_conflict(done, mine, theirs)

@@ -38,8 +38,7 @@ def qr(
     try:
         drawn = codes(data) if output is not None else fitted(data, *_terminal_size())
     except InputError as error:  # too large for codes: said of the file as typed
-        error.file = file
-        raise
+        raise error.named(file) from None
     if output is not None:
         _write(drawn, output, force, file)
         return

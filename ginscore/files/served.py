@@ -100,11 +100,11 @@ class Folder:
         try:
             yield
         except GinscoreError as error:
-            if error.file == path:
-                error.file = name
-                if isinstance(error, MatchFileError):
-                    error.folder = os.path.realpath(self.path)
-            raise
+            if error.file != path:
+                raise
+            if isinstance(error, MatchFileError):
+                raise error.named(name, folder=os.path.realpath(self.path)) from None
+            raise error.named(name) from None
 
     # reading
 

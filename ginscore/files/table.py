@@ -181,18 +181,11 @@ class TableFile:
     """What its match gives the table (`gives.match_gives`); None when it is damaged."""
 
     def sheet(self) -> Sheet:
-        """The file's sheet; its problem raised (a copy of its own) when it has none."""
+        """The file's sheet; its problem raised (a copy of its own: this one is shared) when it has none."""
         if self.read is None:
-            raise self.fresh_problem()
+            problem = self.problem or MatchFileError("", ["cannot be read"])
+            raise problem.named(problem.file)
         return self.read.sheet
-
-    def fresh_problem(self) -> MatchFileError:
-        """The problem to raise, of its own: a front end names the file in what it catches, and this one is shared."""
-        problem = self.problem or MatchFileError("", ["cannot be read"])
-        fresh = MatchFileError.__new__(type(problem))
-        fresh.__dict__.update(problem.__dict__)
-        fresh.args = problem.args
-        return fresh
 
 
 class Table:

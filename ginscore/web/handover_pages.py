@@ -35,8 +35,7 @@ def qr_page(request: Request, form: dict[str, str]) -> Response:
     try:
         drawn = codes(text.encode("utf-8"))
     except InputError as error:  # too large for codes: said of the match as its page names it
-        error.file = name
-        raise
+        raise error.named(name) from None
     shown = [Markup(svg(code, f"Code {number} of {len(drawn)}")) for number, code in enumerate(drawn, 1)]  # segno's own SVG
     return render(request, "qr.html", {"name": name, "players": sheet.match.players, "codes": shown, "hands": len(sheet.lines),
                                        "show_ms": SHOW_MS})
