@@ -49,9 +49,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from bench_match_files import hand_options, write_match  # noqa: E402
 from bench_serve import Server, fields_of, percentile, post_hand  # noqa: E402
+from browsers import CHROMIUM  # noqa: E402  (the tests' Chromium: the headless shell where installed, `GINSCORE_CHROMIUM`)
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -129,7 +131,7 @@ def main() -> None:
     match_folder.mkdir()
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
         first = context.new_page()
         began = time.perf_counter()
