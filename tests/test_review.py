@@ -196,3 +196,24 @@ def test_a_folder_sums_each_player_over_its_matches(run: RunCli, evening: Path) 
     result = run("review", evening, "--player", "Cy")
     assert result.exit_code == 2
     assert one_error_line(result) == f"error: --player: nobody called 'Cy' plays in a match in {evening}"
+
+
+def test_stats_gives_each_players_mean_chance_lost_as_the_folders_review(run: RunCli, tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copy(Path(__file__).resolve().parent.parent / "sample_matches" / "oklahoma.toml", tmp_path / "oklahoma.toml")
+    folder = json_object(run("review", tmp_path, "--json"))
+    expected = [{"player": each["player"], "hands": each["hands"], "total_lost": each["total_lost"], "mean_lost": each["mean_lost"]}
+                for each in folder["players"] if each["hands"]]
+    assert expected and any(each["mean_lost"] > 0 for each in expected)
+    first = run("stats", tmp_path, "--review", "--json")
+    assert first.exit_code == 0 and first.stderr == ""
+    assert json_object(first)["review"] == expected
+    assert json_object(run("stats", tmp_path, "--review", "--json"))["review"] == expected  # from the cache
+    assert "review" not in json_object(run("stats", tmp_path, "--json"))
+    text = run("stats", tmp_path, "--review")
+    assert text.exit_code == 0
+    lines = text.stdout.splitlines()
+    assert lines[lines.index("Mean chance lost a knock (`ginscore review`), close hands counting none:") + 1:] == [
+        f"  {each['player']}: {each['mean_lost']:.1f} points over {each['hands']} knock{'s' if each['hands'] != 1 else ''}"
+        for each in expected]

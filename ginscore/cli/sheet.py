@@ -158,6 +158,9 @@ def stats(
     no_cache: bool = typer.Option(
         False, "--no-cache", help="Read every file in full and remember nothing (the cache is in $GINSCORE_CACHE_DIR, else $XDG_CACHE_HOME/ginscore, else ~/.cache/ginscore)."
     ),
+    with_review: bool = typer.Option(
+        False, "--review", help="Also each player's mean chance lost over their knocks recorded with cards, each match reviewed as `ginscore review` reviews it: slow the first time, then kept in the cache."
+    ),
 ) -> None:
     """Head-to-head history over many matches: games, margins, gins, undercuts, knocks, lay-offs.
 
@@ -170,6 +173,7 @@ def stats(
     \b
     Examples:
       ginscore stats sample_matches/
+      ginscore stats sample_matches/ --review
       ginscore stats sample_matches/ --export stats.html
     """
     from ..errors import MatchFileError
@@ -179,7 +183,7 @@ def stats(
     from ..match.stats import HeadToHead
     from .merge import copies_json, copy_lines
 
-    head_to_head, files, skipped, games = HeadToHead(), 0, [], []
+    head_to_head, files, skipped, games, counted = HeadToHead(), 0, [], [], []
     kinds = (FIGURES, GAMES)  # the games for the pairs' odds, remembered by every run alike
     found = named_paths(paths)
     copies = path_copies([path for path in found if isinstance(path, str)])
@@ -197,6 +201,11 @@ def stats(
                 sys.stderr.write(f"{mended(error, None)} (skipped)\n")
                 continue
             files += 1
+            counted.append(path)
+        if with_review:
+            from ..files.review_source import review_sums
+
+            reviewed = review_sums(counted, cache)
     pairs = head_to_head.pairs()
     if export is not None:
         _export_stats(pairs, head_to_head.margins(), files, export, force)
@@ -206,12 +215,17 @@ def stats(
         rated = standings_of(games)
         odds = [rated.pair(*p.players) for p in pairs]
         print_json({"files": files, "skipped": skipped, "copies": copies_json(tuple(copies.items())), "pairs": [{**p.as_dict(), "odds": o.as_json() if o else None} for p, o in zip(pairs, odds)],
-                    "never_met": [o.as_json() for o in rated.never_met()]})
+                    "never_met": [o.as_json() for o in rated.never_met()],
+                    **({"review": [each.as_json() for each in reviewed]} if with_review else {})})
     else:
         from ..render.console import console
         from ..render.stats import stats_view
 
         stats_view(pairs, files, console())
+        if with_review:
+            from ..render.stats import review_view
+
+            review_view(reviewed, console())
     if skipped:
         raise typer.Exit(1)
 

@@ -58,7 +58,8 @@ class Kind(Generic[T]):
     table: str
     salt: bytes
     """Set before a row's checksum, so that no row passes for another kind's."""
-    make: Callable[[Sheet], T]
+    make: Callable[[Sheet], T] | None
+    """What a sheet gives of this kind; None for a kind made from more than one file (a review, by the model)."""
     record: Callable[[T], dict[str, Any]]
     read: Callable[[object], T | None]
     """The value a record holds, every part type-checked; None for anything else."""
@@ -120,17 +121,26 @@ class StatsCache:
         data = _read_regular_file(path)
         if data is None:
             sheet = _sheet_from_load(path)
-            return [kind.make(sheet) for kind in kinds]
+            return [kind.make(sheet) if kind.make is not None else None for kind in kinds]
         digest = hashlib.sha256(data).digest()
         found = [self._get(digest, kind) for kind in kinds]
         if all(value is not None for value in found):
             return found
         sheet = _sheet_from_bytes(data) or _sheet_from_load(path)
         for index, kind in enumerate(kinds):
-            if found[index] is None:
+            if found[index] is None and kind.make is not None:
                 found[index] = kind.make(sheet)
                 self._put(digest, kind, found[index])
         return found
+
+    def reviewed(self, key: bytes) -> list[tuple[str, int, float]] | None:
+        """What a review gave each player (`review_source`), remembered by `key`: a digest of the match and the
+        model it was reviewed by."""
+        return self._get(key, REVIEWS)
+
+    def remember_review(self, key: bytes, rows: list[tuple[str, int, float]]) -> None:
+        self._put(key, REVIEWS, rows)
+        self._flush()
 
     def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]:
         """What each file of the table at `folder` gives, for those whose version is the one remembered (a
@@ -276,6 +286,16 @@ def _sealed(record: dict[str, Any] | list[Any], version: str, digest: bytes, sal
     return _checksum(text, version, digest, salt) + " " + text
 
 
+def _review_rows(record: object) -> list[tuple[str, int, float]] | None:
+    """A review's rows, each a name, a whole number of hands and a number of points; None for anything else."""
+    rows = record.get("players") if isinstance(record, dict) and set(record) == {"players"} else None
+    if not isinstance(rows, list) or not all(
+            isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and _whole(row[1])
+            and isinstance(row[2], int | float) and not isinstance(row[2], bool) for row in rows):
+        return None
+    return [(row[0], row[1], float(row[2])) for row in rows]
+
+
 def _records(record: object) -> list[Any] | None:
     """A pair's records, as a list; each is type-checked when it is read (`gives.MatchGives.from_record`)."""
     return record if isinstance(record, list) else None
@@ -383,5 +403,7 @@ def _sheet_from_load(path: str) -> Sheet:
 FIGURES: Kind[PairStats] = Kind("figures", b"", contribution, PairStats.as_record, _figures_of)
 GAMES: Kind[SheetGames] = Kind("games", b"standings\0", sheet_games, SheetGames.as_record, SheetGames.from_record)
 GIVES: Kind[MatchGives] = Kind("gives", b"gives\0", match_gives, MatchGives.as_record, MatchGives.from_record)
-KINDS: tuple[Kind[Any], ...] = (FIGURES, GAMES, GIVES)
+REVIEWS: Kind[list[tuple[str, int, float]]] = Kind("reviews", b"reviews\0", None, lambda rows: {"players": [list(row) for row in rows]},
+                                                  lambda record: _review_rows(record))
+KINDS: tuple[Kind[Any], ...] = (FIGURES, GAMES, GIVES, REVIEWS)
 _TABLE_SALT = b"tables\0"

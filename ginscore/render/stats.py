@@ -11,6 +11,7 @@ from ..match.stats import STAT_ROWS, stat_text
 from .console import count, new_table, print_wrapped
 
 if TYPE_CHECKING:
+    from ..files.review_source import ReviewSums
     from ..match.stats import PairStats
 
 _LABEL_WIDTH = max(len(label) for label, _ in STAT_ROWS)
@@ -35,3 +36,13 @@ def stats_view(pairs: list[PairStats], files: int, out: Console) -> None:
             table.add_row(label, *(stat_text(key, value) for value in values))
         out.print(table)
     out.print(Text(f"{count(files, 'file', 'files')} read. * hands recorded with cards only.", style="dim"))
+
+
+def review_view(sums: tuple[ReviewSums, ...], out: Console) -> None:
+    """Each player's mean chance lost over their knocks reviewed (`stats --review`), most knocks first."""
+    if not sums:
+        out.print("Review: no knock has the knocker's eleven cards recorded, so none could be reviewed.")
+        return
+    print_wrapped(out, Text("Mean chance lost a knock (`ginscore review`), close hands counting none:", style="italic"))
+    for each in sums:
+        print_wrapped(out, Text(f"  {each.player}: {each.mean:.1f} points over {count(each.hands, 'knock', 'knocks')}"))
