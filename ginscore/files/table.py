@@ -98,12 +98,15 @@ class Disk:
         self._kinds: dict[str, os.DirEntry[str]] = {}
         """The entries of the last listing not yet asked whether they are files: asked once, without a stat for
         a name that is no link."""
+        self._paths: dict[str, str] = {}
+        """The path of each name of the last listing, made once."""
 
     def listed(self) -> list[str]:
         """Every name in the folder (not below it), sorted; `MatchFileError` when the folder cannot be listed."""
         try:
             with os.scandir(self.folder) as entries:
                 self._kinds = {entry.name: entry for entry in entries}
+            self._paths = {name: entry.path for name, entry in self._kinds.items()}
         except OSError as error:
             raise MatchFileError(self.folder, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
         return sorted(self._kinds)
@@ -118,7 +121,7 @@ class Disk:
         return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
 
     def path(self, name: str) -> str:
-        return os.path.join(self.folder, name)
+        return self._paths.get(name) or os.path.join(self.folder, name)
 
     def is_file(self, name: str) -> bool:
         """Whether `name` leads to a regular file, its links followed."""
@@ -353,10 +356,9 @@ class Table:
 
     def _listing(self) -> bytes:
         """A digest of the table's names and their versions: it changes whenever a file comes, goes or changes."""
-        digest = hashlib.sha256()
-        for name in self.names():
-            digest.update(b"%s\0%s\0" % (name.encode("utf-8", "surrogateescape"), (self.storage.version(name) or "").encode()))
-        return digest.digest()
+        version = self.storage.version
+        listed = "".join(f"{name}\0{version(name) or ''}\0" for name in self.names())
+        return hashlib.sha256(listed.encode("utf-8", "surrogateescape")).digest()
 
     def series(self, sheet: Sheet, given: TableGives | None = None) -> Series:
         """The series of `sheet`'s players as that match stands in it, over the table's matches (`given`, when the
@@ -495,6 +497,9 @@ def table_at(folder: str) -> Table:
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a match file directly inside a table's folder, in words that end before an example
     name; None when it can be one."""
+    if name.endswith(".toml") and name[0] != "." and name.isascii() and name.isprintable() and "/" not in name and (
+            "\\" not in name and len(name) <= 255):
+        return None  # the names of nearly every folder, told at once
     if not name.endswith(".toml") or name == ".toml":
         return "a match file's name ends in .toml"
     if name.startswith("."):
