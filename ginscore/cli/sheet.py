@@ -119,6 +119,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
     from ..files.copies import path_copies
     from ..files.reading import checked
     from ..files.table import Table
+    from ..match.gives import match_gives
     from .merge import copy_lines
 
     bad, good = 0, []
@@ -142,7 +143,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
         state = "finished" if sheet.finished else "in play"
         sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
         good.append(file)
-    sys.stderr.write(copy_lines(tuple(path_copies(good).items())))
+    sys.stderr.write(copy_lines(tuple(path_copies({file: match_gives(checked(file).sheet) for file in good}).items())))
     if bad:
         raise typer.Exit(1)
 
@@ -178,30 +179,29 @@ def stats(
     """
     from ..errors import MatchFileError
     from ..files.copies import path_copies
-    from ..files.stats_cache import FIGURES, GAMES, StatsCache, cache_folder
+    from ..files.stats_cache import FIGURES, GAMES, GIVES, StatsCache, cache_folder
     from ..files.table import named_paths
     from ..match.stats import HeadToHead
     from .merge import copies_json, copy_lines
 
-    head_to_head, files, skipped, games, counted = HeadToHead(), 0, [], [], []
-    kinds = (FIGURES, GAMES)  # the games for the pairs' odds, remembered by every run alike
-    found = named_paths(paths)
-    copies = path_copies([path for path in found if isinstance(path, str)])
-    sys.stderr.write(copy_lines(tuple(copies.items())))
+    head_to_head, skipped, games, given = HeadToHead(), [], [], {}
+    kinds = (FIGURES, GAMES, GIVES)  # the games for the pairs' odds, and what tells copies apart, remembered alike
     with StatsCache(None if no_cache else cache_folder()) as cache:
-        for path in (path for path in found if path not in copies):
+        for path in named_paths(paths):
             try:
                 if isinstance(path, MatchFileError):
                     raise path
-                given = cache.given_all(path, kinds)
-                head_to_head.add(given[0])
-                games += given[1:]
+                given[path] = cache.given_all(path, kinds)
             except MatchFileError as error:
                 skipped.append(error.path)
                 sys.stderr.write(f"{mended(error, None)} (skipped)\n")
-                continue
-            files += 1
-            counted.append(path)
+        copies = path_copies({path: found[2] for path, found in given.items()})
+        sys.stderr.write(copy_lines(tuple(copies.items())))
+        counted = [path for path in given if path not in copies]
+        for path in counted:
+            head_to_head.add(given[path][0])
+            games.append(given[path][1])
+        files = len(counted)
         if with_review:
             from ..files.review_source import review_sums
 

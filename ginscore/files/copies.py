@@ -9,12 +9,13 @@ counted in no figure and listed with `ginscore merge COUNTED COPY`.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ..errors import MatchFileError, RefusedError
 
 if TYPE_CHECKING:
+    from ..match.gives import MatchGives
     from ..match.records import Match
 
 
@@ -22,9 +23,8 @@ def copies_among(files: list[tuple[str, object, Match]]) -> dict[str, str]:
     """Among `files` (each a name, what makes two names one file, such as its device and inode, or None, and its
     match), each file that is a copy of another's match, with the file that counts for it: of the files of one
     match, the first by name whose hands include every other's, else the first by name. Files of one match share
-    their start (`created`): two files with one id whose start was edited apart are not found, as `path_copies`
-    does not find them either; a file with neither an id nor a start (written by hand) is a copy only of itself
-    under another name."""
+    their start (`created`): two files with one id whose start was edited apart are not found; a file with neither
+    an id nor a start (written by hand) is a copy only of itself under another name."""
     from ..match.merge import not_the_same
     from ..match.records import pair_key
 
@@ -74,47 +74,38 @@ def _includes(match: Match, other: Match) -> bool:
         return False
 
 
-def path_copies(paths: list[str]) -> dict[str, str]:
-    """`copies_among` for match files named by their paths (those `stats` or `standings` read): each copy's path
-    with the path that counts for it. Only files that may be of one match (the same players, and the same id or
-    start) are read in full; a file that cannot be read is no one's copy (its reader says why)."""
-    from .reading import load_file, parse
+def copies_given(given: Mapping[str, MatchGives], read: Callable[[str], tuple[object, Match] | None]) -> dict[str, str]:
+    """`copies_among` for files known by what each gives (`match.gives`): only those that may be of one match (the
+    same players, start, rules and id) are read in full (`read`: a file's identity and match; None when it cannot
+    be read, and it is then no one's copy)."""
+    from ..match.records import pair_key
 
-    candidates: dict[tuple[object, ...], list[str]] = {}
-    for path in paths:
-        key = _rough_key(path, parse)
-        if key is not None:
-            candidates.setdefault(key, []).append(path)
+    buckets: dict[tuple[object, ...], list[str]] = {}
+    for name, gives in given.items():
+        match_id = gives.id.lower() if gives.id is not None else None  # an id in capitals is the same id
+        buckets.setdefault((*pair_key(gives.players), gives.created, gives.rules, match_id), []).append(name)
     entries = []
-    for group in candidates.values():
-        if len(group) < 2:
-            continue
-        for path in group:
-            try:
-                entries.append((path, file_identity(path), load_file(path).match))
-            except MatchFileError:
-                continue
+    for group in buckets.values():
+        for name in group if len(group) > 1 else ():
+            found = read(name)
+            if found is not None:
+                entries.append((name, *found))
     return copies_among(entries)
 
 
-def _rough_key(path: str, parse: Any) -> tuple[object, ...] | None:
-    """What two files of one match share, from their text alone (as `copies_among` holds them): the players and the
-    start; None when the file cannot be read."""
-    from ..match.records import person_key
-    from .folder import read_text
+def path_copies(given: Mapping[str, MatchGives]) -> dict[str, str]:
+    """`copies_given` for match files named by their paths (those `stats`, `standings` and `validate` read), each
+    with what it gives: each copy's path with the path that counts for it."""
+    return copies_given(given, _read_path)
+
+
+def _read_path(path: str) -> tuple[object, Match] | None:
+    from .reading import load_file
 
     try:
-        data = parse(read_text(path))
-    except (MatchFileError, ValueError, RecursionError):
+        return file_identity(path), load_file(path).match
+    except MatchFileError:
         return None
-    info = data.get("match")
-    players = info.get("players") if isinstance(info, dict) else None
-    if not isinstance(players, list) or not all(isinstance(player, str) for player in players):
-        return None
-    created, match_id = data.get("created"), info.get("id") if isinstance(info, dict) else None
-    if not created and match_id is None:
-        return ("file", file_identity(path))  # neither an id nor a start: a copy only of itself by another name
-    return (*sorted(person_key(player) for player in players), str(created))
 
 
 def file_identity(path: str) -> object:

@@ -12,12 +12,13 @@ without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..errors import MatchFileError
+from ..match.gives import MatchGives
 from ..match.standings import SheetGames
 from .copies import path_copies
-from .stats_cache import StatsCache
+from .stats_cache import GAMES, GIVES, StatsCache
 from .table import Table, named_paths
 
 
@@ -40,24 +41,23 @@ def folder_games(folder: str, cache_folder: str | None) -> FolderGames:
     """The match files of the table at `folder`, as the standings see them; a file that cannot be read, or whose
     name another's already is on a phone, is skipped with its error; a copy of another file's match counts once
     (`FolderGames.copies`). `cache_folder` None reads every file in full and remembers nothing."""
-    paths = named_paths([Table(folder).folder])
-    copies = path_copies([path for path in paths if isinstance(path, str)])
-    read = files_games([path for path in paths if not (isinstance(path, str) and path in copies)], cache_folder)
-    return replace(read, copies=tuple(copies.items()))
+    return files_games(named_paths([Table(folder).folder]), cache_folder)
 
 
 def files_games(paths: Iterable[str | MatchFileError], cache_folder: str | None) -> FolderGames:
-    """The match files at `paths` (an error stands for a file already refused), as the standings see them."""
-    found: list[SheetGames] = []
-    read: list[str] = []
+    """The match files at `paths` (an error stands for a file already refused), as the standings see them; what
+    each gives the table (`GIVES`, from the cache too) tells the copies of one match, counted once."""
+    given: dict[str, tuple[SheetGames, MatchGives]] = {}
     skipped: list[MatchFileError] = []
     with StatsCache(cache_folder) as cache:
         for path in paths:
             try:
                 if isinstance(path, MatchFileError):
                     raise path
-                found.append(cache.games(path))
-                read.append(path)
+                games, gives = cache.given_all(path, (GAMES, GIVES))
+                given[path] = (games, gives)
             except MatchFileError as error:
                 skipped.append(error)
-    return FolderGames(tuple(found), len(found), tuple(skipped), tuple(read))
+    copies = path_copies({path: gives for path, (_, gives) in given.items()})
+    read = [path for path in given if path not in copies]
+    return FolderGames(tuple(given[path][0] for path in read), len(read), tuple(skipped), tuple(read), tuple(copies.items()))

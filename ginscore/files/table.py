@@ -33,10 +33,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, quote
 from ..match.gives import MatchGives, match_gives
-from ..match.records import pair_key
 from ..match.series import Series, series_as_of
 from .builtin_model import DEFAULT_PRIOR, model_from
-from .copies import copies_among, file_identity
+from .copies import copies_given, file_identity
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
     from ..game.rulebook import Rules
     from ..match.gives import TableGives
     from ..match.odds import MatchOdds, Model
+    from ..match.records import Match
     from ..match.stats import PairStats
     from ..match.tally import Sheet
     from .reading import MatchFile
@@ -268,18 +268,12 @@ class Table:
         return self._copies_of(self._gives_by_name())
 
     def _copies_of(self, given: dict[str, MatchGives]) -> dict[str, str]:
-        """`copies` among the files that give `given`: only those that may be of one match (the same players, start,
-        rules and id) are read in full."""
-        buckets: dict[tuple[object, ...], list[str]] = {}
-        for name, gives in given.items():
-            match_id = gives.id.lower() if gives.id is not None else None  # an id in capitals is the same id
-            buckets.setdefault((*pair_key(gives.players), gives.created, gives.rules, match_id), []).append(name)
-        candidates = [self._file(name, None) for group in buckets.values() if len(group) > 1 for name in group]
-        return self._copies_among(candidates)
+        """`copies` among the files that give `given` (`copies.copies_given`)."""
+        def read(name: str) -> tuple[object, Match] | None:
+            found = self._file(name, None).read
+            return None if found is None else (self.storage.identity(name), found.match)
 
-    def _copies_among(self, files: list[TableFile]) -> dict[str, str]:
-        return copies_among([(found.name, self.storage.identity(found.name), found.read.match)
-                             for found in files if found.read is not None])
+        return copies_given(given, read)
 
     def gives(self) -> tuple[tuple[str, MatchGives], ...]:
         """What each readable match of the table gives (`match.gives`), with its file's name, the first started
