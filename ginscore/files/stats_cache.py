@@ -1,18 +1,18 @@
-"""What each match file gives `ginscore stats` (its figures) and `ginscore standings` (its games), remembered by
-the file's exact bytes: one cache, one row a file and kind.
+"""What each match file gives `ginscore stats` (its figures), `ginscore standings` (its games) and its table (the
+series' and the chance's part, `match.gives`), remembered by the file's exact bytes: the one cache on disk, one
+row a file and kind. Beside them, for a table (`table.Layer`): the digest each name had at a version, a folder's
+whole for one listing of its names and versions, and what a review gave each player (`review_source`).
 
-Reading a match checks every hand again (a card hand's best spread is searched anew), which is what
-makes its totals derived rather than trusted. So a file is read in full the first time its exact
-bytes are seen. What it gives is then kept in a small SQLite database under the user's cache folder
-(`$GINSCORE_CACHE_DIR`, else `$XDG_CACHE_HOME/ginscore`, else `~/.cache/ginscore`), looked up by a
-SHA-256 of the bytes and by ginscore's version, both of which decide them. A row is never believed blindly:
-it carries a checksum of its record, version and digest, and its record is type-checked when read; a row
-failing either is recomputed from the match file and replaced, so `stats` and `standings` print only what
-`--no-cache` would. The cache is safe to
-delete, lives outside the match folders and never writes a match file. If it cannot be used
-(unwritable, locked too long, corrupt), files are read without it; a corrupt one is removed.
+Reading a match checks every hand again (a card hand's best spread is searched anew), which is what makes its
+totals derived rather than trusted. So a file is read in full the first time its exact bytes are seen. What it
+gives is then kept in a small SQLite database under the user's cache folder (`$GINSCORE_CACHE_DIR`, else
+`$XDG_CACHE_HOME/ginscore`, else `~/.cache/ginscore`), looked up by a SHA-256 of the bytes and by ginscore's
+version, both of which decide them. A row is never believed blindly: it carries a checksum of its record,
+version and digest, and its record is type-checked when read; a row failing either is recomputed from the
+match file and replaced, so `stats` and `standings` print only what `--no-cache` would. The cache is safe to
+delete, lives outside the match folders and never writes a match file. If it cannot be used (unwritable,
+locked too long, corrupt), files are read without it; a corrupt one is removed.
 """
-
 from __future__ import annotations
 
 import contextlib
