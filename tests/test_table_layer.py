@@ -12,8 +12,9 @@ import pytest
 from conftest import RunCli, json_object
 
 from ginscore.files import table as table_module
+from ginscore.files.disk import Disk
 from ginscore.files.stats_cache import CACHE_NAME, cache_folder
-from ginscore.files.table import Disk, Table, table_at
+from ginscore.files.table import Table, table_at
 from ginscore.match.gives import MatchGives, TableGives, match_gives
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ import os
 from typing import Any
 
 from ..errors import DamagedText, GinscoreError
+from ..files.disk import Disk
 from ..files.served import Folder, Summary
-from ..files.table import Disk
 
 
 class Held(Disk):
