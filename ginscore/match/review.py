@@ -14,8 +14,9 @@ once); playing on is its mean over the hands played out to their end (always sam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from ..game.advise import Advice, advise, hand_seed
 from ..game.advise_game import GameAdvice, GameChoice, GameState, weigh_game
@@ -151,8 +152,8 @@ class PlayerReview:
     """Hands reviewed (the player knocked with the eleven cards recorded)."""
     total: float
     """Chance lost over them, in percentage points, close hands counting none."""
-    counts: dict[str, int]
-    """How many hands got each judgement of `KINDS`."""
+    counts: Mapping[str, int]
+    """How many hands got each judgement of `KINDS`, read-only."""
     worst: HandReview | None
     """The hand that lost the most, when one lost any."""
 
@@ -307,7 +308,7 @@ def _overlap(one: Choice, other: Choice) -> bool:
 
 def _player(name: str, hands: list[HandReview]) -> PlayerReview:
     reviewed = [hand for hand in hands if hand.reviewed]
-    counts = {kind: sum(1 for hand in reviewed if hand.judgement == kind) for kind in KINDS}
+    counts = MappingProxyType({kind: sum(1 for hand in reviewed if hand.judgement == kind) for kind in KINDS})
     worst = max(reviewed, key=lambda hand: hand.counted, default=None)
     if worst is not None and worst.counted <= 0:
         worst = None
@@ -364,7 +365,7 @@ def review_dict(found: Review, player: str | None = None) -> dict:
                 "hands": summary.hands,
                 "total_lost": summary.total,
                 "mean_lost": summary.mean,
-                "judgements": summary.counts,
+                "judgements": dict(summary.counts),
                 "worst": None if summary.worst is None else {"hand": summary.worst.number, "words": summary.worst.words()},
             }
             for summary in found.players if player in (None, summary.player)
@@ -380,7 +381,7 @@ class FolderReview:
     """Each match file's name and its review."""
     players: tuple[PlayerReview, ...]
     """Each player who knocked in any match (one person however their name was typed), most hands reviewed first."""
-    worst_files: dict[str, str]
+    worst_files: Mapping[str, str]
     """The file of each player's worst hand."""
 
 
@@ -401,7 +402,7 @@ def over_folder(files: Iterable[tuple[str, Review]]) -> FolderReview:
         if player.worst is not None:
             worst_files[player.player] = next(file for file, hand in theirs if hand is player.worst)
     players.sort(key=lambda player: (-player.hands, person_key(player.player)))
-    return FolderReview(files, tuple(players), worst_files)
+    return FolderReview(files, tuple(players), MappingProxyType(worst_files))
 
 
 def folder_dict(found: FolderReview) -> dict:
