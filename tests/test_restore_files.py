@@ -27,8 +27,8 @@ def club(run: RunCli, tmp_path: Path) -> Path:
     for number in range(1, 6):
         path = folder / f"game-{number}.toml"
         assert run("new", path, "Ann", "Bob", "--at", NIGHT).exit_code == 0
-        for hand in HANDS[:number]:
-            assert run("record", path, *hand).exit_code == 0
+        for hand in HANDS[:number]:  # stamped with the night too: the games' first hands alike to the second
+            assert run("record", path, *hand, "--at", NIGHT).exit_code == 0
     (folder / "game-5-crlf.toml").write_bytes((folder / "game-5.toml").read_bytes().replace(b"\n", b"\r\n"))
     return folder
 

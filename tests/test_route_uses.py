@@ -44,19 +44,19 @@ def test_a_value_of_the_table_cannot_be_changed():
 
 
 @pytest.mark.parametrize(("method", "path", "said"), [
-    ("GET", "/", {"names": [], "listing": True, "links": False, "changes": False}),
-    ("POST", "/new", {"names": [], "listing": True, "links": False, "changes": True}),
-    ("GET", "/m/a%20b.toml", {"names": ["a b.toml"], "listing": False, "links": True, "changes": False}),
-    ("POST", "/m/a.toml/record", {"names": ["a.toml"], "listing": False, "links": True, "changes": True}),
-    ("POST", "/m/a.toml/record/live", {"names": ["a.toml"], "listing": False, "links": False, "changes": False}),
-    ("POST", "/m/a.toml/check", {"names": ["a.toml"], "listing": False, "links": False, "changes": False}),
-    ("POST", "/m/a.toml/next", {"names": ["a.toml"], "listing": False, "links": True, "changes": True}),
-    ("GET", "/api/matches/a.toml", {"names": ["a.toml"], "listing": False, "links": True, "changes": False}),
-    ("GET", "/api/matches/a.toml/version", {"names": ["a.toml"], "listing": False, "links": False, "changes": False}),
-    ("POST", "/api/matches", {"names": [], "listing": True, "links": False, "changes": True}),
-    ("POST", "/api/matches/a.toml/preview", {"names": ["a.toml"], "listing": False, "links": False, "changes": False}),
-    ("DELETE", "/api/matches/a.toml/hands/last", {"names": ["a.toml"], "listing": False, "links": False, "changes": True}),
-    ("GET", "/nowhere", {"names": [], "listing": False, "links": False, "changes": False}),
+    ("GET", "/", {"names": [], "listing": True, "summaries": True, "links": False, "changes": False}),
+    ("POST", "/new", {"names": [], "listing": True, "summaries": True, "links": False, "changes": True}),
+    ("GET", "/m/a%20b.toml", {"names": ["a b.toml"], "listing": False, "summaries": True, "links": True, "changes": False}),
+    ("POST", "/m/a.toml/record", {"names": ["a.toml"], "listing": False, "summaries": True, "links": True, "changes": True}),
+    ("POST", "/m/a.toml/record/live", {"names": ["a.toml"], "listing": False, "summaries": False, "links": False, "changes": False}),
+    ("POST", "/m/a.toml/check", {"names": ["a.toml"], "listing": False, "summaries": True, "links": False, "changes": False}),
+    ("POST", "/m/a.toml/next", {"names": ["a.toml"], "listing": False, "summaries": True, "links": True, "changes": True}),
+    ("GET", "/api/matches/a.toml", {"names": ["a.toml"], "listing": False, "summaries": True, "links": True, "changes": False}),
+    ("GET", "/api/matches/a.toml/version", {"names": ["a.toml"], "listing": False, "summaries": False, "links": False, "changes": False}),
+    ("POST", "/api/matches", {"names": [], "listing": True, "summaries": True, "links": False, "changes": True}),
+    ("POST", "/api/matches/a.toml/preview", {"names": ["a.toml"], "listing": False, "summaries": False, "links": False, "changes": False}),
+    ("DELETE", "/api/matches/a.toml/hands/last", {"names": ["a.toml"], "listing": False, "summaries": False, "links": False, "changes": True}),
+    ("GET", "/nowhere", {"names": [], "listing": False, "summaries": False, "links": False, "changes": False}),
 ])
 def test_the_worker_reads_and_locks_as_the_table_says(pocket: Any, method: str, path: str, said: dict[str, Any]):
     assert json.loads(pocket.reads(method, path)) == said

@@ -126,7 +126,6 @@ class Table:
         self._files: dict[str, tuple[str | None, str | None, TableFile]] = {}
         """Each file as read, by the version it was read at and the earlier name it shares on a phone."""
         self._lock = threading.Lock()
-        self._known_table: tuple[bytes, TableGives] | None = None
 
     # which files belong
 
@@ -262,15 +261,11 @@ class Table:
         if self.layer is None:
             return TableGives.of(gives for _, gives in self.gives())
         listing = self._listing()
-        known = self._known_table
-        if known is not None and known[0] == listing:
-            return known[1]
         found = self.layer.table_gives(self.folder, listing)
         if found is None:
             found = TableGives.of(gives for _, gives in self.gives())
             self.layer.remember_table(self.folder, listing, found)
             self.layer.flush()
-        self._known_table = (listing, found)
         return found
 
     def _listing(self) -> bytes:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DamagedText, GinscoreError
 from ..files.disk import Disk
+
+if TYPE_CHECKING:
+    from ..match.gives import MatchGives, TableGives
 from ..files.served import Folder, Summary
 
 
@@ -80,15 +83,42 @@ class Held(Disk):
 
 
 class PocketFolder(Folder):
-    """serve's folder over the in-memory one (`Held`), with the stored summaries and the records set aside."""
+    """serve's folder over the in-memory one (`Held`), with the stored summaries and the records set aside. It is
+    its table's layer (`table.Layer`): what each stored match gives the table comes from its stored summary, so a
+    page that draws on the whole table (a series, a chance) reads no text but its own."""
 
     def __init__(self, path: str):
         self.held = Held(path)
         super().__init__(path, self.held)
         self.stored: dict[str, Summary] = {}
         """The stored summaries that are for the stored texts (their generation), as the last list read them."""
+        self.given: dict[str, tuple[object, MatchGives]] = {}
+        """What each of those matches gives the table, as its stored summary holds it, with the generation of the
+        text it was made from."""
+        self.generations: dict[str, object] = {}
+        """Each stored text's generation, as the storage last said it."""
         self.damaged: dict[str, str] = {}
         """Stored names set aside, with the reason."""
+        self.table.layer = self
+
+    def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]:
+        """What the stored summaries say each match gives, for the texts stored now: not for a match stored again
+        since (by another tab), nor one this request has written."""
+        return {name: gives for name, (generation, gives) in self.given.items()
+                if name in versions and generation == self.generations.get(name) and name not in self.held.written}
+
+    def remember(self, folder: str, name: str, version: str, digest: bytes, gives: MatchGives) -> None:
+        """Nothing: a match's summary, with what it gives, is stored by the worker beside its text."""
+
+    def table_gives(self, folder: str, listing: bytes) -> TableGives | None:
+        """None: the table's whole is made from what each match gives, each request."""
+        return None
+
+    def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None:
+        """Nothing: see `table_gives`."""
+
+    def flush(self) -> None:
+        """Nothing to write: the worker stores what a request changed."""
 
     def names(self) -> list[str]:
         """The match files' names, without the damaged ones."""

@@ -111,8 +111,9 @@ def _the_folder() -> PocketFolder:
 def reads(method: str, raw_path: str) -> str:
     """What a request reads, as the app's route table says (`web/route_uses.py`): `{"names": the match files its
     address names, "listing": whether it lists the folder, "links": whether it reads the next games, "changes":
-    whether it may change a match, so takes the lock every tab shares}`. Anything more it needs it asks for
-    (`Held.wanted`)."""
+    whether it may change a match, so takes the lock every tab shares, "summaries": whether it reads every stored
+    match's summary, a list or a page that draws on the whole table (what each match gives it is stored in its
+    summary, `stored_line`)}`. Anything more it needs it asks for (`Held.wanted`)."""
     from urllib.parse import unquote
 
     from starlette.routing import Match, Mount
@@ -138,7 +139,7 @@ def reads(method: str, raw_path: str) -> str:
             name, routes = getattr(route, "name", None), []
     names = [value for key, value in params.items() if key in ("name", "file") and isinstance(value, str)]
     said = use(mount, name)
-    return json.dumps({"names": names, "listing": said.lists, "links": said.links,
+    return json.dumps({"names": names, "listing": said.lists, "summaries": said.lists or said.table, "links": said.links,
                        "changes": method not in ("GET", "HEAD") and said.writes}, ensure_ascii=False)
 
 
@@ -148,10 +149,13 @@ def hold(seen_json: str) -> str:
     "others": {name: what is stored instead of a text}, "damaged": {name: why its record is set aside},
     "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
     Answers `{"need": [names whose texts the list needs], "damaged": {name: reason}, "held": [names loaded]}`."""
+    from ..match.gives import MatchGives
+
     folder = _the_folder()
     disk = folder.held
     seen = json.loads(seen_json)
     generations: dict[str, Any] = seen["generations"]
+    folder.generations.update(generations)
     held: list[str] = []
     for name, kind in seen["others"].items():
         folder.damaged[name] = f"it holds {kind}, not a match file's text"
@@ -190,16 +194,26 @@ def hold(seen_json: str) -> str:
     folder.next_games.update(disk.links)
     need: list[str] = []
     if seen["summaries"] is not None:
-        lines = seen["summaries"]
-        folder.stored = {name: summary_of(line) for name, line in lines.items() if shaped(name, line, generations.get(name))}
-        need = [name for name in folder.names() if name not in folder.stored]
+        lines = {name: line for name, line in seen["summaries"].items() if shaped(name, line, generations.get(name))}
+        folder.stored = {name: summary_of(line) for name, line in lines.items()}
+        folder.given = {name: (line["generation"], gives) for name, line in lines.items()
+                        if (gives := MatchGives.from_record(line.get("gives"))) is not None}
+        # a summary stored by an older build says nothing of what its match gives the table: made again
+        need = [name for name in folder.names() if name not in folder.stored or "gives" not in lines[name]]
     return json.dumps({"need": need, "damaged": folder.damaged, "held": held}, ensure_ascii=False)
 
 
 def lines(names_json: str) -> str:
     """The summaries of these loaded matches, as the list shows them (to store beside their texts)."""
     folder = _the_folder()
-    return json.dumps({name: folder.summary(name).as_json() for name in json.loads(names_json) if name in folder.held.texts}, ensure_ascii=False)
+    return json.dumps({name: stored_line(folder, name) for name in json.loads(names_json) if name in folder.held.texts}, ensure_ascii=False)
+
+
+def stored_line(folder: PocketFolder, name: str) -> dict[str, Any]:
+    """A loaded match's summary as the storage keeps it beside its text: the list's line, and what the match gives
+    the table (`match.gives`; null for a damaged text), so that a page drawing on the whole table reads no text."""
+    gives = folder.table.file(name).gives
+    return {**folder.summary(name).as_json(), "gives": None if gives is None else gives.as_record()}
 
 
 def hands() -> str:
@@ -237,12 +251,13 @@ def changes() -> str:
             continue
         texts[name] = disk.texts[name] = text
         folder.stored.pop(name, None)
+        folder.given.pop(name, None)
     for name in [name for name in disk.texts if not os.path.exists(disk.path(name))]:
         texts[name] = None
         disk.texts.pop(name)
     started = {key: name for key, name in folder.next_games.items() if disk.links.get(key) != name}
     disk.links.update(started)
-    return json.dumps({"texts": texts, "summaries": {name: folder.summary(name).as_json() for name, text in texts.items() if text is not None},
+    return json.dumps({"texts": texts, "summaries": {name: stored_line(folder, name) for name, text in texts.items() if text is not None},
                        "next": {finished: name for (finished, _), name in started.items()}}, ensure_ascii=False)
 
 

@@ -25,6 +25,9 @@ class Use:
     """It reads the next games: Next game itself, and a finished match's pages, which offer the one started."""
     writes: bool = False
     """Its POST, PUT or DELETE may change a match, so takes the lock (its GET never does)."""
+    table: bool = False
+    """It draws on every match of the table (a series, a chance, its model): every stored match's summary, which
+    carries what the match gives the table (`match.gives`), so that no other match's text is read for it."""
     advises: bool = False
     """It may run `advise` (up to `hands.MOST_SAMPLES` samples: seconds of pure-Python work), so takes turns."""
 
@@ -36,7 +39,7 @@ CHECKS = Use(advises=True)
 
 ROUTES: Mapping[str, Use] = MappingProxyType({
     "api.matches": Use(lists=True, writes=True),
-    "api.match": Use(links=True),
+    "api.match": Use(links=True, table=True),
     "api.version": READS,
     "api.hands": Use(writes=True),
     "api.preview": READS,
@@ -61,26 +64,26 @@ ROUTES: Mapping[str, Use] = MappingProxyType({
     "scan": READS,
     "scan_post": Use(writes=True),
     "scan_decoder": READS,
-    "match": Use(links=True),
-    "sheet": Use(links=True),
+    "match": Use(links=True, table=True),
+    "sheet": Use(links=True, table=True),
     "version": READS,
     "chart": READS,
-    "result_picture": READS,
+    "result_picture": Use(table=True),
     "qr": READS,
-    "review": READS,
+    "review": Use(table=True),
     "export": READS,
-    "record": Use(links=True),
-    "record_post": Use(links=True, writes=True),
+    "record": Use(links=True, table=True),
+    "record_post": Use(links=True, writes=True, table=True),
     "record_live": READS,
     "edit_pick": READS,
     "edit": READS,
     "edit_post": Use(writes=True),
     "edit_live": READS,
-    "next_game": Use(links=True, writes=True),
+    "next_game": Use(links=True, writes=True, table=True),
     "undo": READS,
     "undo_post": Use(writes=True),
-    "match_check": READS,
-    "match_check_post": CHECKS,
+    "match_check": Use(table=True),
+    "match_check_post": Use(advises=True, table=True),
     "match_check_live": CHECKS,
 })
 """Every route of serve's app, by its name (`api.` before an API route's)."""

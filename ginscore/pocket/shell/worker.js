@@ -182,10 +182,11 @@ async function run(method, path, query, body, type) {
 async function request(message) {
   await pages;
   const asked = JSON.parse(pocket.reads(message.method, message.path));
-  const changing = asked.changes, listing = asked.listing;
-  // The texts a request names (a Save's one match), the stored names beside them, and the summaries a list needs.
+  const changing = asked.changes, listing = asked.listing, summaries = asked.summaries;
+  // The texts a request names (a Save's one match), the stored names beside them, and every stored summary for a
+  // list or a page that draws on the whole table (each summary carries what its match gives the table).
   const load = async function (names) {
-    const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
+    const seen = await snapshot({ names: names, all: true, listing: summaries, links: asked.links, held: held });
     if (wasCleared()) {
       pocket.forget();
       held.clear();
@@ -212,7 +213,7 @@ async function request(message) {
       held.clear();
       throw error;
     }
-    if (listing) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
+    if (summaries) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
     if (listing) result.damaged = damaged;
     return result;
   };
