@@ -23,7 +23,8 @@ Run from the repository root (needs npm once for the runtime, Playwright and Deb
    with one match stored and with all of them; a Save (`POST /api/matches/FILE/hands`, through the worker: the
    queue, the lock, IndexedDB, Python, the write's completion) on the 10-hand match, alone and beside the
    others, and on the long match. The same Save on the long match through `ginscore serve` (a client on
-   127.0.0.1), for scale. Medians and 95th percentiles.
+   127.0.0.1), for scale. Medians and 95th percentiles. And the match's page (`GET /m/small.toml`), which draws
+   its series and chance from every stored match, with one match stored and with all of them.
 """
 
 from __future__ import annotations
@@ -179,6 +180,13 @@ def main() -> None:
                 "'/api/matches/' + name + '/hands', JSON.stringify(fields), 'application/json'); "
                 "if (a.status !== 201) throw new Error(new TextDecoder().decode(a.body)); return performance.now() - t; }")
 
+        view = ("async (name) => { const t = performance.now(); const a = await window.ginscoreApp.call('GET', '/m/' + name); "
+                "if (a.status !== 200) throw new Error(String(a.status)); return performance.now() - t; }")
+
+        def views() -> float:
+            page.evaluate(view, "small.toml")
+            return statistics.median(page.evaluate(view, "small.toml") for _ in range(args.records)) / 1000
+
         def polls() -> float:
             page.evaluate(poll, "small.toml")
             return statistics.median(page.evaluate(poll, "small.toml") for _ in range(args.records * 2)) / 1000
@@ -189,15 +197,20 @@ def main() -> None:
 
         page.evaluate(opening, ["small.toml", texts["small.toml"]])
         alone = polls()
+        viewed_alone = views()
         small_alone = saves("small.toml")
         for name, text in texts.items():
             if name != "small.toml":
                 page.evaluate(opening, [name, text])
         stored = sum(len(text.encode()) for text in texts.values())
         beside = polls()
+        viewed_beside = views()
         small, long = saves("small.toml"), saves("long.toml")
         print(f"a poll with nothing changed (GET /m/small.toml/version), medians: {alone * 1000:.2f} ms with one match stored, "
               f"{beside * 1000:.2f} ms with {len(texts)} ({stored / 1e6:.1f} MB) stored ({beside / alone:.2f}x)")
+        print(f"the match's page (GET /m/small.toml: its series and chance drawn from every stored match), medians: "
+              f"{viewed_alone * 1000:.1f} ms with one match stored, {viewed_beside * 1000:.1f} ms with {len(texts)} stored "
+              f"({viewed_beside / viewed_alone:.2f}x)")
         print(f"a Save (POST a hand), {args.records} each, medians: on the 10-hand match {statistics.median(small_alone) * 1000:.1f} ms alone, "
               f"{statistics.median(small) * 1000:.1f} ms with {len(texts) - 1} others stored; on the {args.hands}-hand match "
               f"{statistics.median(long) * 1000:.1f} ms ({statistics.median(long) / statistics.median(small):.2f}x the 10-hand one; "

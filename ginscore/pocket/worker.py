@@ -196,8 +196,13 @@ def hold(seen_json: str) -> str:
     if seen["summaries"] is not None:
         lines = {name: line for name, line in seen["summaries"].items() if shaped(name, line, generations.get(name))}
         folder.stored = {name: summary_of(line) for name, line in lines.items()}
-        folder.given = {name: (line["generation"], gives) for name, line in lines.items()
-                        if (gives := MatchGives.from_record(line.get("gives"))) is not None}
+        known, folder.given = folder.given, {}
+        for name, line in lines.items():
+            kept = known.get(name)
+            if kept is not None and kept[0] == line["generation"]:  # the same text: what it gives is not read again
+                folder.given[name] = kept
+            elif (gives := MatchGives.from_record(line.get("gives"))) is not None:
+                folder.given[name] = (line["generation"], gives)
         # a summary stored by an older build says nothing of what its match gives the table: made again
         need = [name for name in folder.names() if name not in folder.stored or "gives" not in lines[name]]
     return json.dumps({"need": need, "damaged": folder.damaged, "held": held}, ensure_ascii=False)
