@@ -24,7 +24,8 @@ Run from the repository root (needs npm once for the runtime, Playwright and Deb
    queue, the lock, IndexedDB, Python, the write's completion) on the 10-hand match, alone and beside the
    others, and on the long match. The same Save on the long match through `ginscore serve` (a client on
    127.0.0.1), for scale. Medians and 95th percentiles. And the match's page (`GET /m/small.toml`), which draws
-   its series and chance from every stored match, with one match stored and with all of them.
+   its series and chance from every stored match, with one match stored and with all of them, and the first one in
+   a tab opened afresh (its worker holding no text yet).
 """
 
 from __future__ import annotations
@@ -205,12 +206,20 @@ def main() -> None:
         stored = sum(len(text.encode()) for text in texts.values())
         beside = polls()
         viewed_beside = views()
+        first_views = []
+        for _ in range(3):  # a tab opened afresh: its worker holds nothing yet
+            fresh = context.new_page()
+            fresh.goto(base)
+            fresh.locator('#page[aria-busy="false"]').wait_for(timeout=60000)
+            first_views.append(fresh.evaluate(view, "small.toml") / 1000)
+            fresh.close()
         small, long = saves("small.toml"), saves("long.toml")
         print(f"a poll with nothing changed (GET /m/small.toml/version), medians: {alone * 1000:.2f} ms with one match stored, "
               f"{beside * 1000:.2f} ms with {len(texts)} ({stored / 1e6:.1f} MB) stored ({beside / alone:.2f}x)")
         print(f"the match's page (GET /m/small.toml: its series and chance drawn from every stored match), medians: "
               f"{viewed_alone * 1000:.1f} ms with one match stored, {viewed_beside * 1000:.1f} ms with {len(texts)} stored "
-              f"({viewed_beside / viewed_alone:.2f}x)")
+              f"({viewed_beside / viewed_alone:.2f}x); the first in a tab opened afresh with {len(texts)} stored "
+              f"{statistics.median(first_views) * 1000:.1f} ms (median of 3)")
         print(f"a Save (POST a hand), {args.records} each, medians: on the 10-hand match {statistics.median(small_alone) * 1000:.1f} ms alone, "
               f"{statistics.median(small) * 1000:.1f} ms with {len(texts) - 1} others stored; on the {args.hands}-hand match "
               f"{statistics.median(long) * 1000:.1f} ms ({statistics.median(long) / statistics.median(small):.2f}x the 10-hand one; "

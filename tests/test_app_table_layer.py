@@ -82,3 +82,17 @@ def test_a_summary_of_another_generation_or_an_older_build_is_not_believed(pocke
     pocket.forget()
     older = {name: {key: value for key, value in line.items() if key != "gives"} for name, line in lines.items()}
     assert sorted(hold(pocket, texts, ["cur.toml"], older)["need"]) == sorted(texts)  # each made again
+
+
+def test_the_list_reads_no_text_when_every_summary_is_stored(pocket: Any, run: Any, tmp_path: Path) -> None:
+    """The list's lines, its pairs' series and its games' titles all come from the stored summaries."""
+    texts = texts_of(run, tmp_path)
+    hold(pocket, texts, sorted(texts), None)
+    everything = asked(pocket, "/")
+    lines = lines_of(pocket, texts)
+    pocket.forget()
+    assert hold(pocket, texts, [], lines)["need"] == []
+    alone = asked(pocket, "/")
+    assert alone["status"] == 200 and alone["need"] is False
+    assert alone["body"] == everything["body"]
+    assert "Game 2 · standard rules".encode() in alone["body"]

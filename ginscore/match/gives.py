@@ -43,6 +43,8 @@ class MatchGives:
     rules: Rules
     preset: str
     """The preset it is played by; `custom` when none is named."""
+    hollywood: bool
+    """Three games scored at once on one sheet."""
     outcomes: OutcomeCounts
     """Its hands from each hand's dealer's view (`hand_outcomes`)."""
     games: tuple[FinishedGame, ...]
@@ -54,7 +56,8 @@ class MatchGives:
 
     def as_record(self) -> dict[str, Any]:
         return {"id": self.id, "players": list(self.players), "created": self.created, "first_played": self.first_played,
-                "rules": self.rules.to_dict(), "preset": self.preset, "outcomes": _counts_record(self.outcomes),
+                "rules": self.rules.to_dict(), "preset": self.preset, "hollywood": self.hollywood,
+                "outcomes": _counts_record(self.outcomes),
                 "games": [{"winner": game.winner, "final": list(game.final)} for game in self.games]}
 
     @classmethod
@@ -72,7 +75,7 @@ def match_gives(sheet: Sheet) -> MatchGives:
     first = match.hands[0].recorded if match.hands and match.hands[0].recorded else UNPLAYED
     games = tuple(FinishedGame(game.winner, (game.final[match.players[0]], game.final[match.players[1]]))
                   for game in sheet.games if game.finished)
-    return MatchGives(match.id, match.players, match.created, first, match.rules, match.preset or "custom",
+    return MatchGives(match.id, match.players, match.created, first, match.rules, match.preset or "custom", match.hollywood,
                       hand_outcomes(sheet), games)
 
 
@@ -100,7 +103,7 @@ _RULES_READ: dict[tuple[tuple[str, Any], ...], Rules] = {}
 
 def _from_record(record: object) -> MatchGives | None:
     if not isinstance(record, dict) or set(record) != {"id", "players", "created", "first_played", "rules", "preset",
-                                                       "outcomes", "games"}:
+                                                       "hollywood", "outcomes", "games"} or not isinstance(record["hollywood"], bool):
         return None
     players, games = record["players"], record["games"]
     texts = (record["created"], record["first_played"], record["preset"])
@@ -113,7 +116,7 @@ def _from_record(record: object) -> MatchGives | None:
     if rules is None or counts is None:
         return None
     return MatchGives(record["id"], (players[0], players[1]), record["created"], record["first_played"], rules,
-                      record["preset"], counts, tuple(FinishedGame(game["winner"], (game["final"][0], game["final"][1]))
+                      record["preset"], record["hollywood"], counts, tuple(FinishedGame(game["winner"], (game["final"][0], game["final"][1]))
                                                       for game in games))
 
 

@@ -15,9 +15,8 @@ from ..game.rulebook import PRESETS
 from ..match.entry import NEW_FIELDS
 from ..match.gives import MatchGives
 from ..match.players import known_players
-from ..match.records import pair_key
+from ..match.records import COLUMNS_HOLLYWOOD, pair_key
 from ..match.series import series_of
-from ..match.tally import Sheet
 from ..sheets.words import series_words, won_words
 from .fields import new_match_entry
 from .page_helpers import FormValues, folder_of, redirect, render
@@ -32,7 +31,7 @@ def folder_page(request: Request, form: dict[str, str]) -> Response:
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
     entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
-    groups = _by_pair(entries, folder_of(request).named_sheets(), folder_of(request).table.gives())
+    groups = _by_pair(entries, folder_of(request).table.gives())
     known = known_players((entry.last_played or "", entry.players) for entry in entries)
     return render(request, "folder.html", {"groups": groups, "known": known, "when": when, "won": won_words, "form": FormValues(form),
                                            "presets": list(PRESETS), "targets": _targets(), "errors": errors or {},
@@ -56,10 +55,10 @@ class PairGroup:
     """Each match's title under the pair's heading, by file name: `Game 2 · Oklahoma`."""
 
 
-def _by_pair(entries: list[Summary], named: Sequence[tuple[str, Sheet]], given: Sequence[tuple[str, MatchGives]]) -> list[PairGroup]:
+def _by_pair(entries: list[Summary], given: Sequence[tuple[str, MatchGives]]) -> list[PairGroup]:
     """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
-    over the folder's matches (`named` by file with its sheet, `given` with what it gives, the first started
-    first); the files that are not matches come last."""
+    over the folder's matches (`given`: each file with what its match gives, the first started first); the files
+    that are not matches come last. What each match gives is all they need, so the list reads no match's text."""
     table = [gives for _, gives in given]
     groups: dict[tuple[str, ...], list[Summary]] = {}
     for entry in entries:
@@ -72,7 +71,7 @@ def _by_pair(entries: list[Summary], named: Sequence[tuple[str, Sheet]], given: 
             continue
         players = (lines[0].players[0], lines[0].players[1])
         series = series_of(players, table)
-        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines), _titles(pair, named)))
+        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines), _titles(pair, given)))
     return sorted(made, key=lambda group: not group.players)
 
 
@@ -80,21 +79,20 @@ RULES_WORDS = {"standard": "standard rules", "tournament": "tournament rules", "
 """A preset as a match's title says it; a match with no preset named is played by its own rules."""
 
 
-def _titles(pair: tuple[str, ...], named: Sequence[tuple[str, Sheet]]) -> dict[str, str]:
+def _titles(pair: tuple[str, ...], given: Sequence[tuple[str, MatchGives]]) -> dict[str, str]:
     """The pair's matches by file name, each titled by its games' places in the pair's series (the first started
     holds game 1; a Hollywood sheet holds three) and its rules: `Game 2 · Oklahoma`, `Games 3–5 · standard rules,
     Hollywood`."""
     titles, first = {}, 1
-    for name, sheet in named:
-        match = sheet.match
-        if pair_key(match.players) != pair:
+    for name, gives in given:
+        if pair_key(gives.players) != pair:
             continue
-        rules = RULES_WORDS.get(match.preset or "", "their own rules")
-        if match.preset in PRESETS and PRESETS[match.preset] != match.rules:
+        rules = RULES_WORDS.get(gives.preset, "their own rules")
+        if gives.preset in PRESETS and PRESETS[gives.preset] != gives.rules:
             rules += ", changed"
-        games = len(sheet.games) if match.hollywood else 1
+        games = COLUMNS_HOLLYWOOD if gives.hollywood else 1
         numbers = f"Game {first}" if games == 1 else f"Games {first}–{first + games - 1}"
-        titles[name] = f"{numbers} · {rules}{', Hollywood' if match.hollywood else ''}"
+        titles[name] = f"{numbers} · {rules}{', Hollywood' if gives.hollywood else ''}"
         first += games
     return titles
 

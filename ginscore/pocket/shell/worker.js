@@ -18,6 +18,7 @@ const channel = new BroadcastChannel(CHANNEL);
 const times = { began: performance.now() };
 const turn = serial();
 const held = new Map();  // name -> the generation of the text Python holds
+const given = new Map();  // name -> the generation of the stored summary Python holds what the match gives from
 let pocket = null, damaged = [], oddKeys = [], oddCounts = {};
 
 function say(message) { self.postMessage(message); }
@@ -96,6 +97,15 @@ self.addEventListener("unhandledrejection", function (event) { if (!pocket) fail
 
 function storedNames(seen) { return seen.keys.filter(function (key) { return typeof key === "string"; }); }
 
+// Whether Python can draw on every stored match without a summary more: it holds the match's text, or what it gives
+// from a summary, for the generation stored now.
+function tableHeld(seen) {
+  return storedNames(seen).every(function (name) {
+    const generation = seen.generations[name];
+    return generation === undefined || held.get(name) === generation || given.get(name) === generation;
+  });
+}
+
 function describe(stored) {
   if (stored === null) return "nothing (null)";
   if (Array.isArray(stored)) return "a list";
@@ -117,6 +127,12 @@ function hold(seen) {
   const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others,
     damaged: seen.damaged, summaries: seen.summaries, next: seen.next })));
   answer.held.forEach(function (name) { held.set(name, seen.generations[name]); });
+  if (seen.summaries !== null) {
+    given.clear();
+    Object.entries(seen.summaries).forEach(function ([name, line]) {
+      if (line && line.gives !== undefined && line.generation === seen.generations[name]) given.set(name, line.generation);
+    });
+  }
   if (seen.keys !== null) {
     const named = new Set(keys);
     oddKeys = seen.keys.filter(function (key) { return typeof key !== "string"; });
@@ -186,7 +202,8 @@ async function request(message) {
   // The texts a request names (a Save's one match), the stored names beside them, and every stored summary for a
   // list or a page that draws on the whole table (each summary carries what its match gives the table).
   const load = async function (names) {
-    const seen = await snapshot({ names: names, all: true, listing: summaries, links: asked.links, held: held });
+    const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
+    if (!listing && summaries && !tableHeld(seen)) seen.summaries = (await snapshot({ listing: true })).summaries;
     if (wasCleared()) {
       pocket.forget();
       held.clear();
@@ -213,7 +230,7 @@ async function request(message) {
       held.clear();
       throw error;
     }
-    if (summaries) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
+    if (loaded.seen.summaries !== null) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
     if (listing) result.damaged = damaged;
     return result;
   };
