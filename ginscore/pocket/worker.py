@@ -230,14 +230,16 @@ def hands() -> str:
 
 
 def forget() -> None:
-    """Drop every loaded text and what a request did to them (after it failed part way, or read a text not
-    loaded): the next request loads what it needs again, and knows the next games the storage knows."""
+    """Drop every loaded text, what a request did to them (after it failed part way, or read a text not loaded) and
+    what the stored summaries said each match gives: the next request loads what it needs again, and knows the
+    next games the storage knows."""
     folder = _the_folder()
     disk = folder.held
     for name in list(disk.texts) + sorted(disk.written):
         disk.drop(name)
     folder.next_games.clear()
     folder.next_games.update(disk.links)
+    folder.given.clear()  # the shell forgets with it what it sent (`given` in worker.js)
 
 
 def changes() -> str:

@@ -206,7 +206,7 @@ async function request(message) {
     if (!listing && summaries && !tableHeld(seen)) seen.summaries = (await snapshot({ listing: true })).summaries;
     if (wasCleared()) {
       pocket.forget();
-      held.clear();
+      held.clear(); given.clear();
       throw new Gone();
     }
     const need = hold(seen).need;
@@ -220,14 +220,14 @@ async function request(message) {
       if (result.need) {
         // it read a text not loaded (a page or a change drawing on the whole table): every text loaded, and asked
         // again; a change's first answer, stored nowhere yet, is thrown away with what it did
-        if (changing) { pocket.forget(); held.clear(); }
+        if (changing) { pocket.forget(); held.clear(); given.clear(); }
         loaded = await load(storedNames(await snapshot({ all: true })));
         result = await run(message.method, message.path, message.query, message.body, message.contentType);
       }
       if (changing) await keep(message.tab);
     } catch (error) {
       pocket.forget();
-      held.clear();
+      held.clear(); given.clear();
       throw error;
     }
     if (loaded.seen.summaries !== null) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
@@ -248,7 +248,7 @@ function withEveryText(tab, work) {
       await keep(tab);
     } catch (error) {
       pocket.forget();
-      held.clear();
+      held.clear(); given.clear();
       throw error;
     }
     return answer;
