@@ -159,3 +159,15 @@ def test_a_damaged_files_problem_is_shared_and_never_renamed(tmp_path: Path) -> 
     assert said[0] is not said[1] and said[0] is not kept
     assert said[0].file == "broken.toml" and kept.file == str(tmp_path / "broken.toml")
     assert served.table.file("broken.toml").problem is kept
+
+
+@pytest.mark.parametrize("command", [["show"], ["odds"], ["qr"], ["undo", "--yes"]])
+def test_a_file_read_through_its_table_is_named_as_typed(run: RunCli, tmp_path: Path, command: list[str]) -> None:
+    broken = tmp_path / "bad.toml"
+    broken.write_text("not toml [\n", encoding="utf-8")
+    said = run(command[0], broken, *command[1:])
+    assert (said.exit_code, said.stdout) == (1, "")
+    assert said.stderr.startswith(f"error: {broken}: not valid TOML: ")
+    missing = tmp_path / "nope" / "x.toml"
+    said = run(command[0], missing, *command[1:])
+    assert said.stderr.startswith(f"error: {missing}: no such file") and said.stdout == ""

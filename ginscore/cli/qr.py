@@ -31,10 +31,10 @@ def qr(
       ginscore qr friday.toml
       ginscore qr friday.toml -o friday-codes.png
     """
-    from ..files.reading import load_file
+    from ..files.table import file_at
     from ..sheets.qr_codes import codes, fitted, terminal
 
-    data = load_file(file).text.encode("utf-8")
+    data = file_at(file).text.encode("utf-8")
     try:
         drawn = codes(data) if output is not None else fitted(data, *_terminal_size())
     except InputError as error:  # too large for codes: said of the file as typed

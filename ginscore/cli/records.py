@@ -209,11 +209,11 @@ def undo(
       ginscore undo match.toml --yes
     """
     from ..files import changes
-    from ..files.reading import load_file
+    from ..files.table import file_at
     from ..render.console import console, print_wrapped
     from ..render.sheet import describe_line
 
-    asked = load_file(file)
+    asked = file_at(file)
     hands = asked.match.hands
     if not hands:
         raise RefusedError("has no hands to undo", file=file)

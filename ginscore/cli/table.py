@@ -43,7 +43,7 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
 
     from ..files import changes
     from ..files.folder import check_writable
-    from ..files.reading import load
+    from ..files.table import file_at
     from ..match.play import StopPlay, Table
     from ..match.play import play as play_hands
     from ..render.console import console, print_wrapped
@@ -61,7 +61,8 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
         entered[0] += 1
         return change.match, change.sheet
 
-    match, sheet = load(file)
+    read = file_at(file)
+    match, sheet = read.match, read.sheet
     if not sheet.finished:
         check_writable(file)  # before the first question: a hand typed in full must not then be refused
     prompt = Prompt(line_editor())
@@ -70,7 +71,7 @@ def play(file: str = typer.Argument(..., help="The match file; start one with `g
     try:
         play_hands(match, sheet, table)
     except (StopPlay, KeyboardInterrupt) as stop:
-        _, sheet = load(file)
+        sheet = file_at(file).sheet
         saved = "1 hand is" if len(sheet.lines) == 1 else f"{len(sheet.lines)} hands are"
         print_wrapped(out, f"\nStopped. {saved} saved in {file}; run `ginscore play {file}` to carry on.")
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None

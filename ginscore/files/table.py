@@ -230,15 +230,23 @@ class Table:
             self.layer.flush()
         return given
 
-    def sheet_at(self, path: str) -> Sheet:
-        """The sheet of the match file at `path`: through the table when it is one of its files, so that it is
-        read once; else read as `show` reads any file. Problems raise `MatchFileError`."""
+    def read_at(self, path: str) -> MatchFile:
+        """The match file at `path`: through the table when it is one of its files, so that it is read once; else
+        read as `show` reads any file. Problems raise `MatchFileError`, naming the file as `path` does."""
         name = os.path.basename(path)
         if os.path.dirname(os.path.abspath(path)) == self.folder and self._belongs(name):
-            return self.file(name).sheet()
-        from .reading import load
+            found = self.file(name)
+            if found.read is None:
+                problem = found.problem or MatchFileError(path, ["cannot be read"])
+                raise problem.named(path)
+            return found.read
+        from .reading import load_file
 
-        return load(path)[1]
+        return load_file(path)
+
+    def sheet_at(self, path: str) -> Sheet:
+        """The sheet of the match file at `path` (`read_at`)."""
+        return self.read_at(path).sheet
 
     # what the table knows
 
@@ -394,8 +402,20 @@ def named_paths(paths: list[str]) -> list[str | MatchFileError]:
 
 
 def table_of(path: str) -> Table:
-    """The table of the match file at `path`: the match files of its folder."""
-    return table_at(os.path.dirname(path) or ".")
+    """The table of the match file at `path`: the match files of its folder. A file in no folder is refused as
+    reading it refuses it (`no such file`), not as a folder named for `--history`."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        from .reading import load_file
+
+        load_file(path)
+    return table_at(folder)
+
+
+def file_at(path: str) -> MatchFile:
+    """The match file at `path`, read through its folder's table (`Table.read_at`) for a command that reads that
+    file alone: no cache on disk, whose rows are for the whole folder."""
+    return Table(os.path.dirname(path) or ".").read_at(path)
 
 
 def table_at(folder: str) -> Table:
