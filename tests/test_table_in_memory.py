@@ -36,6 +36,9 @@ class Memory:
     def listed(self) -> list[str]:
         return sorted(self.texts)
 
+    def listed_files(self) -> list[str]:
+        return sorted(self.texts)
+
     def is_file(self, name: str) -> bool:
         return name in self.texts
 

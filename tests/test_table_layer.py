@@ -140,6 +140,9 @@ def test_a_damaged_pair_row_is_refused_and_its_matches_given_again(folder: Path,
     reads.clear()
     assert shown(folder)[0] == first  # believed, the row would give a final total of 1 and more digits
     assert dict(reads) == {"cur.toml": 1}  # each file's own row gives its match again
+    table = table_at(str(folder))
+    kept = table.layer.table_gives(table.folder, table._listing())  # type: ignore[union-attr]
+    assert kept is not None and kept.pair(("Ann", "Bob")) is not None  # and the pair's row is kept again, whole
 
 
 def test_a_damaged_files_problem_is_shared_and_never_renamed(tmp_path: Path) -> None:

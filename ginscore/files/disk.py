@@ -18,21 +18,29 @@ class Disk:
 
     def __init__(self, folder: str):
         self.folder = os.path.abspath(folder)
-        self._kinds: dict[str, os.DirEntry[str]] = {}
-        """The entries of the last listing not yet asked whether they are files: asked once, without a stat for
-        a name that is no link."""
-        self._paths: dict[str, str] = {}
-        """The path of each name of the last listing, made once."""
 
     def listed(self) -> list[str]:
         """Every name in the folder (not below it), sorted; `MatchFileError` when the folder cannot be listed."""
+        return sorted(entry.name for entry in self._entries())
+
+    def listed_files(self) -> list[str]:
+        """The names in the folder that lead to a regular file, links followed, sorted: from one listing, with no
+        `stat` for a name that is no link."""
+        found = []
+        for entry in self._entries():
+            try:
+                if entry.is_file():
+                    found.append(entry.name)
+            except OSError:
+                continue
+        return sorted(found)
+
+    def _entries(self) -> list[os.DirEntry[str]]:
         try:
             with os.scandir(self.folder) as entries:
-                self._kinds = {entry.name: entry for entry in entries}
-            self._paths = {name: entry.path for name, entry in self._kinds.items()}
+                return list(entries)
         except OSError as error:
             raise MatchFileError(self.folder, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
-        return sorted(self._kinds)
 
     def version(self, name: str) -> str | None:
         """A text that changes whenever the file does (ctime too: a program can set a file's mtime back, but not
@@ -44,16 +52,10 @@ class Disk:
         return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
 
     def path(self, name: str) -> str:
-        return self._paths.get(name) or os.path.join(self.folder, name)
+        return os.path.join(self.folder, name)
 
     def is_file(self, name: str) -> bool:
         """Whether `name` leads to a regular file, its links followed."""
-        entry = self._kinds.pop(name, None)
-        if entry is not None and not entry.is_symlink():
-            try:
-                return entry.is_file()
-            except OSError:
-                return False
         return os.path.isfile(self.path(name))
 
     def exists(self, name: str) -> bool:

@@ -85,7 +85,7 @@ class Folder:
         followed, as the CLI follows it); `NotFoundError` for anything else."""
         checked = self.accepts(name)
         path = os.path.join(self.path, checked) if checked else None
-        if path is None or not os.path.isfile(path):
+        if checked is None or path is None or not self.table.storage.is_file(checked):
             raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file")
         return path
 

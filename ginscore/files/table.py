@@ -59,6 +59,8 @@ class Storage(Protocol):
 
     def listed(self) -> list[str]: ...
 
+    def listed_files(self) -> list[str]: ...
+
     def is_file(self, name: str) -> bool: ...
 
     def exists(self, name: str) -> bool: ...
@@ -131,7 +133,7 @@ class Table:
 
     def names(self) -> list[str]:
         """The names of the table's files, sorted, the damaged ones too (each says why in `file`)."""
-        return [name for name in self.storage.listed() if self._belongs(name)]
+        return [name for name in self.storage.listed_files() if name_problem(name) is None]
 
     def _belongs(self, name: str) -> bool:
         return name_problem(name) is None and self.storage.is_file(name)
@@ -141,7 +143,7 @@ class Table:
         them for many files, saves finding them again for each."""
         if twinned is None:
             key = _phone_name(name)
-            twinned = _twins_among([other for other in self.storage.listed() if _phone_name(other) == key and self._belongs(other)])
+            twinned = _twins_among([other for other in self.storage.listed_files() if _phone_name(other) == key and name_problem(other) is None])
         return self._file(name, twinned.get(name))
 
     def twins(self) -> dict[str, str]:
@@ -268,10 +270,15 @@ class Table:
 
         if self.layer is None:
             return TableGives.of(gives for _, gives in self.gives())
-        listing = self._listing()
-        found = self.layer.table_gives(self.folder, listing)
-        if found is None:
-            found = TableGives.of(gives for _, gives in self.gives())
+        return self.layer.table_gives(self.folder, self._listing()) or self._table_gives_afresh()
+
+    def _table_gives_afresh(self) -> TableGives:
+        """`table_gives` made from what each file gives, and kept by the layer for the listing it was made at."""
+        from ..match.gives import TableGives
+
+        listing = self._listing() if self.layer is not None else b""
+        found = TableGives.of(gives for _, gives in self.gives())
+        if self.layer is not None:
             self.layer.remember_table(self.folder, listing, found)
             self.layer.flush()
         return found
@@ -286,8 +293,8 @@ class Table:
         """The series of `sheet`'s players as that match stands in it, over the table's matches (`given`, when the
         caller has them)."""
         pair = (given or self.table_gives()).pair(sheet.match.players)
-        if pair is None:  # the layer's record of them is damaged: read them afresh
-            pair = tuple(gives for _, gives in self.gives())
+        if pair is None:  # the layer's record of them is damaged (or of an older shape): made again, and kept again
+            pair = self._table_gives_afresh().pair(sheet.match.players) or ()
         return series_as_of(match_gives(sheet), pair)
 
     def model(self, rules: Rules, prior: int = DEFAULT_PRIOR, given: TableGives | None = None) -> Model:
