@@ -97,13 +97,14 @@ def history(table: Iterable[MatchGives], rules: Rules) -> tuple[OutcomeCounts, i
     return counts, matches
 
 
+_KEYS = {"id", "players", "created", "first_played", "rules", "preset", "hollywood", "outcomes", "games"}
+"""A record's keys (`MatchGives.as_record`), every one."""
 _RULES_READ: dict[tuple[tuple[str, Any], ...], Rules] = {}
 """Rules read from records, by their knobs: a table's files share a few sets of rules."""
 
 
 def _from_record(record: object) -> MatchGives | None:
-    if not isinstance(record, dict) or set(record) != {"id", "players", "created", "first_played", "rules", "preset",
-                                                       "hollywood", "outcomes", "games"} or not isinstance(record["hollywood"], bool):
+    if not isinstance(record, dict) or set(record) != _KEYS or not isinstance(record["hollywood"], bool):
         return None
     players, games = record["players"], record["games"]
     texts = (record["created"], record["first_played"], record["preset"])
@@ -115,9 +116,9 @@ def _from_record(record: object) -> MatchGives | None:
     rules, counts = _rules_of(record["rules"]), _counts_of(record["outcomes"])
     if rules is None or counts is None:
         return None
+    finished = tuple(FinishedGame(game["winner"], (game["final"][0], game["final"][1])) for game in games)
     return MatchGives(record["id"], (players[0], players[1]), record["created"], record["first_played"], rules,
-                      record["preset"], record["hollywood"], counts, tuple(FinishedGame(game["winner"], (game["final"][0], game["final"][1]))
-                                                      for game in games))
+                      record["preset"], record["hollywood"], counts, finished)
 
 
 def _names(value: object) -> bool:
