@@ -122,7 +122,7 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
     from ..match.gives import match_gives
     from .merge import copy_lines
 
-    bad, good = 0, []
+    bad, good = 0, {}
     named = []
     for given in files:
         if not os.path.isdir(given):
@@ -142,8 +142,8 @@ def validate(files: list[str] = typer.Argument(..., help="Match files to check, 
             continue
         state = "finished" if sheet.finished else "in play"
         sys.stdout.write(f"{file}: ok ({len(sheet.lines)} hands, {state})\n")
-        good.append(file)
-    sys.stderr.write(copy_lines(tuple(path_copies({file: match_gives(checked(file).sheet) for file in good}).items())))
+        good[file] = match_gives(sheet)
+    sys.stderr.write(copy_lines(tuple(path_copies(good).items())))
     if bad:
         raise typer.Exit(1)
 

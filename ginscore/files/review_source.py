@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import MatchFileError
+from ..match.gives import TableGives
 from ..match.records import person_key
 from .stats_cache import StatsCache
-from .table import Table, table_at
+from .table import Table
 
 
 @dataclass(frozen=True)
@@ -34,20 +35,19 @@ class ReviewSums:
         return {"player": self.player, "hands": self.hands, "total_lost": self.total, "mean_lost": self.mean}
 
 
-def review_sums(paths: Iterable[str], cache: StatsCache, progress: Callable[[int, int], None] | None = None) -> tuple[ReviewSums, ...]:
+def review_sums(paths: Iterable[str], cache: StatsCache) -> tuple[ReviewSums, ...]:
     """Each knocker's sums over the reviews of the readable match files at `paths` (one person however their name
     was typed), most hands first; a file that cannot be read is left out, as `stats` leaves it out."""
-    paths = list(paths)
-    tables: dict[str, Table] = {}
+    tables: dict[str, tuple[Table, TableGives]] = {}
     names: dict[str, str] = {}
     sums: dict[str, tuple[int, float]] = {}
-    for done, path in enumerate(paths):
-        if progress is not None:
-            progress(done, len(paths))
+    for path in paths:
         folder = os.path.dirname(os.path.abspath(path))
-        table = tables.setdefault(folder, table_at(folder))
         try:
-            rows = _reviewed(path, table, cache)
+            if folder not in tables:  # each folder's table read once, through the cache `stats` holds open
+                table = Table(folder, layer=cache)
+                tables[folder] = (table, table.table_gives())
+            rows = _reviewed(path, *tables[folder], cache)
         except MatchFileError:
             continue
         for player, hands, total in rows:
@@ -59,12 +59,12 @@ def review_sums(paths: Iterable[str], cache: StatsCache, progress: Callable[[int
     return tuple(sorted(found, key=lambda each: (-each.hands, person_key(each.player))))
 
 
-def _reviewed(path: str, table: Table, cache: StatsCache) -> list[tuple[str, int, float]]:
+def _reviewed(path: str, table: Table, given: TableGives, cache: StatsCache) -> list[tuple[str, int, float]]:
     """What the review of the file at `path` gives each of its players: hands reviewed and chance lost."""
     from ..match.review import review
 
     sheet = table.sheet_at(path)
-    outcomes = table.model(sheet.match.rules).outcomes
+    outcomes = table.model(sheet.match.rules, given=given).outcomes
     key = hashlib.sha256(repr((sheet.match, outcomes)).encode()).digest()  # all a review is made from
     known = cache.reviewed(key)
     if known is not None:

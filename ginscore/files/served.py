@@ -84,10 +84,9 @@ class Folder:
         """The path of the match file `name` names, directly inside the folder (a link the user put there is
         followed, as the CLI follows it); `NotFoundError` for anything else."""
         checked = self.accepts(name)
-        path = os.path.join(self.path, checked) if checked else None
-        if checked is None or path is None or not self.table.storage.is_file(checked):
+        if not checked or not self.table.storage.is_file(checked):
             raise NotFoundError(f"{quote(name)}: no such match file in this folder", field="file")
-        return path
+        return os.path.join(self.path, checked)
 
     def names(self) -> list[str]:
         """The match files' names, sorted, as the table counts them (the damaged ones too)."""

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import DamagedText, GinscoreError
 from ..files.disk import Disk
+from ..files.served import Folder, Summary
 
 if TYPE_CHECKING:
     from ..match.gives import MatchGives, TableGives
-from ..files.served import Folder, Summary
 
 
 class Held(Disk):
