@@ -85,9 +85,9 @@ def series_of(players: tuple[str, str], table: Iterable[MatchGives]) -> Series:
     for gives in table:
         if pair_key(gives.players) != key:
             continue
+        ordered = _in_order(gives.players, players)
         for game in gives.games:
             final = dict(zip(gives.players, game.final))
-            ordered = _in_order(gives.players, players)
             winner = names[person_key(game.winner)] if game.winner is not None else None
             games.append(GameResult(winner, tuple((names[person_key(name)], final[name]) for name in ordered), gives.preset))
     return Series(players, tuple(games))
