@@ -12,7 +12,8 @@ import pytest
 from conftest import json_object
 from pages import PAD_TOKEN, SAMPLES, signed_in
 
-from ginscore.files.table import Table, match_odds, name_problem
+from ginscore.files.file_names import name_problem
+from ginscore.files.table import Table, match_odds
 from ginscore.match.records import pair_key, person_key
 
 STANDARD = (SAMPLES / "standard.toml").read_text(encoding="utf-8")

@@ -21,7 +21,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
-from .table import Storage, Table, name_problem
+from .file_names import name_problem
+from .table import Storage, Table
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch

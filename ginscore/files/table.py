@@ -29,16 +29,16 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import GinscoreError, InputError, MatchFileError, RefusedError, quote
+from ..errors import GinscoreError, InputError, MatchFileError, RefusedError
 from ..match.gives import MatchGives, match_gives
 from ..match.series import Series, series_as_of
 from .builtin_model import DEFAULT_PRIOR, model_from
 from .copies import copies_given
 from .disk import Disk
+from .file_names import name_problem, phone_name, twin_problem, twins_among
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -142,18 +142,18 @@ class Table:
         """The file `name`, read once for each version of it. `twinned`, the table's `twins` when the caller has
         them for many files, saves finding them again for each."""
         if twinned is None:
-            key = _phone_name(name)
-            twinned = _twins_among([other for other in self.storage.listed_files() if _phone_name(other) == key and name_problem(other) is None])
+            key = phone_name(name)
+            twinned = twins_among([other for other in self.storage.listed_files() if phone_name(other) == key and name_problem(other) is None])
         return self._file(name, twinned.get(name))
 
     def twins(self) -> dict[str, str]:
         """Each of the table's names that is an earlier one's on a phone, with that name."""
-        return _twins_among(self.names())
+        return twins_among(self.names())
 
     def files(self) -> list[TableFile]:
         """Every file of the table, the damaged ones too."""
         names = self.names()
-        twinned = _twins_among(names)
+        twinned = twins_among(names)
         self._forget_all_but(names)
         return [self._file(name, twinned.get(name)) for name in names]
 
@@ -213,7 +213,7 @@ class Table:
         """What each readable file gives, by name: from the layer where it knows the file's version, else read (and
         the layer told)."""
         names = self.names()
-        twinned = _twins_among(names)
+        twinned = twins_among(names)
         self._forget_all_but(names)
         versions = {name: self.storage.version(name) for name in names if name not in twinned}
         known = self.layer.known(self.folder, {name: v for name, v in versions.items() if v is not None}) if self.layer else {}
@@ -433,48 +433,3 @@ def table_at(folder: str) -> Table:
     if not os.path.isdir(folder):
         raise InputError(f"{folder!r} is not a folder: give the folder of this table's match files", field="history")
     return Table(folder, layer=StatsCache(cache_folder()))
-
-
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a match file directly inside a table's folder, in words that end before an example
-    name; None when it can be one."""
-    if name.endswith(".toml") and name[0] != "." and name.isascii() and name.isprintable() and "/" not in name and (
-            "\\" not in name and len(name) <= 255):
-        return None  # the names of nearly every folder, told at once
-    if not name.endswith(".toml") or name == ".toml":
-        return "a match file's name ends in .toml"
-    if name.startswith("."):
-        return "a name that starts with a dot is hidden: start it with a letter or a digit"
-    if any(bad in name for bad in ("/", "\\", "\x00")):
-        return "the file goes straight into this folder, so its name has no / or \\ in it"
-    if len(name.encode("utf-8", "replace")) > 255:
-        return "the name is too long: make it shorter"
-    if not (name.isascii() and name.isprintable()) and any(
-            not char.isprintable() or unicodedata.category(char) in ("Cf", "Cs") for char in name):
-        # a line break or a right-to-left mark would let a name pass for another in the listing
-        return "the name holds a character that does not show (a line break, a direction mark): type it again"
-    return None
-
-
-def twin_problem(path: str, twin: str) -> MatchFileError:
-    """Why the file at `path` does not count: its name is `twin`'s, the name before it, on a phone."""
-    return MatchFileError(path, [f"its name is {quote(twin)}'s on a phone (the same letters in another case or form): rename one"])
-
-
-def _phone_name(name: str) -> str:
-    """What a phone, or a file system that folds case, holds a name as."""
-    return unicodedata.normalize("NFC", name).casefold()
-
-
-def _twins_among(names: list[str]) -> dict[str, str]:
-    """Each name that is an earlier name's on a phone (equal under NFC and case folding), with that name."""
-    first: dict[str, str] = {}
-    found = {}
-    for name in names:
-        key = _phone_name(name)
-        if key in first:
-            found[name] = first[key]
-        else:
-            first[key] = name
-    return found
-
