@@ -53,7 +53,8 @@ from ginscore.files.storage import dumps, save  # noqa: E402
 from ginscore.game.cards import DECK  # noqa: E402
 from ginscore.game.rulebook import PRESETS  # noqa: E402
 from ginscore.match.entry import HandEntry  # noqa: E402
-from ginscore.match.records import Match, make_record  # noqa: E402
+from ginscore.match.records import Match  # noqa: E402
+from ginscore.match.scored import make_record  # noqa: E402
 from ginscore.match.tally import tally  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))

@@ -30,7 +30,8 @@ from pathlib import Path
 from ginscore.files import changes, reading, storage
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import add_hand
 
 NOW = "2026-01-02T03:04:05+00:00"

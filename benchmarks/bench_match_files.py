@@ -68,7 +68,8 @@ def write_match(path: str, hands: list[list[str]], created: str = "2026-01-01T00
 
     from ginscore.files.storage import save
     from ginscore.game.rulebook import PRESETS
-    from ginscore.match.records import Match, make_record
+    from ginscore.match.records import Match
+    from ginscore.match.scored import make_record
 
     match = Match(("Ann", "Bob"), replace(PRESETS["standard"], target=100000), "Ann", created=created, preset="standard")
     records = []

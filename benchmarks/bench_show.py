@@ -41,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 from ginscore.files.storage import save  # noqa: E402
 from ginscore.game.rulebook import Rules  # noqa: E402
 from ginscore.match.entry import HandEntry  # noqa: E402
-from ginscore.match.records import Match, make_record  # noqa: E402
+from ginscore.match.records import Match  # noqa: E402
+from ginscore.match.scored import make_record  # noqa: E402
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))
 PLAYERS = ("Christopher", "Elizabeth")

@@ -48,7 +48,8 @@ from ginscore.game.cards import DECK, Card, Hand  # noqa: E402
 from ginscore.game.melds import min_after_discard  # noqa: E402
 from ginscore.game.rulebook import PRESETS, Rules  # noqa: E402
 from ginscore.match.entry import HandEntry  # noqa: E402
-from ginscore.match.records import Match, make_record  # noqa: E402
+from ginscore.match.records import Match  # noqa: E402
+from ginscore.match.scored import make_record  # noqa: E402
 from ginscore.match.stats import HeadToHead  # noqa: E402
 from ginscore.match.tally import add_hand, tally  # noqa: E402
 

@@ -11,7 +11,8 @@ from ginscore.errors import InputError
 from ginscore.files.reading import FILE_KEYS, HAND_KEYS
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HAND_FIELDS, HandEntry, about, fields_for
-from ginscore.match.records import HandRecord, Match, check_record, entry_of, make_record
+from ginscore.match.records import HandRecord, Match
+from ginscore.match.scored import check_record, entry_of, make_record
 from ginscore.web.fields import ENTERED
 from ginscore.web.hand_pages import HAND_PLACES, KEPT
 

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from ginscore.cli import app
 from ginscore.files import folder as disk_folder
 from ginscore.files import plain_toml, reading, storage
-from ginscore.match import entry, records, tally
+from ginscore.match import entry, records, scored, tally
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "test-token"
@@ -59,10 +59,10 @@ def counting() -> Iterator[Counter[str]]:
         wrap(plain_toml, name, "parses")
     wrap(tomllib, "loads", "parses")
     for name in ("score_cards", "score_counts"):
-        wrap(records, name, "scorings")
+        wrap(scored, name, "scorings")
     from ginscore.web import picker
 
-    shapes = {getattr(module, shape): shape for module in (entry, records, tally, picker) for shape in (*SHAPES, "Picker")
+    shapes = {getattr(module, shape): shape for module in (entry, records, scored, tally, picker) for shape in (*SHAPES, "Picker")
               if hasattr(module, shape)}
     for shape, name in shapes.items():
         wrap(shape, "__init__", name)

@@ -13,7 +13,8 @@ from ginscore.cli.mend import next_match_command
 from ginscore.errors import GameOverError, GinscoreError, IllegalHandError, InputError, RefusedError
 from ginscore.game.rulebook import PRESETS, Rules
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import HandRecord, Match, make_record
+from ginscore.match.records import HandRecord, Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import add_hand, game_over_message, replace_hand, sheet_dict, tally
 
 STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRESETS["oklahoma"]

@@ -24,7 +24,8 @@ from ginscore.files import reading
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.play import HINT, StopPlay, Table, play
-from ginscore.match.records import HandRecord, Match, make_record
+from ginscore.match.records import HandRecord, Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import add_hand, tally
 
 GINSCORE = str(Path(sys.executable).with_name("ginscore"))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.gives import match_gives
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.series import GameResult, Series, series_as_of, series_of
 from ginscore.match.tally import Sheet, add_hand, tally
 from ginscore.sheets.words import series_words, won_words

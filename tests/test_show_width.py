@@ -24,7 +24,8 @@ from ginscore.game.cards import parse_cards
 from ginscore.game.rulebook import Rules
 from ginscore.game.scoring import score_cards
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import Sheet, tally
 from ginscore.render.chart import chart_view
 from ginscore.render.console import plain_console

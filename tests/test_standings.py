@@ -22,7 +22,8 @@ from ginscore.files.table import Table
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
 from ginscore.match.ratings import expected_score
-from ginscore.match.records import Match, make_record, new_id
+from ginscore.match.records import Match, new_id
+from ginscore.match.scored import make_record
 from ginscore.match.standings import SheetGames, day_of, sheet_games, standings_of_sheets
 from ginscore.match.tally import add_hand, tally
 

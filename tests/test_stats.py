@@ -13,7 +13,8 @@ import pytest
 
 from ginscore.game.rulebook import PRESETS, Rules
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.stats import HeadToHead, PairStats, collect, contribution, player_record
 from ginscore.match.tally import Sheet, add_hand, tally
 

@@ -24,7 +24,8 @@ from ginscore.files.reading import load
 from ginscore.files.storage import save
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.stats import collect
 from ginscore.match.tally import add_hand
 

@@ -20,7 +20,8 @@ from ginscore.errors import MatchFileError, RefusedError
 from ginscore.files import folder, reading, storage
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import HandRecord, Match, make_record
+from ginscore.match.records import HandRecord, Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
 STANDARD, TOURNAMENT, OKLAHOMA = PRESETS["standard"], PRESETS["tournament"], PRESETS["oklahoma"]
@@ -309,7 +310,7 @@ KILLED_WRITER = textwrap.dedent(
     import os, sys, time
     from ginscore.files import reading, storage
     from ginscore.match.entry import HandEntry
-    from ginscore.match.records import make_record
+    from ginscore.match.scored import make_record
     from ginscore.match.tally import add_hand
 
     path, slow = sys.argv[1], sys.argv[2]
@@ -410,7 +411,7 @@ WRITER = textwrap.dedent(
     from ginscore.files import folder
     from ginscore.files import reading, storage
     from ginscore.match.entry import HandEntry
-    from ginscore.match.records import make_record
+    from ginscore.match.scored import make_record
     from ginscore.match.tally import add_hand
 
     path, who, start = sys.argv[1], sys.argv[2], float(sys.argv[3])

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from ginscore.files import changes, reading, storage
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import add_hand, with_spreads
 
 DEEP = os.environ.get("GINSCORE_DEEP") == "1"

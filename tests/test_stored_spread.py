@@ -15,7 +15,8 @@ from ginscore.game.cards import DECK, Hand, format_cards
 from ginscore.game.melds import min_after_discard
 from ginscore.game.rulebook import PRESETS
 from ginscore.match.entry import HandEntry
-from ginscore.match.records import Match, make_record
+from ginscore.match.records import Match
+from ginscore.match.scored import make_record
 from ginscore.match.tally import add_hand, sheet_dict, tally, with_spreads
 
 LONG = replace(PRESETS["standard"], target=100000)

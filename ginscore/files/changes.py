@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from ..errors import ExistsError, GinscoreError, RefusedError, StaleError
 from ..match.entry import HandEntry, NewMatch
 from ..match.moments import stamp
-from ..match.records import HandRecord, Match, ScoredRecord, check_note, check_players, make_record, new_id, now
+from ..match.records import HandRecord, Match, check_note, check_players, new_id, now
+from ..match.scored import ScoredRecord, make_record
 from ..match.tally import Sheet, add_hand, remove_last_hand, replace_hand
 from .reading import MatchFile
 from .storage import exists, lock, read, save

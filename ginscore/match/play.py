@@ -17,7 +17,8 @@ from ..errors import GinscoreError, InputError, quote
 from ..game.cards import Card, parse_card, parse_cards
 from ..game.numbers import parse_whole, read_whole
 from .entry import HandEntry
-from .records import Match, ScoredRecord, canonical_cards, check_note, make_record
+from .records import Match, check_note
+from .scored import ScoredRecord, canonical_cards, make_record
 from .spread_choice import choices, gain_text
 from .tally import HandLine, Sheet
 

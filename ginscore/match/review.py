@@ -25,7 +25,8 @@ from ..game.melds import Arrangement
 from ..game.odds import MAX_SPAN, solvable
 from ..game.outcomes import Outcomes
 from ..game.rulebook import Rules
-from .records import HandRecord, person_key, spread_text
+from .records import HandRecord, person_key
+from .scored import spread_text
 from .tally import HandLine, Sheet
 
 JUDGEMENTS = (("blunder", 10.0), ("mistake", 5.0), ("inaccuracy", 2.0))

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..game.scoring import HandResult, ScoredKnock
 from .entry import DERIVED
-from .records import laid_down
+from .scored import laid_down
 
 
 @dataclass(frozen=True)

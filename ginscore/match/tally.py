@@ -13,16 +13,8 @@ from ..errors import GameOverError, GinscoreError, InputError, RefusedError
 from ..game.rulebook import Rules
 from ..game.scoring import ScoredKnock
 from .entry import DERIVED
-from .records import (
-    COLUMNS_HOLLYWOOD,
-    HandRecord,
-    Match,
-    ScoredRecord,
-    check_record,
-    entry_of,
-    score_record,
-    spread_text,
-)
+from .records import COLUMNS_HOLLYWOOD, HandRecord, Match
+from .scored import ScoredRecord, check_record, entry_of, score_record, spread_text
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from ..errors import GinscoreError, IllegalHandError, InputError, NotFoundError,
 from ..files.served import Folder
 from ..game.numbers import read_whole
 from ..match.entry import HAND_FIELDS, about
-from ..match.records import HandRecord, entry_of, make_record
+from ..match.records import HandRecord
+from ..match.scored import entry_of, make_record
 from ..match.spread_choice import SpreadChoice, choices, spread_of
 from ..match.tally import HandLine, add_hand
 from ..sheets.words import LaidDown, counts_words, hand_words, laid_down, sides_words, verdict
