@@ -142,7 +142,7 @@ def test_a_card_hand_shows_both_sides_warns_of_a_missing_card_with_save_off_and_
     refusal = page.locator("[data-refusal]")
     refusal.wait_for()
     assert refusal.get_attribute("id") == "error-opponent_deadwood"
-    assert page.evaluate("document.activeElement.matches('[data-refusal]')")
+    expect(refusal).to_be_focused()  # by the page's script, once it has started: waited for, not raced
     box = refusal.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
     no_command_words(page)
