@@ -60,6 +60,9 @@ class Memory:
         text = self.texts.get(name)
         return None if text is None else hashlib.sha256(text.encode()).hexdigest()
 
+    def settled(self) -> str | None:
+        return None
+
     def path(self, name: str) -> str:
         return f"{FOLDER}/{name}"
 

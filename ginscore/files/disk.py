@@ -4,6 +4,7 @@ one way the service changes a file there, under its lock and renamed into place 
 from __future__ import annotations
 
 import os
+import time
 from typing import TYPE_CHECKING
 
 from ..errors import MatchFileError
@@ -11,6 +12,11 @@ from .copies import file_identity
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
+
+
+SETTLED_NS = 2_000_000_000
+"""How long the folder must have stood unchanged before its own times are trusted to tell its next change: a change
+within the same tick of the file system's clock would leave them as they were."""
 
 
 class Disk:
@@ -41,6 +47,18 @@ class Disk:
                 return list(entries)
         except OSError as error:
             raise MatchFileError(self.folder, [f"cannot list the folder: {error.strerror or 'refused'}"]) from None
+
+    def settled(self) -> str | None:
+        """A text that changes whenever a name in the folder comes, goes or is renamed into place, as every write of
+        the service is (not when a file is rewritten in place by another program); given once the folder has stood
+        unchanged for `SETTLED_NS`, else None, as when it cannot be read."""
+        try:
+            status = os.stat(self.folder)
+        except OSError:
+            return None
+        if time.time_ns() - max(status.st_mtime_ns, status.st_ctime_ns) < SETTLED_NS:
+            return None
+        return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_ino:x}"
 
     def version(self, name: str) -> str | None:
         """A text that changes whenever the file does (ctime too: a program can set a file's mtime back, but not

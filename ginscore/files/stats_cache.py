@@ -48,6 +48,10 @@ _TABLE_PAIRS = ("CREATE TABLE IF NOT EXISTS table_pairs (folder TEXT, pair TEXT,
                 "PRIMARY KEY (folder, pair)) WITHOUT ROWID")
 """What a folder's matches give together (`gives.TableGives`), for one listing of its names and versions: the whole
 in `tables`, each pair's matches in a row of `table_pairs`, read only when asked."""
+_LISTINGS = ("CREATE TABLE IF NOT EXISTS listings (folder TEXT PRIMARY KEY, version TEXT, settled TEXT, listing BLOB, twins TEXT, "
+             "seal TEXT) WITHOUT ROWID")
+"""A folder's listing digest and twins (`table.Table._listing_and_twins`) while the folder stands as its storage
+said (`Storage.settled`)."""
 T = TypeVar("T")
 
 
@@ -99,6 +103,7 @@ class StatsCache:
             self._connection.execute(_SEEN)
             self._connection.execute(_TABLES)
             self._connection.execute(_TABLE_PAIRS)
+            self._connection.execute(_LISTINGS)
         except (OSError, sqlite3.Error) as error:
             self._give_up(error)
 
@@ -202,6 +207,44 @@ class StatsCache:
         pairs = [(folder, key, self.version, listing, _sealed(table.pair_record(key), self.version, listing + key.encode(), _TABLE_SALT))
                  for key in table.pair_texts]
         self._table = ((folder, self.version, listing, _sealed(table.as_record(), self.version, listing, _TABLE_SALT)), pairs)
+
+    def settled_listing(self, folder: str, settled: str) -> tuple[bytes, dict[str, str]] | None:
+        """The folder's listing digest and twins (`table.Table._listing_and_twins`), as remembered while it stands
+        as `settled` says; the row's seal and types checked."""
+        if self._connection is None or not _storable(folder):
+            return None
+        try:
+            row = self._connection.execute("SELECT listing, twins, seal FROM listings WHERE folder = ? AND version = ? AND settled = ?",
+                                           (folder, self.version, settled)).fetchone()
+        except sqlite3.Error as error:
+            self._give_up(error)
+            return None
+        if row is None or not isinstance(row[0], bytes) or not isinstance(row[1], str):
+            return None
+        listing, twins, seal = row
+        if seal != _listing_seal(folder, settled, listing, twins, self.version):
+            return None
+        try:
+            named = json.loads(twins)
+        except ValueError:
+            return None
+        if not isinstance(named, dict) or not all(isinstance(part, str) for pair in named.items() for part in pair):
+            return None
+        return listing, named
+
+    def remember_settled(self, folder: str, settled: str, listing: bytes, twins: dict[str, str]) -> None:
+        """The folder's listing digest and twins while it stands as `settled` says, written at once: they are asked
+        before anything else is pending."""
+        if self._connection is None or not _storable(folder):
+            return
+        text = json.dumps(twins, ensure_ascii=False, sort_keys=True)
+        try:
+            with self._connection:
+                self._connection.execute("INSERT OR REPLACE INTO listings VALUES (?, ?, ?, ?, ?, ?)",
+                                         (folder, self.version, settled, listing, text,
+                                          _listing_seal(folder, settled, listing, text, self.version)))
+        except sqlite3.Error as error:
+            self._give_up(error)
 
     def flush(self) -> None:
         """Write what is pending now."""
@@ -312,6 +355,11 @@ def _storable(folder: str) -> bool:
 
 def _seen_seal(folder: str, name: str, version: str, digest: bytes) -> str:
     return hashlib.sha256(b"seen\0%s\0%s\0%s\0%s" % (folder.encode(), name.encode(), version.encode(), digest)).hexdigest()
+
+
+def _listing_seal(folder: str, settled: str, listing: bytes, twins: str, version: str) -> str:
+    return hashlib.sha256(b"listing\0%s\0%s\0%s\0%s\0%s" % (folder.encode(), settled.encode(), version.encode(), twins.encode(),
+                                                              listing)).hexdigest()
 
 
 def _checksum(text: str, version: str, digest: bytes, salt: bytes = b"") -> str:

@@ -73,6 +73,8 @@ class Storage(Protocol):
 
     def version(self, name: str) -> str | None: ...
 
+    def settled(self) -> str | None: ...
+
     def path(self, name: str) -> str: ...
 
     def lock(self, name: str, *, existing: bool = False) -> AbstractContextManager[None]: ...
@@ -91,6 +93,10 @@ class Layer(Protocol):
     def table_gives(self, folder: str, listing: bytes) -> TableGives | None: ...
 
     def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None: ...
+
+    def settled_listing(self, folder: str, settled: str) -> tuple[bytes, dict[str, str]] | None: ...
+
+    def remember_settled(self, folder: str, settled: str, listing: bytes, twins: dict[str, str]) -> None: ...
 
     def flush(self) -> None: ...
 
@@ -142,9 +148,14 @@ class Table:
         """The file `name`, read once for each version of it. `twinned`, the table's `twins` when the caller has
         them for many files, saves finding them again for each."""
         if twinned is None:
-            key = phone_name(name)
-            twinned = twins_among([other for other in self.storage.listed_files() if phone_name(other) == key and name_problem(other) is None])
+            known = self._settled()
+            twinned = known[1] if known is not None else self._twins_of(name)
         return self._file(name, twinned.get(name))
+
+    def _twins_of(self, name: str) -> dict[str, str]:
+        """`twins` among the names that are `name` on a phone."""
+        key = phone_name(name)
+        return twins_among([other for other in self.storage.listed_files() if phone_name(other) == key and name_problem(other) is None])
 
     def twins(self) -> dict[str, str]:
         """Each of the table's names that is an earlier one's on a phone, with that name."""
@@ -285,9 +296,28 @@ class Table:
 
     def _listing(self) -> bytes:
         """A digest of the table's names and their versions: it changes whenever a file comes, goes or changes."""
+        return self._listing_and_twins()[0]
+
+    def _listing_and_twins(self) -> tuple[bytes, dict[str, str]]:
+        """`_listing`, and the table's `twins`. While the folder stands settled (`Storage.settled`), the layer's, so
+        that no file is asked its version: a file rewritten in place by another program is then seen at the folder's
+        next change."""
+        known = self._settled()
+        if known is not None:
+            return known
+        settled = self.storage.settled() if self.layer is not None else None
+        names = self.names()
         version = self.storage.version
-        listed = "".join(f"{name}\0{version(name) or ''}\0" for name in self.names())
-        return hashlib.sha256(listed.encode("utf-8", "surrogateescape")).digest()
+        listed = "".join(f"{name}\0{version(name) or ''}\0" for name in names)
+        found = hashlib.sha256(listed.encode("utf-8", "surrogateescape")).digest(), twins_among(names)
+        if self.layer is not None and settled is not None:
+            self.layer.remember_settled(self.folder, settled, *found)
+        return found
+
+    def _settled(self) -> tuple[bytes, dict[str, str]] | None:
+        """The layer's `_listing_and_twins` for the folder as it stands, when it is settled and the layer has them."""
+        settled = self.storage.settled() if self.layer is not None else None
+        return None if self.layer is None or settled is None else self.layer.settled_listing(self.folder, settled)
 
     def series(self, sheet: Sheet, given: TableGives | None = None) -> Series:
         """The series of `sheet`'s players as that match stands in it, over the table's matches (`given`, when the

@@ -117,6 +117,13 @@ class PocketFolder(Folder):
     def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None:
         """Nothing: see `table_gives`."""
 
+    def settled_listing(self, folder: str, settled: str) -> tuple[bytes, dict[str, str]] | None:
+        """None: the stored texts' generations, not the folder's times, tell what changed."""
+        return None
+
+    def remember_settled(self, folder: str, settled: str, listing: bytes, twins: dict[str, str]) -> None:
+        """Nothing: see `settled_listing`."""
+
     def flush(self) -> None:
         """Nothing to write: the worker stores what a request changed."""
 
