@@ -1,21 +1,45 @@
-"""`stats --review`: each player's mean chance lost over the match files `stats` reads, each match reviewed as
-`ginscore review` reviews it (its own folder's model, the seed made from each hand), and what each file's review
-gave each knocker kept in the one cache (`stats_cache`), by the file's bytes and the model: a review is the slow
-part, and while neither changes it is not made again.
+"""Each player's mean chance lost over a folder's match files, each match reviewed as `ginscore review` reviews it
+(its own folder's model, the seed made from each hand): for `stats --review` and the Players page.
+
+A review is the slow part, so what each file's review gave each knocker is kept by a digest of all it is made
+from, the match and the model's outcomes (`review_key`): in the one cache on disk (`stats_cache`), and under serve
+and the app in memory too (`KeptReviews`). While neither changes it is not made again. The model is every hand of
+the folder played by the match's rules, so a new hand changes it, and the review's figures with it: no key that
+outlives a new hand would give what `review FILE` prints now.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import MatchFileError
 from ..match.gives import TableGives
 from ..match.records import person_key
-from .stats_cache import StatsCache
 from .table import Table
+
+if TYPE_CHECKING:
+    from ..game.outcomes import Outcomes
+    from ..game.rulebook import Rules
+    from ..match.tally import Sheet
+    from .stats_cache import StatsCache
+
+Rows = list[tuple[str, int, float]]
+"""What one match's review gave each of its players: their name, hands reviewed and chance lost (close hands
+counting none), as the cache keeps it."""
+
+
+class ReviewStore(Protocol):
+    """Where what reviews gave is kept, by `review_key`: the disk's cache (`StatsCache`) or `KeptReviews`."""
+
+    def reviewed(self, key: bytes) -> Rows | None: ...
+
+    def remember_review(self, key: bytes, rows: Rows) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -35,21 +59,35 @@ class ReviewSums:
         return {"player": self.player, "hands": self.hands, "total_lost": self.total, "mean_lost": self.mean}
 
 
-def review_sums(paths: Iterable[str], cache: StatsCache) -> tuple[ReviewSums, ...]:
-    """Each knocker's sums over the reviews of the readable match files at `paths` (one person however their name
-    was typed), most hands first; a file that cannot be read is left out, as `stats` leaves it out."""
-    tables: dict[str, tuple[Table, TableGives]] = {}
+@dataclass(frozen=True)
+class ToReview:
+    """One match of a table to review: its file's name, its sheet, and the model's outcomes it is reviewed by."""
+
+    name: str
+    sheet: Sheet
+    outcomes: Outcomes
+    key: bytes
+    """`review_key`: what its review is kept by."""
+
+
+def review_key(sheet: Sheet, outcomes: Outcomes) -> bytes:
+    """A digest of all a review is made from: the match and the model's outcomes."""
+    return hashlib.sha256(repr((sheet.match, outcomes)).encode()).digest()
+
+
+def review_rows(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None) -> Rows:
+    """What the review of `sheet` by `outcomes` gives each of its players (`progress` told each hand done)."""
+    from ..match.review import review
+
+    return [(player.player, player.hands, player.total) for player in review(sheet, outcomes, progress).players]
+
+
+def summed(each_file: Iterable[Rows]) -> tuple[ReviewSums, ...]:
+    """Each knocker's sums over the files' rows, one person however their name was typed (the first spelling
+    met), most hands first; a player with no hand reviewed is left out."""
     names: dict[str, str] = {}
     sums: dict[str, tuple[int, float]] = {}
-    for path in paths:
-        folder = os.path.dirname(os.path.abspath(path))
-        try:
-            if folder not in tables:  # each folder's table read once, through the cache `stats` holds open
-                table = Table(folder, layer=cache)
-                tables[folder] = (table, table.table_gives())
-            rows = _reviewed(path, *tables[folder], cache)
-        except MatchFileError:
-            continue
+    for rows in each_file:
         for player, hands, total in rows:
             key = person_key(player)
             names.setdefault(key, player)
@@ -59,16 +97,128 @@ def review_sums(paths: Iterable[str], cache: StatsCache) -> tuple[ReviewSums, ..
     return tuple(sorted(found, key=lambda each: (-each.hands, person_key(each.player))))
 
 
-def _reviewed(path: str, table: Table, given: TableGives, cache: StatsCache) -> list[tuple[str, int, float]]:
-    """What the review of the file at `path` gives each of its players: hands reviewed and chance lost."""
-    from ..match.review import review
+def review_sums(paths: Iterable[str], cache: StatsCache) -> tuple[ReviewSums, ...]:
+    """Each knocker's sums over the reviews of the readable match files at `paths`, in their order (`summed`); a
+    file that cannot be read is left out, as `stats` leaves it out."""
+    tables: dict[str, tuple[Table, TableGives]] = {}
+    found: list[Rows] = []
+    for path in paths:
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            if folder not in tables:  # each folder's table read once, through the cache `stats` holds open
+                table = Table(folder, layer=cache)
+                tables[folder] = (table, table.table_gives())
+            table, given = tables[folder]
+            sheet = table.sheet_at(path)
+            outcomes = table.model(sheet.match.rules, given=given).outcomes
+        except MatchFileError:
+            continue
+        found.append(_rows(sheet, outcomes, review_key(sheet, outcomes), cache))
+    return summed(found)
 
-    sheet = table.sheet_at(path)
-    outcomes = table.model(sheet.match.rules, given=given).outcomes
-    key = hashlib.sha256(repr((sheet.match, outcomes)).encode()).digest()  # all a review is made from
-    known = cache.reviewed(key)
+
+def _rows(sheet: Sheet, outcomes: Outcomes, key: bytes, store: ReviewStore) -> Rows:
+    """The rows kept for `key`, else the review made and kept."""
+    known = store.reviewed(key)
     if known is not None:
         return known
-    found = [(player.player, player.hands, player.total) for player in review(sheet, outcomes).players]
-    cache.remember_review(key, found)
+    found = review_rows(sheet, outcomes)
+    store.remember_review(key, found)
     return found
+
+
+def to_review(table: Table) -> tuple[ToReview, ...]:
+    """The table's matches as `stats --review` reviews a folder: every readable one (a copy left out), by name,
+    each with its model. A match with no hand recorded with the knocker's cards is left out: its review gives no
+    player a hand."""
+    given: TableGives | None = None
+    models: dict[Rules, Outcomes] = {}
+    found = []
+    for name, sheet in sorted(table.named_sheets(), key=lambda named: named[0]):
+        if all(record.cards is None for record in sheet.match.hands):
+            continue
+        if given is None:
+            given = table.table_gives()
+        rules = sheet.match.rules
+        if rules not in models:
+            models[rules] = table.model(rules, given=given).outcomes
+        found.append(ToReview(name, sheet, models[rules], review_key(sheet, models[rules])))
+    return tuple(found)
+
+
+def known_sums(matches: Sequence[ToReview], store: ReviewStore) -> tuple[ReviewSums, ...] | None:
+    """The sums over `matches` when every one's review is kept in `store`, else None (nothing is reviewed)."""
+    found = []
+    for match in matches:
+        rows = store.reviewed(match.key)
+        if rows is None:
+            return None
+        found.append(rows)
+    return summed(found)
+
+
+def reviewed_sums(matches: Sequence[ToReview], store: ReviewStore,
+                  progress: Callable[[int, int], None] | None = None) -> tuple[ReviewSums, ...]:
+    """The sums over `matches`, each review made that `store` does not keep, and kept there; `progress` is told
+    the hands done of the matches reviewed here, with their number."""
+    rows = {match.key: store.reviewed(match.key) for match in matches}
+    missing = [match for match in matches if rows[match.key] is None]
+    total = sum(len(match.sheet.lines) for match in missing)
+    done = 0
+
+    def told(at: int, _: int) -> None:
+        if progress is not None:
+            progress(done + at, total)
+
+    told(0, total)
+    for match in missing:
+        made = rows[match.key] = review_rows(match.sheet, match.outcomes, told)
+        store.remember_review(match.key, made)
+        done += len(match.sheet.lines)
+    return summed(rows[match.key] or [] for match in matches)
+
+
+class KeptReviews:
+    """What reviews gave, kept in memory (the latest `most`), in front of the disk's cache when one is given: what
+    serve and the app remember between pages. Safe to share between threads."""
+
+    def __init__(self, most: int = 4096):
+        self.most = most
+        self._rows: OrderedDict[bytes, tuple[tuple[str, int, float], ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def over(self, behind: ReviewStore | None) -> ReviewStore:
+        """This memory in front of `behind`: read from it first, else from `behind` (and kept here); kept in both."""
+        return self if behind is None else _InFront(self, behind)
+
+    def reviewed(self, key: bytes) -> Rows | None:
+        with self._lock:
+            rows = self._rows.get(key)
+            if rows is not None:
+                self._rows.move_to_end(key)
+        return None if rows is None else list(rows)
+
+    def remember_review(self, key: bytes, rows: Rows) -> None:
+        with self._lock:
+            self._rows[key] = tuple(rows)
+            self._rows.move_to_end(key)
+            while len(self._rows) > self.most:
+                self._rows.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class _InFront:
+    front: KeptReviews
+    behind: ReviewStore
+
+    def reviewed(self, key: bytes) -> Rows | None:
+        rows = self.front.reviewed(key)
+        if rows is None:
+            rows = self.behind.reviewed(key)
+            if rows is not None:
+                self.front.remember_review(key, rows)
+        return rows
+
+    def remember_review(self, key: bytes, rows: Rows) -> None:
+        self.front.remember_review(key, rows)
+        self.behind.remember_review(key, rows)
