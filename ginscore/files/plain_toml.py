@@ -10,6 +10,7 @@ left to tomllib, which then gives its exact answer or its exact error.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 _STRING = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
@@ -31,12 +32,13 @@ def read(text: str) -> dict[str, Any] | None:
     return _read(text, {}, None)
 
 
-def read_after(document: dict[str, Any], text: str) -> dict[str, Any] | None:
+def read_after(document: Mapping[str, Any], text: str) -> dict[str, Any] | None:
     """The document that `text` added after a plain file makes, given what that file read as (`document`, from
-    `read`, of a text ending in a line break); None when the whole is not plain. Only `text` is read, so an
-    appended hand is read back without reading every hand before it."""
+    `read`, of a text ending in a line break; read-only when it is a remembered file's); None when the whole is
+    not plain. Only `text` is read, so an appended hand is read back without reading every hand before it; the
+    tables before it are shared, not copied."""
     hands = document.get("hands")
-    if hands is not None and not isinstance(hands, list):
+    if hands is not None and not isinstance(hands, (list, tuple)):
         return None
     root = dict(document)
     if hands is not None:

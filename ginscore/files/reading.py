@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -62,18 +62,79 @@ class Reading:
     """The one problem, as data, when the text is not TOML at all."""
 
 
+_ATOMS = frozenset({str, int, bool, float})
+"""The TOML values that cannot be changed and hold nothing (dates and times cannot be changed either)."""
+
+
+class FrozenTable(Mapping[str, Any]):
+    """A TOML table that cannot be changed, nor can anything in it: its tables are `FrozenTable`s too and its arrays
+    tuples (`frozen`). A match file as read is remembered and shared by every reader (`REMEMBERED`, the table's
+    files), so its document is this; `thawed` gives a copy to change. Equal to a plain table of the same values."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, table: Mapping[str, Any]):
+        self._items = {key: value if type(value) in _ATOMS else frozen(value) for key, value in table.items()}
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenTable):
+            return self._items == other._items
+        return isinstance(other, Mapping) and self._items == FrozenTable(other)._items
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a dict, which has none
+
+    def __repr__(self) -> str:
+        return f"FrozenTable({self._items!r})"
+
+
+def frozen(value: Any) -> Any:
+    """A TOML value that cannot be changed: tables as `FrozenTable`, arrays as tuples, all the way down; a
+    `FrozenTable` is already so and is kept as it is (an appended hand's document shares the hands before it)."""
+    kind = type(value)
+    if kind in _ATOMS or kind is FrozenTable:
+        return value
+    if kind is dict or isinstance(value, Mapping):
+        return FrozenTable(value)
+    if kind is list or kind is tuple:
+        return tuple([frozen(item) for item in value])
+    return value
+
+
+def thawed(value: Any) -> Any:
+    """A fresh copy of a TOML value to change, as tomllib gives it: tables as dicts, arrays as lists."""
+    if isinstance(value, Mapping):
+        return {key: thawed(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thawed(item) for item in value]
+    return value
+
+
 @dataclass(frozen=True)
 class MatchFile:
     """A match file as read: its text and parsed TOML (so a write can keep what a person typed),
-    the match and its sheet."""
+    the match and its sheet. It is remembered and shared (`REMEMBERED`), so it is read-only all the way down."""
 
     path: str
     text: str
-    data: dict[str, Any]
+    data: Mapping[str, Any]
+    """The parsed TOML, read-only: given as any table, it is made a `FrozenTable` with the file."""
     match: Match
     sheet: Sheet
     plain: bool = False
     """Whether the text is in the plain layout (see `Reading.plain`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", frozen(self.data))
+
     @property
     def doubts(self) -> tuple[str, ...]:
         """Its time stamps that are no time (`created`, `hands[3].recorded`: an impossible day, other text), each

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MatchFileError, quote
@@ -26,6 +26,7 @@ from .reading import (
     FORMAT,
     HAND_KEYS,
     REMEMBERED,
+    FrozenTable,
     MatchFile,
     compare_derived,
     load_file,
@@ -243,12 +244,13 @@ def _proven_append(before: MatchFile, appended: str, match: Match, sheet: Sheet)
     return document
 
 
-def _same_tables(written: dict[str, Any], data: dict[str, Any], apart: tuple[str, ...]) -> bool:
-    """Whether the document written holds every table of `data` as it was, but those `apart`."""
-    return {k: v for k, v in written.items() if k not in apart} == {k: v for k, v in data.items() if k not in apart}
+def _same_tables(written: dict[str, Any], data: Mapping[str, Any], apart: tuple[str, ...]) -> bool:
+    """Whether the document written holds every table of `data` as it was, but those `apart` (`data` is a file's
+    as read, read-only: both are compared frozen, an array as a tuple)."""
+    return FrozenTable({k: v for k, v in written.items() if k not in apart}) == {k: v for k, v in data.items() if k not in apart}
 
 
-def _proven(text: str, data: dict[str, Any] | None, match: Match, sheet: Sheet) -> tuple[dict[str, Any], bool] | None:
+def _proven(text: str, data: Mapping[str, Any] | None, match: Match, sheet: Sheet) -> tuple[dict[str, Any], bool] | None:
     """The document `text` reads as and whether it is in the plain layout, when, read as a later load reads it, it
     gives exactly `match` with `sheet`'s dealers and totals, in the current format, with every table but the hands
     as in `data` (when given)."""
