@@ -157,10 +157,11 @@ def known_sums(matches: Sequence[ToReview], store: ReviewStore) -> tuple[ReviewS
     return summed(found)
 
 
-def reviewed_sums(matches: Sequence[ToReview], store: ReviewStore,
-                  progress: Callable[[int, int], None] | None = None) -> tuple[ReviewSums, ...]:
-    """The sums over `matches`, each review made that `store` does not keep, and kept there; `progress` is told
-    the hands done of the matches reviewed here, with their number."""
+def reviewed_sums(matches: Sequence[ToReview], store: ReviewStore, progress: Callable[[int, int], None] | None = None,
+                  enough: Callable[[], bool] | None = None) -> tuple[ReviewSums, ...] | None:
+    """The sums over `matches`, each review made that `store` does not keep, and kept there. `progress` is told
+    the hands done of the matches reviewed here, with their number. `enough` is asked before each review but the
+    first: once it says so, the rest are left and None is given (what was made is kept, for the next call)."""
     rows = {match.key: store.reviewed(match.key) for match in matches}
     missing = [match for match in matches if rows[match.key] is None]
     total = sum(len(match.sheet.lines) for match in missing)
@@ -172,6 +173,8 @@ def reviewed_sums(matches: Sequence[ToReview], store: ReviewStore,
 
     told(0, total)
     for match in missing:
+        if done and enough is not None and enough():
+            return None
         made = rows[match.key] = review_rows(match.sheet, match.outcomes, told)
         store.remember_review(match.key, made)
         done += len(match.sheet.lines)

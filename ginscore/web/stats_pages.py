@@ -2,23 +2,49 @@
 
 The figures are `ginscore stats --json`'s, made by the same code (`match.stats`) from the folder's match files;
 nothing is stored for them. A file that cannot be read is left out here, as `stats` leaves it out.
+
+Each player's mean chance lost a knock is `stats --review`'s (`files.review_source`). A review of every match
+with cards costs about a second a match, and a new hand changes every review by its rules (their model), so the
+page never starts one by itself: it shows the figures when every match's review is kept (in memory, or in the
+disk's cache `stats --review` fills), else a link. Under serve the link's page reviews in a thread of its own,
+one a folder, and says how many hands are done, reloading itself until it is; under Pyodide (the app), which has
+no threads, each visit of it reviews for a few seconds and offers to go on.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import NotFoundError, quote
+from ..files.review_source import KeptReviews, ReviewSums, ToReview, known_sums, reviewed_sums, to_review
 from ..match.records import pair_key, person_key
 from ..match.stats import STAT_ROWS, PairStats, player_record, stat_text
 from ..sheets.rating_chart import rating_svg
 from ..sheets.standings_words import odds_text, rating_text
+from .blocking import INLINE
 from .page_helpers import folder_of, render
 from .standings_pages import chosen_season, season_standings
+
+if TYPE_CHECKING:
+    from ..files.review_source import ReviewStore
+    from ..files.served import Folder
+
+WAIT_S = 1.0
+"""How long the review's page waits for a review under way (serve) before it answers with the progress so far."""
+INLINE_S = 5.0
+"""How long one visit of the review's page reviews under Pyodide before it answers, a match at least: well within
+the app's deadline for a page (20 s)."""
+KEPT = KeptReviews()
+"""What the reviews gave, for the life of serve or of the app's worker."""
 
 
 def _pairs(request: Request) -> list[PairStats]:
@@ -26,10 +52,120 @@ def _pairs(request: Request) -> list[PairStats]:
 
 
 def stats_page(request: Request, form: dict[str, str]) -> Response:
-    """Everyone who has played in this folder: each pair's games, and each player's page."""
+    """Everyone who has played in this folder: each pair's games, each player's page, and each player's mean
+    chance lost a knock once reviewed (`?review=1` reviews)."""
     pairs = _pairs(request)
     players = sorted({person_key(name): name for pair in pairs for name in pair.players}.values(), key=person_key)
-    return render(request, "stats.html", {"pairs": pairs, "players": players})
+    lost = _chance_lost(folder_of(request), "review" in request.query_params)
+    return render(request, "stats.html", {"pairs": pairs, "players": players, "lost": lost})
+
+
+@dataclass(frozen=True)
+class ChanceLost:
+    """What the page says of each player's mean chance lost a knock."""
+
+    matches: int
+    """The matches with a knock recorded with the knocker's cards (0: nothing to review)."""
+    sums: tuple[ReviewSums, ...] | None = None
+    """Each player's, once every one of those matches is reviewed as it stands now."""
+    done: int | None = None
+    """While serve reviews: the hands done, of `total`."""
+    total: int = 0
+    reviewed: int = 0
+    """The matches whose review is kept, when the app's review stopped to answer (`more`)."""
+    more: bool = False
+    reload: bool = False
+    """Whether the page reloads itself: asked to review, and the review under way."""
+
+
+@dataclass
+class _Job:
+    keys: tuple[bytes, ...]
+    """What the review is of: each match's `review_key`."""
+    done: int = 0
+    total: int = 0
+    found: tuple[ReviewSums, ...] | None = None
+    failed: bool = False
+    finished: threading.Event = field(default_factory=threading.Event)
+
+    def progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+
+_JOBS: dict[str, _Job] = {}
+"""The latest review of each folder served."""
+_LOCK = threading.Lock()
+
+
+@contextmanager
+def _kept() -> Iterator[ReviewStore]:
+    """The reviews kept: in memory, in front of the disk's cache under serve (not under Pyodide, without SQLite)."""
+    if INLINE:
+        yield KEPT
+        return
+    from ..files.stats_cache import StatsCache, cache_folder
+
+    with StatsCache(cache_folder()) as disk:
+        yield KEPT.over(disk)
+
+
+def _chance_lost(folder: Folder, asked: bool) -> ChanceLost:
+    """The figures when every review is kept; else, when `asked`, the review made (or how far it has got)."""
+    matches = to_review(folder.table)
+    if not matches:
+        return ChanceLost(0)
+    sums = known_sums(matches, KEPT)
+    if sums is None and not INLINE:
+        with _kept() as kept:
+            sums = known_sums(matches, kept)
+    if sums is not None:
+        return ChanceLost(len(matches), sums)
+    if INLINE:
+        return _reviewed_here(matches) if asked else ChanceLost(len(matches))
+    job = _job(folder.path, matches, asked)
+    if job is None:
+        return ChanceLost(len(matches))
+    if asked:
+        job.finished.wait(WAIT_S)
+        if job.failed:
+            raise RuntimeError("the review failed")  # the guard's page: something went wrong, nothing was written
+    if job.finished.is_set() and job.keys == tuple(match.key for match in matches) and job.found is not None:
+        return ChanceLost(len(matches), job.found)
+    if job.finished.is_set():
+        return ChanceLost(len(matches))
+    return ChanceLost(len(matches), done=job.done, total=job.total, reload=asked)
+
+
+def _job(folder: str, matches: Sequence[ToReview], asked: bool) -> _Job | None:
+    """The folder's review under way or last made; when `asked` and none is under way, one started."""
+    with _LOCK:
+        job = _JOBS.get(folder)
+        if not asked or (job is not None and not job.finished.is_set()):
+            return job
+        job = _JOBS[folder] = _Job(tuple(match.key for match in matches))
+    threading.Thread(target=_run, args=(job, matches), daemon=True, name="ginscore-stats-review").start()
+    return job
+
+
+def _run(job: _Job, matches: Sequence[ToReview]) -> None:
+    try:
+        with _kept() as kept:
+            job.found = reviewed_sums(matches, kept, job.progress)
+    except Exception:  # said on the page: the review could not be made
+        job.failed = True
+        raise
+    finally:
+        job.finished.set()
+
+
+def _reviewed_here(matches: Sequence[ToReview]) -> ChanceLost:
+    """The review made in this request, for a few seconds (`INLINE_S`): the figures, or how many are done."""
+    stop = time.monotonic() + INLINE_S
+    sums = reviewed_sums(matches, KEPT, enough=lambda: time.monotonic() > stop)
+    if sums is not None:
+        return ChanceLost(len(matches), sums)
+    reviewed = sum(1 for match in matches if KEPT.reviewed(match.key) is not None)
+    return ChanceLost(len(matches), reviewed=reviewed, more=True)
 
 
 def pair_page(request: Request, form: dict[str, str]) -> Response:
