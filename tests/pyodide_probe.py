@@ -61,7 +61,7 @@ async def probe(folder: str) -> str:
         "python": list(sys.version_info[:2]),
         "imported": imported,
         "check": json.loads(worker.check_json(KNOCKER)),
-        "lean_check": json.loads(worker.check(KNOCKER)),
+        "lean_check": worker.check(KNOCKER),  # the check page's answer, its HTML
         "damaged_open": damaged["error"],
         "statuses": statuses,
         "totals": shown["totals"],

@@ -82,7 +82,7 @@ def test_the_pure_layers_import_and_score_a_hand_under_the_pinned_pyodide(tmp_pa
     assert {key: value for key, value in there.items() if key not in apart} == {key: value for key, value in here.items() if key not in apart}
     assert there["damaged_open"] == "damaged.toml: this file is damaged: line 3 is not a score sheet line"
     assert here["damaged_open"].startswith("damaged.toml: this file is damaged: ")
-    assert there["lean_check"]["verdict"] == "You can knock: 2 deadwood, limit 10"
+    assert '<p class="knock-verdict">You can knock: 2 deadwood, limit 10.</p>' in there["lean_check"]
     assert there["check"]["deadwood"] == 2
     assert there["first_changes"] == ["n.toml"]
     assert there["held"] == {"need": ["c.toml", "n.toml", "p.toml"], "damaged": {"num.toml": "it holds a number, not a match file's text",

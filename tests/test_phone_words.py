@@ -152,15 +152,19 @@ def test_the_apps_refusals_and_its_first_check_speak_a_players_words(pocket: Any
         "a hidden name": pocket.before_reading(".hidden.toml", 10),
         "no .toml": pocket.before_reading("holly", 10),
         "too big": pocket.before_reading("big.toml", 70 * 2**20),
-        "a bad card": pocket.check("3h 4h Xx"),
-        "too few cards": pocket.check("3h 4h 5h"),
     }
     said = {place: json.loads(answer)["error"] for place, answer in refused.items()}
+    for place, cards in (("a bad card", "3h 4h Xx"), ("too few cards", "3h 4h 5h")):  # the check page's HTML
+        refusal = re.search(r'<p class="error" role="alert">([^<]*)</p>', pocket.check(cards))
+        assert refusal, place
+        said[place] = html.unescape(refusal.group(1))
     assert said["not TOML"].startswith("damaged.toml: this file is damaged: ")
     assert said["no .toml"] == "'holly' cannot be a match file's name: a match file's name ends in .toml, like holly.toml"
-    checked = json.loads(pocket.check("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d"))
-    assert checked["verdict"] == "You can knock: 2 deadwood, limit 10"
-    assert [[card["face"] for card in meld] for meld in checked["melds"]] == [["3♥", "4♥", "5♥"], ["7♣", "8♣", "9♣"], ["K♣", "K♦", "K♠"]]
-    said["the verdict"] = checked["verdict"]
+    checked = pocket.check("3h 4h 5h Ks Kc Kd 7c 8c 9c 2d")
+    verdict = re.search(r'<p class="knock-verdict">([^<]*)\.</p>', checked)
+    assert verdict and verdict.group(1) == "You can knock: 2 deadwood, limit 10"
+    melds = re.findall(r'<span class="meld">((?:<span class="card-chip[^"]*">[^<]*</span>)+)</span>', checked)
+    assert [re.findall(r">([^<]+)<", meld) for meld in melds] == [["3♥", "4♥", "5♥"], ["7♣", "8♣", "9♣"], ["K♣", "K♦", "K♠"]]
+    said["the verdict"] = verdict.group(1)
     for place, text in said.items():
         assert COMMAND_WORDS.search(text) is None, (place, text)

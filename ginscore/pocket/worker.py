@@ -48,30 +48,12 @@ _token = secrets.token_urlsafe(24)
 
 
 def check(text: str) -> str:
-    """Can these cards knock (standard rules), as the check page says it, for the shell to lay out: `{"verdict",
-    "discards", "melds", "deadwood_cards", "deadwood"}`, each card `{"face": "3♥", "red": true}`; or `{"error":
-    why, in the solver's words}`."""
-    from ..game.cards import parse_card
-    from ..game.check import check_hand
+    """Can these cards knock (standard rules): the check page's answer for them, its very HTML
+    (`sheets.hand_check`), which the shell inserts as it is; a refusal in the solver's words is in it too."""
     from ..game.rulebook import PRESETS
-    from ..sheets.words import knock_sentence
+    from ..sheets.hand_check import checked_hand, hand_check_html
 
-    def chip(code: str) -> dict[str, Any]:
-        card = parse_card(code)
-        return {"face": card.symbol_text, "red": card.suit.is_red}
-
-    rules = PRESETS["standard"]
-    try:
-        answer = check_hand(text, rules.big_gin)  # the game's rule: without the knob, eleven melded cards are a gin with a discard
-    except GinscoreError as error:
-        return json.dumps({"error": str(error)}, ensure_ascii=False)
-    return json.dumps({
-        "verdict": knock_sentence(answer.deadwood, answer.big_gin, rules.knock_limit),
-        "discards": [] if answer.big_gin else [chip(code) for code in answer.discards],
-        "melds": [[chip(code) for code in meld] for meld in answer.melds],
-        "deadwood_cards": [chip(code) for code in answer.deadwood_cards],
-        "deadwood": answer.deadwood,
-    }, ensure_ascii=False)
+    return hand_check_html(checked_hand(text, PRESETS["standard"]))
 
 
 def check_json(text: str) -> str:

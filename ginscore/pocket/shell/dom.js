@@ -1,5 +1,6 @@
 // ginscore app: the few elements the shell makes itself (its banners, the list drawn before Python is ready, the
-// typed check's answer, the damaged records); every other page and box is HTML from serve's templates.
+// typed check's line while the lean layers load, the damaged records); every other page and box, the typed check's
+// answer too, is HTML made by serve's Python.
 
 export function item(words, tag) {
   const element = document.createElement(tag || "li");
