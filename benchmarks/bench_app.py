@@ -23,7 +23,8 @@ Run from the repository root (needs npm once for the runtime, Playwright and Deb
    with one match stored and with all of them; a Save (`POST /api/matches/FILE/hands`, through the worker: the
    queue, the lock, IndexedDB, Python, the write's completion) on the 10-hand match, alone and beside the
    others, and on the long match. The same Save on the long match through `ginscore serve` (a client on
-   127.0.0.1), for scale. Medians and 95th percentiles. And the match's page (`GET /m/small.toml`), which draws
+   127.0.0.1), for scale. Medians and 95th percentiles, and what each poll and Save read from IndexedDB (records and
+   bytes, as the worker counts them in its answer's `reads`). And the match's page (`GET /m/small.toml`), which draws
    its series and chance from every stored match, with one match stored and with all of them, and the first one in
    a tab opened afresh (its worker holding no text yet).
 """
@@ -175,11 +176,25 @@ def main() -> None:
             texts[name] = (match_folder / name).read_text(encoding="utf-8")
         opening = ("async ([name, text]) => { const a = await window.ginscoreApp.ask('open', {file: new File([text], name)}); "
                    "if (a.name !== name) throw new Error(JSON.stringify(a)); }")
+        # each answers its time in ms and what the worker read from IndexedDB for it (`reads`; none from a build before)
         poll = ("async (name) => { const t = performance.now(); const a = await window.ginscoreApp.call('GET', '/m/' + name + '/version'); "
-                "if (a.status !== 200) throw new Error(String(a.status)); return performance.now() - t; }")
+                "if (a.status !== 200) throw new Error(String(a.status)); return [performance.now() - t, a.reads || null]; }")
         post = ("async ([name, fields]) => { const t = performance.now(); const a = await window.ginscoreApp.call('POST', "
                 "'/api/matches/' + name + '/hands', JSON.stringify(fields), 'application/json'); "
-                "if (a.status !== 201) throw new Error(new TextDecoder().decode(a.body)); return performance.now() - t; }")
+                "if (a.status !== 201) throw new Error(new TextDecoder().decode(a.body)); return [performance.now() - t, a.reads || null]; }")
+        read: dict[str, list[Any]] = {}  # what each kind of request read from IndexedDB, each time
+
+        def timed(kind: str, said: list[Any]) -> float:
+            read.setdefault(kind, []).append(said[1])
+            return float(said[0])
+
+        def weight(kind: str) -> str:
+            """What a kind of request read from IndexedDB: its median records and bytes."""
+            each = [one for one in read.get(kind, []) if one]
+            if not each:
+                return "not counted by this build"
+            records, bytes_ = statistics.median(one["records"] for one in each), statistics.median(one["bytes"] for one in each)
+            return f"{records:g} records, {bytes_:,.0f} bytes"
 
         view = ("async (name) => { const t = performance.now(); const a = await window.ginscoreApp.call('GET', '/m/' + name); "
                 "if (a.status !== 200) throw new Error(String(a.status)); return performance.now() - t; }")
@@ -188,23 +203,23 @@ def main() -> None:
             page.evaluate(view, "small.toml")
             return statistics.median(page.evaluate(view, "small.toml") for _ in range(args.records)) / 1000
 
-        def polls() -> float:
+        def polls(kind: str) -> float:
             page.evaluate(poll, "small.toml")
-            return statistics.median(page.evaluate(poll, "small.toml") for _ in range(args.records * 2)) / 1000
+            return statistics.median(timed(kind, page.evaluate(poll, "small.toml")) for _ in range(args.records * 2)) / 1000
 
-        def saves(name: str) -> list[float]:
+        def saves(name: str, kind: str) -> list[float]:
             page.evaluate(post, [name, fields_of(hand_options(rng, ("Ann", "Bob")))])  # warmed by one hand first
-            return [page.evaluate(post, [name, fields_of(hand_options(rng, ("Ann", "Bob")))]) / 1000 for _ in range(args.records)]
+            return [timed(kind, page.evaluate(post, [name, fields_of(hand_options(rng, ("Ann", "Bob")))])) / 1000 for _ in range(args.records)]
 
         page.evaluate(opening, ["small.toml", texts["small.toml"]])
-        alone = polls()
+        alone = polls("poll alone")
         viewed_alone = views()
-        small_alone = saves("small.toml")
+        small_alone = saves("small.toml", "save alone")
         for name, text in texts.items():
             if name != "small.toml":
                 page.evaluate(opening, [name, text])
         stored = sum(len(text.encode()) for text in texts.values())
-        beside = polls()
+        beside = polls("poll beside")
         viewed_beside = views()
         first_views, first_lists = [], []
         for _ in range(3):  # a tab opened afresh: its worker holds nothing yet
@@ -214,9 +229,10 @@ def main() -> None:
             first_lists.append(fresh.evaluate("performance.now()") / 1000)
             first_views.append(fresh.evaluate(view, "small.toml") / 1000)
             fresh.close()
-        small, long = saves("small.toml"), saves("long.toml")
+        small, long = saves("small.toml", "save beside"), saves("long.toml", "save long")
         print(f"a poll with nothing changed (GET /m/small.toml/version), medians: {alone * 1000:.2f} ms with one match stored, "
-              f"{beside * 1000:.2f} ms with {len(texts)} ({stored / 1e6:.1f} MB) stored ({beside / alone:.2f}x)")
+              f"{beside * 1000:.2f} ms with {len(texts)} ({stored / 1e6:.1f} MB) stored ({beside / alone:.2f}x); read from IndexedDB: "
+              f"{weight('poll alone')} alone, {weight('poll beside')} beside the others")
         print(f"the match's page (GET /m/small.toml: its series and chance drawn from every stored match), medians: "
               f"{viewed_alone * 1000:.1f} ms with one match stored, {viewed_beside * 1000:.1f} ms with {len(texts)} stored "
               f"({viewed_beside / viewed_alone:.2f}x); the first in a tab opened afresh with {len(texts)} stored "
@@ -225,7 +241,10 @@ def main() -> None:
         print(f"a Save (POST a hand), {args.records} each, medians: on the 10-hand match {statistics.median(small_alone) * 1000:.1f} ms alone, "
               f"{statistics.median(small) * 1000:.1f} ms with {len(texts) - 1} others stored; on the {args.hands}-hand match "
               f"{statistics.median(long) * 1000:.1f} ms ({statistics.median(long) / statistics.median(small):.2f}x the 10-hand one; "
-              f"95th {percentile(small, 0.95) * 1000:.1f} and {percentile(long, 0.95) * 1000:.1f} ms)")
+              f"95th {percentile(small, 0.95) * 1000:.1f} and {percentile(long, 0.95) * 1000:.1f} ms); "
+              f"{statistics.median(small) / statistics.median(small_alone):.2f}x the 10-hand one alone")
+        print(f"read from IndexedDB per Save, medians: on the 10-hand match {weight('save alone')} alone, {weight('save beside')} "
+              f"with {len(texts) - 1} others stored; on the {args.hands}-hand match {weight('save long')}")
 
         serve = Server(str(match_folder))
         import httpx

@@ -127,7 +127,9 @@ def reads(method: str, raw_path: str) -> str:
 
 def hold(seen_json: str) -> str:
     """Make the in-memory folder hold what a request needs, from one read of the storage (`store.snapshot`):
-    `{"keys": every stored name or null, "generations", "texts": {name: text or null when none is stored},
+    `{"keys": every stored name, or null when they are as the last ones given (the shell reads them again only when
+    the storage's stamp moved, `known.js`), "generations": those that moved since the last ones given (every one with
+    the keys or the summaries), "texts": {name: text or null when none is stored},
     "others": {name: what is stored instead of a text}, "damaged": {name: why its record is set aside},
     "summaries" or null, "next"}`. A stored record that is not a text under a name the folder accepts is set aside as damaged.
     Answers `{"need": [names whose texts the list needs], "damaged": {name: reason}, "held": [names loaded]}`."""

@@ -38,7 +38,7 @@ test("a text held at its stored generation is not read again; a stale one is", a
 test("the write is acknowledged only after its transaction completed: a new connection sees it", async function () {
   const db = fresh();
   await write({ texts: { "a.toml": "kept" } }, new Map(), db);
-  const reading = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  const reading = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db); r.onsuccess = function () { resolve(r.result); }; });
   const found = await new Promise(function (resolve) { reading.transaction("matches").objectStore("matches").get("a.toml").onsuccess = function (e) { resolve(e.target.result); }; });
   assert.equal(found, "kept");
   reading.close();
@@ -51,7 +51,9 @@ test("a removed text goes with its generation, summary and next game", async fun
   assert.deepEqual(seen.next["a.toml"], { generation: 1, started: "b.toml" });
   await write({ texts: { "a.toml": null } }, new Map(), db);
   seen = await snapshot({ names: ["a.toml"], all: true, listing: true, links: true }, db);
-  assert.deepEqual(seen, { keys: [], generations: { "a.toml": undefined }, texts: { "a.toml": undefined }, summaries: {}, next: {}, damaged: {} });
+  assert.match(seen.stamp, /^[0-9a-f]{32}$/);
+  assert.deepEqual(Object.assign(seen, { stamp: "" }),
+    { stamp: "", keys: [], generations: { "a.toml": undefined }, texts: { "a.toml": undefined }, summaries: {}, next: {}, damaged: {} });
 });
 
 test("a summary computed again is stored only while its generation is the stored one", async function () {
@@ -66,7 +68,7 @@ test("a summary computed again is stored only while its generation is the stored
 test("damaged records are kept as they are until removed, and never offered as texts", async function () {
   const db = fresh();
   await write({ texts: { "a.toml": "A" } }, new Map(), db);
-  const opened = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  const opened = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db); r.onsuccess = function () { resolve(r.result); }; });
   await new Promise(function (resolve) {
     const t = opened.transaction(["matches", "summaries"], "readwrite");
     t.objectStore("matches").put(7, "number.toml");
@@ -88,7 +90,7 @@ test("damaged records are kept as they are until removed, and never offered as t
   await remove("sub/x.toml", db);
   assert.deepEqual((await snapshot({ all: true }, db)).keys, ["a.toml", "number.toml"]);
   await write({ dropped: ["ghost.toml", "a.toml"] }, new Map(), db);
-  const left = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  const left = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db); r.onsuccess = function () { resolve(r.result); }; });
   const keys = await new Promise(function (resolve) { left.transaction("summaries").objectStore("summaries").getAllKeys().onsuccess = function (e) { resolve(e.target.result); }; });
   assert.deepEqual(keys, ["s.toml"]);  // ghost's text is gone; a.toml had no summary to drop
   left.close();
@@ -112,12 +114,36 @@ test("an earlier build's store (version 1) is upgraded in place: every text kept
   assert.equal(await value("odd.toml", db), 5);
 });
 
+test("a store of version 2 is upgraded in place: generations kept, and a stamp made that each write of a text replaces", async function () {
+  const db = fresh();
+  await new Promise(function (resolve) {
+    const r = globalThis.indexedDB.open(db, 2);
+    r.onupgradeneeded = function () { ["matches", "generations", "summaries", "next"].forEach(function (store) { r.result.createObjectStore(store); }); };
+    r.onsuccess = function () {
+      const t = r.result.transaction(["matches", "generations"], "readwrite");
+      t.objectStore("matches").put("kept", "a.toml");
+      t.objectStore("generations").put(4, "a.toml");
+      t.oncomplete = function () { r.result.close(); resolve(); };
+    };
+  });
+  const seen = await snapshot({ names: ["a.toml"], all: true }, db);
+  assert.deepEqual(seen.generations, { "a.toml": 4 });
+  assert.match(seen.stamp, /^[0-9a-f]{32}$/);
+  assert.equal((await snapshot({ since: seen.stamp }, db)).keys, null);  // nothing moved: no name read
+  const { commit } = await import("../../ginscore/pocket/shell/store.js");
+  const done = await commit({ texts: { "a.toml": "new" } }, new Map(), db);
+  assert.deepEqual(done.made, { "a.toml": 5 });
+  assert.equal(done.was, seen.stamp);
+  assert.notEqual(done.stamp, seen.stamp);
+  assert.deepEqual((await snapshot({ since: seen.stamp }, db)).keys, ["a.toml"]);  // moved: every name read again
+});
+
 // --- a stored value that is not what the app writes -----------------------------------------------------------------
 
 function cyclic() { const found = { name: "a.toml", players: ["Ann", "Bob"] }; found.self = found; return found; }
 
 async function raw(db, store, key, stored) {
-  const opened = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db, 2); r.onsuccess = function () { resolve(r.result); }; });
+  const opened = await new Promise(function (resolve) { const r = globalThis.indexedDB.open(db); r.onsuccess = function () { resolve(r.result); }; });
   await new Promise(function (resolve, reject) {
     const transaction = opened.transaction(store, "readwrite");
     transaction.objectStore(store).put(stored, key);

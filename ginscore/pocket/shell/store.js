@@ -1,19 +1,53 @@
 // The match files kept on the phone, and the one-at-a-time discipline around them.
 //
-// IndexedDB database "ginscore", version 2, four stores keyed by the match file's name:
+// IndexedDB database "ginscore", version 3, four stores keyed by the match file's name, and one of the folder's:
 //   matches      the match file's text, exactly as the file holds it (its UTF-8 is the file, byte for byte)
 //   generations  a count raised by every write of that text: a tab knows what changed without reading texts
 //   summaries    the list's line for the match, computed by Python, with the generation it was computed from
 //   next         the game "Next game" started after a finished match: {generation, started}
-// A store written by an earlier build (version 1: texts and summaries only) is upgraded in place: each text
-// gets generation 1; nothing is removed.
+//   folder       "stamp": a random text made afresh by every write of a text or removal of a record, so that a
+//                worker that knows every name and generation at a stamp reads them again only when it moved
+// A store written by an earlier build (version 1: texts and summaries only; 2: no stamp) is upgraded in place:
+// each text of version 1 gets generation 1; nothing is removed. A tab of an earlier build, which would write
+// without moving the stamp, is closed out by the upgrade (its connection closes; it cannot open version 3).
 // Pure ES module, nothing touched at import: the page and the worker use it, and so do the Node tests.
 export const LOCK = "ginscore-matches";
 export const CHANNEL = "ginscore";
-const TEXTS = "matches", GENERATIONS = "generations", SUMMARIES = "summaries", NEXT = "next";
-const STORES = [TEXTS, GENERATIONS, SUMMARIES, NEXT];
+export const VERSION = 3;
+const TEXTS = "matches", GENERATIONS = "generations", SUMMARIES = "summaries", NEXT = "next", FOLDER = "folder";
+const STAMP = "stamp";
+const STORES = [TEXTS, GENERATIONS, SUMMARIES, NEXT, FOLDER];
 const openings = new Map();
 const opened = new Set(), cleared = new Set();  // databases opened before in this realm; those since made afresh
+
+// What this realm has read from IndexedDB since it started: records (each value or key a request answered) and
+// bytes (a text's UTF-8, a number's 8, any other value's JSON), for the benchmark and the tests to weigh a request.
+export const reads = { records: 0, bytes: 0 };
+
+function utf8Length(found) {
+  let bytes = 0;
+  for (let at = 0; at < found.length; at++) {
+    const unit = found.charCodeAt(at);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00) { bytes += 4; at++; }  // a pair of surrogates: one character
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+function weigh(found) {
+  if (found === undefined) return 0;
+  reads.records++;
+  if (typeof found === "string") reads.bytes += utf8Length(found);
+  else if (typeof found === "number" || typeof found === "bigint") reads.bytes += 8;
+  else reads.bytes += asText(found).length;
+}
+
+// A stamp no other write makes: 16 random bytes as hex (crypto.getRandomValues works outside secure contexts too).
+function newStamp() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
+}
 
 // Calls run one after another, each started when the one before has settled, whatever its outcome.
 export function serial() {
@@ -29,12 +63,13 @@ export function database(name) {
   const called = name || "ginscore";
   if (!openings.has(called)) {
     openings.set(called, new Promise(function (resolve, reject) {
-      const request = indexedDB.open(called, 2);
+      const request = indexedDB.open(called, VERSION);
       request.onupgradeneeded = function (event) {
         const db = request.result, upgrade = request.transaction;
         if (event.oldVersion === 0 && opened.has(called)) cleared.add(called);  // deleted while this realm used it
         STORES.forEach(function (store) { if (!db.objectStoreNames.contains(store)) db.createObjectStore(store); });
-        if (event.oldVersion >= 1) {
+        upgrade.objectStore(FOLDER).put(newStamp(), STAMP);
+        if (event.oldVersion === 1) {
           const counted = upgrade.objectStore(GENERATIONS);
           upgrade.objectStore(TEXTS).getAllKeys().onsuccess = function (found) {
             found.target.result.forEach(function (key) { counted.put(1, key); });
@@ -116,9 +151,14 @@ export function wasCleared(dbName) {
   return was;
 }
 
-function asked(request) {
+// A request's answer; what it read is weighed (`reads`): each key or value of a list (`many`), else the value.
+function asked(request, many) {
   return new Promise(function (resolve, reject) {
-    request.onsuccess = function () { resolve(request.result); };
+    request.onsuccess = function () {
+      if (many) request.result.forEach(weigh);
+      else weigh(request.result);
+      resolve(request.result);
+    };
     request.onerror = function () { reject(request.error); };
   });
 }
@@ -131,35 +171,43 @@ function finished(transaction) {
 }
 
 async function pairs(store) {
-  const [keys, values] = await Promise.all([asked(store.getAllKeys()), asked(store.getAll())]);
+  const [keys, values] = await Promise.all([asked(store.getAllKeys(), true), asked(store.getAll(), true)]);
   return keys.map(function (key, at) { return [key, values[at]]; });
 }
 
 // What a request needs, in ONE read transaction, so that it is one moment's store:
 //   names: the matches it names; their texts are read only when `held` (name -> generation in memory) is stale;
-//   all: every key of every text, and every generation; listing: every summary; links: each named match's next
-//   game, whose text is read too. Answers {keys, generations, texts, summaries, next, damaged}; a name with no
-//   text stored is in `texts` as undefined. Every value is checked first: a generation that is not a count is
-//   left out, its name in `damaged` with the reason (its text is not read); a summary or next game that is not
-//   plain data is left out.
+//   all: every key of every text, and every generation; since: a stamp, at which the caller knows every key and
+//   generation: they are read, as for `all`, only when the stored stamp is another; listing: every summary;
+//   links: each named match's next game, whose text is read too. Answers {stamp, keys, generations, texts,
+//   summaries, next, damaged}: `keys` is null when they were not read, `stamp` the stored stamp (undefined when
+//   none is stored, or it is not a text); a name with no text stored is in `texts` as undefined. Every value is
+//   checked first: a generation that is not a count is left out, its name in `damaged` with the reason (its text
+//   is not read); a summary or next game that is not plain data is left out.
 export async function snapshot(wanted, dbName) {
   const db = await database(dbName);
   const transaction = db.transaction(STORES, "readonly");
   const done = finished(transaction);
   const texts = transaction.objectStore(TEXTS), counts = transaction.objectStore(GENERATIONS);
   const held = wanted.held || new Map();
-  const seen = { keys: null, generations: {}, texts: {}, summaries: null, next: {}, damaged: {} };
+  const seen = { stamp: undefined, keys: null, generations: {}, texts: {}, summaries: null, next: {}, damaged: {} };
   function counted(key, stored) {
     if (isCount(stored) || stored === undefined) seen.generations[key] = stored;
     else { seen.generations[key] = undefined; seen.damaged[key] = countProblem(stored); }
   }
-  const reading = [];
-  if (wanted.all) {
-    reading.push(asked(texts.getAllKeys()).then(function (keys) { seen.keys = keys; }));
-    reading.push(pairs(counts).then(function (found) {
-      found.forEach(function ([key, value]) { if (typeof key === "string") counted(key, value); });
-    }));
+  function everything() {
+    return Promise.all([
+      asked(texts.getAllKeys(), true).then(function (keys) { seen.keys = keys; }),
+      pairs(counts).then(function (found) {
+        found.forEach(function ([key, value]) { if (typeof key === "string") counted(key, value); });
+      }),
+    ]);
   }
+  const reading = [asked(transaction.objectStore(FOLDER).get(STAMP)).then(function (stamp) {
+    if (typeof stamp === "string") seen.stamp = stamp;
+    if (!wanted.all && typeof wanted.since === "string" && seen.stamp === wanted.since) return undefined;
+    return wanted.all || "since" in wanted ? everything() : undefined;
+  })];
   if (wanted.listing) {
     reading.push(pairs(transaction.objectStore(SUMMARIES)).then(function (found) {
       seen.summaries = {};
@@ -194,6 +242,12 @@ export async function snapshot(wanted, dbName) {
 // `change.lines` are summaries computed again for a generation (put only while it is still the stored one),
 // `change.dropped` summaries whose text is gone. Answers the new generations, by name.
 export async function write(change, held, dbName) {
+  return (await commit(change, held, dbName)).made;
+}
+
+// `write`, answering {made: the new generations, by name, was: the stamp before, stamp: the stamp after}: a write
+// of any text makes a new stamp, so that every other worker knows its names and generations moved.
+export async function commit(change, held, dbName) {
   const db = await database(dbName);
   const transaction = db.transaction(STORES, "readwrite", { durability: "strict" });
   const done = finished(transaction);
@@ -201,6 +255,7 @@ export async function write(change, held, dbName) {
   const shown = transaction.objectStore(SUMMARIES), next = transaction.objectStore(NEXT);
   const made = {};
   const changed = change.texts || {}, summaries = change.summaries || {};
+  const stamps = restamp(transaction, Object.keys(changed).length > 0);
   await Promise.all(Object.keys(changed).map(async function (name) {
     if (changed[name] === null) {
       [texts, counts, shown, next].forEach(function (store) { store.delete(name); });
@@ -224,8 +279,21 @@ export async function write(change, held, dbName) {
   await Promise.all((change.dropped || []).map(async function (name) {
     if (await asked(texts.get(name)) === undefined) shown.delete(name);
   }));
+  const [was, stamp] = await stamps;
   await done;
-  return made;
+  return { made: made, was: was, stamp: stamp };
+}
+
+// In a write's transaction: the stored stamp, and a new one in its place when `moved` (else the same). Answers
+// [before, after], each undefined when it is not a text.
+async function restamp(transaction, moved) {
+  const folder = transaction.objectStore(FOLDER);
+  const found = await asked(folder.get(STAMP));
+  const was = typeof found === "string" ? found : undefined;
+  if (!moved) return [was, was];
+  const stamp = newStamp();
+  folder.put(stamp, STAMP);
+  return [was, stamp];
 }
 
 // A record set aside as damaged, as it is stored (any value), and its removal when the person asks for it.
@@ -238,7 +306,8 @@ export async function remove(key, dbName) {
   const db = await database(dbName);
   const transaction = db.transaction(STORES, "readwrite", { durability: "strict" });
   const done = finished(transaction);
-  STORES.forEach(function (store) { transaction.objectStore(store).delete(key); });
+  [TEXTS, GENERATIONS, SUMMARIES, NEXT].forEach(function (store) { transaction.objectStore(store).delete(key); });
+  transaction.objectStore(FOLDER).put(newStamp(), STAMP);  // a name gone: every worker reads the names again
   await done;
 }
 
@@ -246,7 +315,7 @@ export async function remove(key, dbName) {
 export async function summaries(dbName) {
   const db = await database(dbName);
   const transaction = db.transaction([TEXTS, SUMMARIES], "readonly");
-  const [keys, found] = await Promise.all([asked(transaction.objectStore(TEXTS).getAllKeys()), pairs(transaction.objectStore(SUMMARIES))]);
+  const [keys, found] = await Promise.all([asked(transaction.objectStore(TEXTS).getAllKeys(), true), pairs(transaction.objectStore(SUMMARIES))]);
   const kept = new Set(keys), lines = {};
   found.forEach(function ([name, line]) {
     if (kept.has(name) && isPlain(line) && line && typeof line === "object" && Array.isArray(line.players)) lines[name] = line;

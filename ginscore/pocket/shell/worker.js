@@ -2,12 +2,15 @@
 // The page sends {id, kind, ...}; the answer is {id, ok, result} or {id, ok: false, error}.
 // Every message waits its turn in one queue: nothing a request holds in memory is touched by another.
 // A request runs serve's app (ginscore.pocket.worker.request) over an in-memory folder holding only the match
-// files it names, each read from IndexedDB only when its generation moved (store.js). A request that may change
-// the folder runs inside the browser's one lock (navigator.locks) for every tab, writes back only what changed
-// in one transaction, is answered only once that transaction has completed, and tells the other tabs
-// (BroadcastChannel).
+// files it names, each read from IndexedDB only when its generation moved (store.js). Every stored name and
+// generation is kept between requests (known.js) and read again only when the folder's stamp moved, so a Save or
+// a poll reads the stamp and the records it names, whatever else is stored. A request that may change the folder
+// runs inside the browser's one lock (navigator.locks) for every tab, writes back only what changed in one
+// transaction, is answered only once that transaction has completed, and tells the other tabs
+// (BroadcastChannel). Each answer says what its request read from IndexedDB (`reads`: records and bytes).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { CHANNEL, LOCK, remove, serial, snapshot, value, wasCleared, write } from "./store.js";
+import { Known } from "./known.js";
+import { CHANNEL, LOCK, reads, remove, serial, snapshot, value, wasCleared, write } from "./store.js";
 
 // How long a change waits for another tab's hold on the matches before it gives up, writing nothing: within the
 // page's deadline for a Save (page.js DEADLINES), so that the page can say which it was.
@@ -19,6 +22,7 @@ const times = { began: performance.now() };
 const turn = serial();
 const held = new Map();  // name -> the generation of the text Python holds
 const given = new Map();  // name -> the generation of the stored summary Python holds what the match gives from
+const known = new Known();  // every stored name and generation, at the folder's stamp
 let pocket = null, damaged = [], oddKeys = [], oddCounts = {};
 
 function say(message) { self.postMessage(message); }
@@ -95,15 +99,20 @@ self.addEventListener("unhandledrejection", function (event) { if (!pocket) fail
 // table (the series, the chances, the players' figures) marks that it read a text not loaded; it is then asked
 // again with every stored text. Each is read from IndexedDB only when its generation moved.
 
-function storedNames(seen) { return seen.keys.filter(function (key) { return typeof key === "string"; }); }
-
 // Whether Python can draw on every stored match without a summary more: it holds the match's text, or what it gives
 // from a summary, for the generation stored now.
-function tableHeld(seen) {
-  return storedNames(seen).every(function (name) {
-    const generation = seen.generations[name];
+function tableHeld() {
+  return known.names().every(function (name) {
+    const generation = known.generations[name];
     return generation === undefined || held.get(name) === generation || given.get(name) === generation;
   });
+}
+
+// Everything the worker holds dropped, in Python and here: the next request reads what it needs again.
+function forgetAll() {
+  pocket.forget();
+  held.clear(); given.clear();
+  known.reset();
 }
 
 function describe(stored) {
@@ -113,7 +122,8 @@ function describe(stored) {
   return "a " + typeof stored;
 }
 
-// The snapshot into Python: texts (null where none is stored), what is stored instead of a text, the rest as read.
+// The snapshot into Python: texts (null where none is stored), what is stored instead of a text, the rest as read;
+// every name only when they were read again, and the generations Python has not been told.
 function hold(seen) {
   const texts = {}, others = {};
   Object.keys(seen.texts).forEach(function (name) {
@@ -124,13 +134,14 @@ function hold(seen) {
   });
   const keys = seen.keys === null ? null : seen.keys.filter(function (key) { return typeof key === "string"; });
   Object.keys(seen.damaged).forEach(function (name) { held.delete(name); });
-  const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: seen.generations, texts: texts, others: others,
+  const generations = known.handed(seen, seen.summaries !== null);  // a summary is judged by its match's generation
+  const answer = JSON.parse(pocket.hold(JSON.stringify({ keys: keys, generations: generations, texts: texts, others: others,
     damaged: seen.damaged, summaries: seen.summaries, next: seen.next })));
   answer.held.forEach(function (name) { held.set(name, seen.generations[name]); });
   if (seen.summaries !== null) {
     given.clear();
     Object.entries(seen.summaries).forEach(function ([name, line]) {
-      if (line && line.gives !== undefined && line.generation === seen.generations[name]) given.set(name, line.generation);
+      if (line && line.gives !== undefined && line.generation === known.generations[name]) given.set(name, line.generation);
     });
   }
   if (seen.keys !== null) {
@@ -149,7 +160,7 @@ async function keep(tab) {
   const changed = JSON.parse(pocket.changes());
   const names = Object.keys(changed.texts);
   if (!names.length && !Object.keys(changed.next).length) return;
-  const made = await write(changed, held);
+  const made = await known.commit(changed, held);
   Object.entries(made).forEach(function ([name, generation]) { if (generation === null) held.delete(name); else held.set(name, generation); });
   channel.postMessage({ changed: names, tab: tab });
 }
@@ -159,7 +170,7 @@ async function keep(tab) {
 async function tidy(seen, need, locked) {
   const lines = JSON.parse(pocket.lines(JSON.stringify(need)));
   Object.keys(lines).forEach(function (name) { lines[name].generation = held.get(name); });
-  const kept = new Set(seen.keys);
+  const kept = new Set(known.keys);
   const dropped = Object.keys(seen.summaries).filter(function (name) { return !kept.has(name); });
   if (!Object.keys(lines).length && !dropped.length) return;
   const store = function (lock) { return lock === null ? null : write({ lines: lines, dropped: dropped }); };
@@ -197,20 +208,21 @@ async function run(method, path, query, body, type) {
 
 async function request(message) {
   await pages;
+  const before = { records: reads.records, bytes: reads.bytes };
   const asked = JSON.parse(pocket.reads(message.method, message.path));
   const changing = asked.changes, listing = asked.listing, summaries = asked.summaries;
-  // The texts a request names (a Save's one match), the stored names beside them, and every stored summary for a
-  // list or a page that draws on the whole table (each summary carries what its match gives the table).
-  const load = async function (names) {
-    const seen = await snapshot({ names: names, all: true, listing: listing, links: asked.links, held: held });
-    if (!listing && summaries && !tableHeld(seen)) seen.summaries = (await snapshot({ listing: true })).summaries;
+  // The texts a request names (a Save's one match), the stored names beside them when they moved (every one for a
+  // list, which shows them all), and every stored summary for a list or a page that draws on the whole table
+  // (each summary carries what its match gives the table) when Python lacks one.
+  const load = async function (names, all) {
+    const seen = await known.read({ names: names, all: all || listing, listing: listing, links: asked.links, held: held });
+    if (!listing && summaries && !tableHeld()) seen.summaries = (await snapshot({ listing: true })).summaries;
     if (wasCleared()) {
-      pocket.forget();
-      held.clear(); given.clear();
+      forgetAll();
       throw new Gone();
     }
     const need = hold(seen).need;
-    if (need.length) hold(await snapshot({ names: need, held: held }));
+    if (need.length) hold(await known.read({ names: need, held: held }));
     return { seen: seen, need: need };
   };
   const work = async function () {
@@ -220,18 +232,19 @@ async function request(message) {
       if (result.need) {
         // it read a text not loaded (a page or a change drawing on the whole table): every text loaded, and asked
         // again; a change's first answer, stored nowhere yet, is thrown away with what it did
-        if (changing) { pocket.forget(); held.clear(); given.clear(); }
-        loaded = await load(storedNames(await snapshot({ all: true })));
+        if (changing) forgetAll();
+        await known.read({ all: true });
+        loaded = await load(known.names(), true);
         result = await run(message.method, message.path, message.query, message.body, message.contentType);
       }
       if (changing) await keep(message.tab);
     } catch (error) {
-      pocket.forget();
-      held.clear(); given.clear();
+      forgetAll();
       throw error;
     }
     if (loaded.seen.summaries !== null) await tidy(loaded.seen, loaded.need, changing).catch(function (error) { console.warn(error); });  // stored already: the answer stands
     if (listing) result.damaged = damaged;
+    result.reads = { records: reads.records - before.records, bytes: reads.bytes - before.bytes };
     return result;
   };
   return changing ? locked(work) : work();
@@ -241,14 +254,14 @@ async function request(message) {
 // merges into all of them), under the lock every tab shares, written back as a Save is.
 function withEveryText(tab, work) {
   return locked(async function () {
-    hold(await snapshot({ names: storedNames(await snapshot({ all: true })), all: true, held: held }));
+    await known.read({ all: true });
+    hold(await known.read({ names: known.names(), all: true, held: held }));
     let answer;
     try {
       answer = work();
       await keep(tab);
     } catch (error) {
-      pocket.forget();
-      held.clear(); given.clear();
+      forgetAll();
       throw error;
     }
     return answer;
