@@ -91,6 +91,35 @@ def _open_quote(line: str) -> str | None:
     return quote
 
 
+def players_in(words: list[object]) -> list[str]:
+    """The players named in the first of `words` that is a match file, read through its folder's storage as every
+    command reads a file (`Disk`: a regular file, not too big, UTF-8); none when there is none or it cannot be read.
+    Only its document is parsed, by the plain layout's fast reader when it can (`plain_toml`, else tomllib), and not
+    through `reading`, whose imports alone (the tally) would make the shell wait a fifth longer: no hand is scored."""
+    from ..errors import GinscoreError
+    from ..files.disk import Disk
+    from ..files.plain_toml import read
+
+    for word in words:
+        if not isinstance(word, str) or not word:
+            continue
+        storage, name = Disk(os.path.dirname(word) or "."), os.path.basename(word)
+        if not name or not storage.is_file(name):
+            continue
+        try:
+            text = storage.text(name).removeprefix("\ufeff")  # a byte-order mark, as `reading` skips it
+            document = read(text)
+            if document is None:
+                import tomllib
+
+                document = tomllib.loads(text)
+            players = document["match"]["players"]
+        except (GinscoreError, ValueError, KeyError, TypeError, RecursionError):
+            return []
+        return [player for player in players if isinstance(player, str)] if isinstance(players, list) else []
+    return []
+
+
 def use_line_completion_for_bash() -> None:
     """Make bash complete through `LineBashComplete` and its script (`--show-completion`, `--install-completion`)."""
     add_completion_class(LineBashComplete, "bash")

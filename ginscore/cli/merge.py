@@ -33,11 +33,10 @@ def merge(
       ginscore merge friday.toml friday-from-bob.toml -o friday-merged.toml
     """
     from ..errors import RefusedError
-    from ..files.folder import read_text
-    from ..files.merging import merge_file, read_copy
+    from ..files.merging import copy_at, merge_file
     from ..sheets.words import hand_count, hand_numbers
 
-    copy = read_copy(theirs, read_text(theirs))
+    copy = copy_at(theirs)
     try:
         done = merge_file(mine, copy, out=out)
     except RefusedError as error:

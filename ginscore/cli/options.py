@@ -45,20 +45,12 @@ def complete_setting(incomplete: str) -> list[str]:
 
 def complete_player(ctx: Context, incomplete: str) -> list[str]:
     """The players named in the match file given before `--knocker`; nothing when it cannot be read."""
-    import tomllib
+    from .completion import players_in
 
     # While completing, an option still waiting for its value stops the parse before FILE is read, so the file
     # is found among the words typed so far (saved by the command for completion).
     typed = [ctx.params.get("file"), *ctx.meta.get(TYPED_WORDS, [])]
-    path = next((word for word in typed if isinstance(word, str) and os.path.isfile(word)), None)
-    if path is None:
-        return []
-    try:
-        with open(path, "rb") as handle:
-            players = tomllib.load(handle)["match"]["players"]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return []
-    return [name for name in players if isinstance(name, str) and name.lower().startswith(incomplete.lower())]
+    return [name for name in players_in(typed) if name.lower().startswith(incomplete.lower())]
 
 
 def complete_match_file(ctx: Context, param: Parameter, incomplete: str) -> list[str]:

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from ..errors import ExistsError, GinscoreError, InputError, MatchFileError, StaleError
 from ..match.merge import compare, merged
 from ..match.tally import Sheet, tally
-from .folder import MAX_BYTES, exists_for_write
+from .folder import MAX_BYTES
 from .reading import MatchFile, match_file
-from .storage import lock, read, readable_bytes, save, write
+from .storage import exists, lock, read, readable_bytes, save, write
 
 if TYPE_CHECKING:
     from .table import Storage, Table
@@ -56,6 +56,14 @@ class Merged:
 def read_copy(label: str, text: str) -> MatchFile:
     """A copy's text read as `validate` reads a file, named `label` in what it says; `MatchFileError` otherwise."""
     return match_file(label, text)
+
+
+def copy_at(path: str) -> MatchFile:
+    """The copy in the file at `path`, from any folder, read through that folder's table as every command reads a
+    file (`table.file_at`: once a version, named as typed); `MatchFileError` when it is no match file."""
+    from .table import file_at
+
+    return file_at(path)
 
 
 def merge_file(path: str, theirs: MatchFile, choice: Choice = "", *, expected_hands: int | None = None,
@@ -107,17 +115,18 @@ def _check_hands(path: str, before: MatchFile, expected_hands: int | None) -> No
                          "while the choice waited; nothing was written", field="expected_hands", file=path)
 
 
-def _refuse_existing(path: str, field: str = "file") -> None:
-    if exists_for_write(path):
+def _refuse_existing(path: str, field: str = "file", storage: Storage | None = None) -> None:
+    """Refuse a new file where one is (asked of the folder's `storage` when given, else of the disk)."""
+    if exists(path, storage):
         raise ExistsError("already exists: pick another name", field=field, file=path)
 
 
 def _write_new(path: str, text: str, field: str = "file", storage: Storage | None = None) -> None:
-    """A new file holding exactly `text`, never replacing one."""
+    """A new file holding exactly `text`, never replacing one; through the folder's `storage` when given."""
     data = readable_bytes(path, text)
-    _refuse_existing(path, field)
+    _refuse_existing(path, field, storage)
     with lock(path, storage):
-        _refuse_existing(path, field)
+        _refuse_existing(path, field, storage)
         write(path, data, storage)
 
 
@@ -213,7 +222,7 @@ def restore_member(folder: Restoring, name: str, text: str) -> Merged:
     if folder.accepts(name) is None:
         return folder.merge(text, name, restoring=True)  # a name no match file may have here: one of its own
     path = os.path.join(folder.path, name)
-    if not os.path.lexists(path):
+    if not folder.table.storage.exists(name):
         try:
             folder.new_name(name)  # a name another system cannot hold (`con.toml`) takes one of its own
         except GinscoreError:
