@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
 from .file_names import name_problem
-from .table import Storage, Table
+from .table import Storage, Table, TableFile
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch
@@ -74,6 +74,8 @@ class Folder:
         self._next_lock = threading.Lock()
         self.next_games: dict[tuple[str, str], str] = {}
         """The game started after each finished file, by its name and version."""
+        self._summaries: dict[str, tuple[TableFile, Summary]] = {}
+        """Each file's line in the listing, with the reading of it that it was made from."""
 
     # names
 
@@ -111,12 +113,25 @@ class Folder:
     def listing(self) -> list[Summary]:
         """Every match file with its players, totals, status (`playing`, `finished`, `broken` or `not a match`),
         the reason when it cannot be used, its hand count and when it was last played; none is left out."""
+        names = self.names()
+        for gone in set(self._summaries) - set(names):
+            self._summaries.pop(gone, None)
         twinned = self.table.twins()
-        return [self.summary(name, twinned) for name in self.names()]
+        return [self.summary(name, twinned) for name in names]
 
     def summary(self, name: str, twinned: dict[str, str] | None = None) -> Summary:
-        """One file's line in the listing, as the table read it (`twinned`: see `Table.file`)."""
+        """One file's line in the listing, as the table read it (`twinned`: see `Table.file`): made once for each
+        reading of the file the table holds."""
         found = self.table.file(name, twinned)
+        known = self._summaries.get(name)
+        if known is not None and known[0] is found:
+            return known[1]
+        made = self._summary_of(found)
+        self._summaries[name] = (found, made)
+        return made
+
+    def _summary_of(self, found: TableFile) -> Summary:
+        name = found.name
         path = os.path.join(self.path, name)
         try:
             modified = datetime.fromtimestamp(os.stat(path).st_mtime, UTC).replace(microsecond=0).isoformat()

@@ -215,23 +215,31 @@ class Table:
     def gives(self) -> tuple[tuple[str, MatchGives], ...]:
         """What each readable match of the table gives (`match.gives`), with its file's name, the first started
         first (`MatchGives.order`); a copy of another file's match is left out (`copies`)."""
+        return self.counted()[0]
+
+    def counted(self) -> tuple[tuple[tuple[str, MatchGives], ...], dict[str, str]]:
+        """`gives` and `copies` from one reading of the table, for a view that shows both."""
         given = self._gives_by_name()
         copies = self._copies_of(given)
         return tuple(sorted(((name, gives) for name, gives in given.items() if name not in copies),
-                            key=lambda named: named[1].order(named[0])))
+                            key=lambda named: named[1].order(named[0]))), copies
 
     def _gives_by_name(self) -> dict[str, MatchGives]:
-        """What each readable file gives, by name: from the layer where it knows the file's version, else read (and
-        the layer told)."""
+        """What each readable file gives, by name: as the table holds it, else from the layer where it knows the
+        file's version, else read (and the layer told)."""
         names = self.names()
         twinned = twins_among(names)
         self._forget_all_but(names)
         versions = {name: self.storage.version(name) for name in names if name not in twinned}
-        known = self.layer.known(self.folder, {name: v for name, v in versions.items() if v is not None}) if self.layer else {}
+        with self._lock:
+            held = {name: found[2].gives for name, found in self._files.items()
+                    if found[2].gives is not None and found[:2] == (versions.get(name), None)}
+        asked = {name: v for name, v in versions.items() if v is not None and name not in held}
+        known = self.layer.known(self.folder, asked) if self.layer and asked else {}
         given: dict[str, MatchGives] = {}
         for name in versions:
-            if name in known:
-                given[name] = known[name]
+            if name in held or name in known:
+                given[name] = held.get(name) or known[name]
                 continue
             found = self._file(name, None)
             if found.gives is None:

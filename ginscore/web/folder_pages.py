@@ -31,11 +31,12 @@ def folder_page(request: Request, form: dict[str, str]) -> Response:
 def _folder_page(request: Request, form: Mapping[str, str], errors: dict[str, str] | None = None, status: int = 200) -> Response:
     entries = sorted(folder_of(request).listing(), key=lambda summary: summary.last_played or "", reverse=True)
     entries.sort(key=_folder_order)  # stable: the latest played first within each kind
-    groups = _by_pair(entries, folder_of(request).table.gives())
+    given, copies = folder_of(request).table.counted()
+    groups = _by_pair(entries, given)
     known = known_players((entry.last_played or "", entry.players) for entry in entries)
     return render(request, "folder.html", {"groups": groups, "known": known, "when": when, "won": won_words, "form": FormValues(form),
                                            "presets": list(PRESETS), "targets": _targets(), "errors": errors or {},
-                                           "copies": folder_of(request).table.copies()}, status)
+                                           "copies": copies}, status)
 
 
 def _targets() -> str:
@@ -59,7 +60,9 @@ def _by_pair(entries: list[Summary], given: Sequence[tuple[str, MatchGives]]) ->
     """The listing's lines grouped by pair, in the order the first line of each pair comes, each with its series
     over the folder's matches (`given`: each file with what its match gives, the first started first); the files
     that are not matches come last. What each match gives is all they need, so the list reads no match's text."""
-    table = [gives for _, gives in given]
+    by_pair: dict[tuple[str, ...], list[tuple[str, MatchGives]]] = {}
+    for named in given:
+        by_pair.setdefault(pair_key(named[1].players), []).append(named)
     groups: dict[tuple[str, ...], list[Summary]] = {}
     for entry in entries:
         key: tuple[str, ...] = pair_key((entry.players[0], entry.players[1])) if len(entry.players) == 2 else ()
@@ -70,8 +73,9 @@ def _by_pair(entries: list[Summary], given: Sequence[tuple[str, MatchGives]]) ->
             made.append(PairGroup((), "", tuple(lines)))
             continue
         players = (lines[0].players[0], lines[0].players[1])
-        series = series_of(players, table)
-        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines), _titles(pair, given)))
+        theirs = by_pair.get(pair, [])
+        series = series_of(players, [gives for _, gives in theirs])
+        made.append(PairGroup(players, series_words(series) if series.games else "", tuple(lines), _titles(theirs)))
     return sorted(made, key=lambda group: not group.players)
 
 
@@ -79,14 +83,12 @@ RULES_WORDS = {"standard": "standard rules", "tournament": "tournament rules", "
 """A preset as a match's title says it; a match with no preset named is played by its own rules."""
 
 
-def _titles(pair: tuple[str, ...], given: Sequence[tuple[str, MatchGives]]) -> dict[str, str]:
-    """The pair's matches by file name, each titled by its games' places in the pair's series (the first started
-    holds game 1; a Hollywood sheet holds three) and its rules: `Game 2 · Oklahoma`, `Games 3–5 · standard rules,
-    Hollywood`."""
+def _titles(given: Sequence[tuple[str, MatchGives]]) -> dict[str, str]:
+    """A pair's matches (`given`, the first started first) by file name, each titled by its games' places in the
+    pair's series (the first started holds game 1; a Hollywood sheet holds three) and its rules: `Game 2 ·
+    Oklahoma`, `Games 3–5 · standard rules, Hollywood`."""
     titles, first = {}, 1
     for name, gives in given:
-        if pair_key(gives.players) != pair:
-            continue
         rules = RULES_WORDS.get(gives.preset, "their own rules")
         if gives.preset in PRESETS and PRESETS[gives.preset] != gives.rules:
             rules += ", changed"

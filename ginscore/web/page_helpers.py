@@ -10,6 +10,7 @@ from urllib.parse import quote
 from jinja2 import ModuleLoader
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
+from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from ..errors import GinscoreError, InputError, NotFoundError
@@ -62,8 +63,14 @@ def folder_of(request: Request) -> Folder:
 
 
 def url_path(app: Any, route: str, **params: Any) -> str:
-    """A route's path, each parameter quoted: a file named `a b#1.toml` links as `/m/a%20b%231.toml`."""
-    return str(app.url_path_for(route, **{key: quote(str(value), safe="") for key, value in params.items()}))
+    """A route's path, each parameter quoted: a file named `a b#1.toml` links as `/m/a%20b%231.toml`. The route is
+    found by its name in a map made once an app: the app's own search tries every route in turn, which a list of
+    thousands of links would do for each."""
+    quoted = {key: quote(str(value), safe="") for key, value in params.items()}
+    named = getattr(app.state, "routes_by_name", None)
+    if named is None:
+        named = app.state.routes_by_name = {found.name: found for found in app.routes if isinstance(found, Route)}
+    return str((named.get(route) or app).url_path_for(route, **quoted))
 
 
 def render(request: Request, template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
