@@ -21,7 +21,8 @@ Each file is read once per version its storage gives (`Storage.version`; on the 
 change with every write, since each write renames a new file into place): the table's cache in memory. A table a
 command makes afresh (`table_at`) also has the cache on disk (`Layer`): what each file gives the series and the
 chance (`match.gives`), by its content, and the folder's whole for one listing of its names and versions, so that
-while no file changes it reads none but the match it shows. What either holds is shared and read-only.
+while no file changes it reads none but the match it shows; once the folder stands settled (`Storage.settled`),
+it asks no other file its version either. What either holds is shared and read-only.
 """
 
 from __future__ import annotations
