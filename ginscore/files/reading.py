@@ -12,6 +12,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
 from typing import Any
 
 from ..errors import DamagedText, GinscoreError, MatchFileError, quote
@@ -72,9 +73,17 @@ class FrozenTable(Mapping[str, Any]):
     files), so its document is this; `thawed` gives a copy to change. Equal to a plain table of the same values."""
 
     __slots__ = ("_items",)
+    _items: Mapping[str, Any]
 
     def __init__(self, table: Mapping[str, Any]):
-        self._items = {key: value if type(value) in _ATOMS else frozen(value) for key, value in table.items()}
+        items = {key: value if type(value) in _ATOMS else frozen(value) for key, value in table.items()}
+        object.__setattr__(self, "_items", MappingProxyType(items))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a FrozenTable cannot be changed (its {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a FrozenTable cannot be changed (its {name!r})")
 
     def __getitem__(self, key: str) -> Any:
         return self._items[key]
