@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import MatchFileError
 from ..match.gives import TableGives
@@ -26,6 +27,7 @@ from .table import Table
 if TYPE_CHECKING:
     from ..game.outcomes import Outcomes
     from ..game.rulebook import Rules
+    from ..match.records import Match
     from ..match.tally import Sheet
     from .stats_cache import StatsCache
 
@@ -70,9 +72,37 @@ class ToReview:
     """`review_key`: what its review is kept by."""
 
 
-def review_key(sheet: Sheet, outcomes: Outcomes) -> bytes:
-    """A digest of all a review is made from: the match and the model's outcomes."""
-    return hashlib.sha256(repr((sheet.match, outcomes)).encode()).digest()
+def review_key(sheet: Sheet, outcomes: Outcomes, outcomes_text: str | None = None) -> bytes:
+    """A digest of all a review is made from: the match and the model's outcomes, `repr((match, outcomes))`
+    (`outcomes_text` its `repr` when the caller has it)."""
+    digest = _match_begun(sheet.match)
+    digest.update(f"{outcomes_text or repr(outcomes)})".encode())
+    return digest.digest()
+
+
+_BEGUN: dict[int, tuple[weakref.ref[Match], Any]] = {}
+"""For each match object alive: the digest of `repr((match, outcomes))` fed up to the outcomes."""
+_BEGUN_LOCK = threading.Lock()
+
+
+def _match_begun(match: Match) -> Any:
+    """A SHA-256 fed with `(repr(match), ` (the match's part of `review_key`), made once for each match object (a
+    table keeps one while its file is unchanged; a page asks for every match's key at each visit) and forgotten
+    with it."""
+    with _BEGUN_LOCK:
+        found = _BEGUN.get(id(match))
+    if found is not None and found[0]() is match:
+        return found[1].copy()
+    begun = hashlib.sha256(f"({match!r}, ".encode())
+
+    def gone(dead: weakref.ref[Match], key: int = id(match)) -> None:
+        with _BEGUN_LOCK:
+            if key in _BEGUN and _BEGUN[key][0] is dead:
+                del _BEGUN[key]
+
+    with _BEGUN_LOCK:
+        _BEGUN[id(match)] = (weakref.ref(match, gone), begun)
+    return begun.copy()
 
 
 def review_rows(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None) -> Rows:
@@ -132,7 +162,7 @@ def to_review(table: Table) -> tuple[ToReview, ...]:
     each with its model. A match with no hand recorded with the knocker's cards is left out: its review gives no
     player a hand."""
     given: TableGives | None = None
-    models: dict[Rules, Outcomes] = {}
+    models: dict[Rules, tuple[Outcomes, str]] = {}
     found = []
     for name, sheet in sorted(table.named_sheets(), key=lambda named: named[0]):
         if all(record.cards is None for record in sheet.match.hands):
@@ -141,8 +171,10 @@ def to_review(table: Table) -> tuple[ToReview, ...]:
             given = table.table_gives()
         rules = sheet.match.rules
         if rules not in models:
-            models[rules] = table.model(rules, given=given).outcomes
-        found.append(ToReview(name, sheet, models[rules], review_key(sheet, models[rules])))
+            outcomes = table.model(rules, given=given).outcomes
+            models[rules] = (outcomes, repr(outcomes))
+        outcomes, text = models[rules]
+        found.append(ToReview(name, sheet, outcomes, review_key(sheet, outcomes, text)))
     return tuple(found)
 
 
