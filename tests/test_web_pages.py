@@ -253,6 +253,16 @@ def test_the_live_fragment_judges_the_picked_cards(client):
     assert "2 picked: 8 more cards for a hand." in few.text
 
 
+def test_the_record_pages_answer_is_the_check_pages_and_the_apps(client):
+    from ginscore.game.rulebook import preset
+    from ginscore.sheets.hand_check import checked_hand, hand_check_html
+
+    page = client.get("/m/standard.toml/record").text
+    for cards in (KNOCK_K, "3h 4h 5h Ks Kc Kd 7c 8c 9c 10c Jc"):  # eleven melded: a gin with a discard, ten melded
+        live = client.post("/m/standard.toml/record/live", data={"csrf": csrf(page), "how": "cards", "cards": cards}).text
+        assert hand_check_html(checked_hand(cards, preset("standard"))) in live, cards
+
+
 def test_a_write_after_someone_elses_says_someone_recorded_first(client, folder):
     new_match(client)
     page = client.get("/m/x.toml/record").text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from ..errors import GinscoreError
 from .words import RESULT_WORDS, knock_sentence
@@ -20,31 +20,10 @@ if TYPE_CHECKING:
     from ..game.rulebook import Rules
 
 
-class Judged(Protocol):
-    """What a page says about picked or typed cards: the answer, what is still missing (`waiting`), or why the
-    cards cannot be judged (`error`). `HandCheck` is one; the card picker's `Judgement` is another."""
-
-    @property
-    def waiting(self) -> str: ...
-    @property
-    def error(self) -> str: ...
-    @property
-    def melds(self) -> tuple[tuple[str, ...], ...]: ...
-    @property
-    def deadwood_cards(self) -> tuple[str, ...]: ...
-    @property
-    def discards(self) -> tuple[str, ...]: ...
-    @property
-    def deadwood(self) -> int: ...
-    @property
-    def verdict(self) -> str: ...
-    @property
-    def gin(self) -> str: ...
-
-
 @dataclass(frozen=True)
 class HandCheck:
-    """What `check` says about one hand of 10 or 11 cards, in the words a page shows; or why it cannot (`error`)."""
+    """What `check` says about one hand of 10 or 11 cards, in the words a page shows; or why it cannot (`error`),
+    or, for a picker, how many cards are still to be picked (`waiting`)."""
 
     waiting: str = ""
     """How many cards are still to be picked, in words (a picker's; typed cards are judged or refused)."""
@@ -85,7 +64,7 @@ def checked_hand(text: str, rules: Rules, upcard: Card | None = None) -> HandChe
     )
 
 
-def hand_check_html(check: Judged | None) -> str:
+def hand_check_html(check: HandCheck | None) -> str:
     """The check's answer as the pages show it, escaped: the `hand-check` box with the verdict, the melds and the
     deadwood as card chips; or the refusal, or what is still missing. Empty when nothing is picked (None)."""
     if check is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -17,12 +17,12 @@ from ..game.advise_game import final_advice, final_words
 from ..game.cards import Card
 from ..game.rulebook import PRESETS, Rules
 from ..match.tally import Sheet
-from ..sheets.hand_check import HandCheck, Judged, checked_hand, hand_check_html
+from ..sheets.hand_check import HandCheck, hand_check_html
 from . import hands
 from .file_words import problem_words
 from .hands import judged
 from .page_helpers import FormValues, MatchInfo, escaped, folder_of, match_info, page_path, render
-from .picker import DECK_CHOICES, UPCARD_FIRST, card_face, judge, picker_from
+from .picker import DECK_CHOICES, card_face, judge, picker_from
 
 
 @dataclass(frozen=True)
@@ -74,18 +74,6 @@ def _game_question(request: Request, form: Mapping[str, str], info: MatchInfo) -
     return GameQuestion(folder.table, folder.sheet(info.name), _to_play(info, form), chosen)
 
 
-def _judged_cards(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judged | None:
-    """What the page says about the picked cards: nothing or what is still missing (the picker's words), else the
-    game's answer, the very one the app's typed check gives (`sheets.hand_check`)."""
-    if len(cards) < 10:
-        return judge(cards, judged_by)
-    rules, upcard = judged_by or (Rules(), None)
-    check = checked_hand(" ".join(cards), rules, upcard)
-    if judged_by is None and not check.error:  # an Oklahoma hand before its up-card: the melds, and no verdict
-        return replace(check, verdict=UPCARD_FIRST)
-    return check
-
-
 def _check_context(form: Mapping[str, str], info: MatchInfo | None, game: GameQuestion | None = None) -> dict[str, Any]:
     picker = picker_from(form, [("hand", "cards", "Your cards")], "Your 10 or 11 cards")
     cards = picker.cards("hand")
@@ -94,7 +82,7 @@ def _check_context(form: Mapping[str, str], info: MatchInfo | None, game: GameQu
         judged_by = _judged_by(form, info)
     except GinscoreError as error:
         return {**context, "hand_check": Markup(hand_check_html(HandCheck(error=str(error))))}
-    check = _judged_cards(cards, judged_by)
+    check = judge(cards, judged_by)
     context["hand_check"] = Markup(hand_check_html(check))  # escaped there, as the app inserts it
     if len(cards) == 11 and judged_by is not None and not (check and check.error):
         context["advice"] = advice_view(cards, *judged_by, game=game)

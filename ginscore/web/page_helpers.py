@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from jinja2 import ModuleLoader
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 from starlette.routing import Route
@@ -20,6 +21,7 @@ from ..game.numbers import read_whole
 from ..game.rulebook import Rules
 from ..match.records import NAME_MOST, NOTE_MOST
 from ..match.tally import Sheet
+from ..sheets.hand_check import hand_check_html
 from ..sheets.odds_words import CHANCE_BASIS
 from .file_words import problem_words, reason_words
 from .security import CSRF_FIELD, csrf_token
@@ -55,6 +57,7 @@ TEMPLATES.env.filters["face"] = _face
 TEMPLATES.env.filters["red"] = _is_red
 TEMPLATES.env.filters["reason"] = reason_words
 TEMPLATES.env.globals["chance_basis"] = CHANCE_BASIS
+TEMPLATES.env.filters["hand_check"] = lambda check: Markup(hand_check_html(check))
 
 
 def folder_of(request: Request) -> Folder:

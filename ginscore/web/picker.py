@@ -1,20 +1,20 @@
 """The card picker: a deck of buttons whose picked cards live in hidden inputs, and what `check` says about them.
 
 Without script each card is a submit button (`name="toggle" value="3h"`) that re-renders the form with the card
-toggled; the script toggles in place. Every answer about cards comes from the server (`hands.check`).
+toggled; the script toggles in place. Every answer about cards comes from the server
+(`sheets.hand_check`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import GinscoreError
 from ..game.cards import DECK, Card, Rank, Suit, parse_card
 from ..game.rulebook import Rules
-from ..sheets.words import RESULT_WORDS, knock_sentence
-from . import hands
+from ..sheets.hand_check import HandCheck, checked_hand
 
 RANK_WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -151,41 +151,17 @@ UPCARD_FIRST = "Pick the up-card: its value is the knock limit"
 """The verdict on an Oklahoma hand before its up-card is picked."""
 
 
-@dataclass(frozen=True)
-class Judgement:
-    """What `check` says about the picked cards, as the page shows it; or what is still missing (`waiting`), or why
-    the cards cannot be judged (`error`)."""
-
-    waiting: str = ""
-    """How many cards are still to be picked, in words."""
-    error: str = ""
-    melds: tuple[tuple[str, ...], ...] = ()
-    deadwood_cards: tuple[str, ...] = ()
-    discards: tuple[str, ...] = ()
-    """The discards that leave the least deadwood, for 11 cards."""
-    deadwood: int = 0
-    verdict: str = ""
-    """Whether the hand may knock, as a sentence (`UPCARD_FIRST` until an Oklahoma up-card is picked)."""
-    gin: str = ""
-    """`gin` when no deadwood is left (`big gin` when all 11 cards meld and the rules score it), said beside the
-    count; else empty."""
-
-
-def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> Judgement | None:
-    """What `check` says about the picked cards, or what is still missing; None when none are picked.
-    `judged_by` is None for an Oklahoma match whose up-card is not picked yet: the melds, and no verdict."""
+def judge(cards: list[str], judged_by: tuple[Rules, Card | None] | None) -> HandCheck | None:
+    """What a page says about the picked cards: None when none are picked, what is still missing, else the game's
+    answer, the very one the app's typed check gives (`sheets.hand_check`). `judged_by` is None for an Oklahoma
+    match whose up-card is not picked yet: the melds, and no verdict."""
     if not cards:
         return None
     if len(cards) < 10:
         missing = 10 - len(cards)
-        return Judgement(waiting=f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand.")
+        return HandCheck(waiting=f"{len(cards)} picked: {missing} more card{'s' if missing > 1 else ''} for a hand.")
     rules, upcard = judged_by or (Rules(), None)
-    try:
-        answer = hands.check(cards, rules, upcard)
-    except GinscoreError as error:
-        return Judgement(error=str(error))
-    big = answer["big_gin"] and rules.big_gin  # without the knob, eleven melded cards are a gin with a discard
-    verdict = UPCARD_FIRST if judged_by is None else knock_sentence(answer["deadwood"], big, answer["knock_limit"])
-    gin = RESULT_WORDS["big_gin" if big else "gin"] if answer["deadwood"] == 0 else ""
-    return Judgement(melds=tuple(tuple(meld) for meld in answer["melds"]), deadwood_cards=tuple(answer["deadwood_cards"]),
-                     discards=() if big else tuple(answer["discards"]), deadwood=answer["deadwood"], verdict=verdict, gin=gin)
+    check = checked_hand(" ".join(cards), rules, upcard)
+    if judged_by is None and not check.error:
+        return replace(check, verdict=UPCARD_FIRST)
+    return check
