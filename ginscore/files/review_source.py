@@ -81,27 +81,27 @@ def review_key(sheet: Sheet, outcomes: Outcomes, outcomes_text: str | None = Non
 
 
 _BEGUN: dict[int, tuple[weakref.ref[Match], Any]] = {}
-"""For each match object alive: the digest of `repr((match, outcomes))` fed up to the outcomes."""
-_BEGUN_LOCK = threading.Lock()
+"""For each match object alive: the digest of `repr((match, outcomes))` fed up to the outcomes. No lock: an entry
+is believed only for the very object it was made of, so two threads at once cost at worst a digest made again
+(and a lock taken here could be wanted again by `gone`, run by the collector in the thread holding it)."""
 
 
 def _match_begun(match: Match) -> Any:
     """A SHA-256 fed with `(repr(match), ` (the match's part of `review_key`), made once for each match object (a
     table keeps one while its file is unchanged; a page asks for every match's key at each visit) and forgotten
     with it."""
-    with _BEGUN_LOCK:
-        found = _BEGUN.get(id(match))
+    key = id(match)
+    found = _BEGUN.get(key)
     if found is not None and found[0]() is match:
         return found[1].copy()
     begun = hashlib.sha256(f"({match!r}, ".encode())
 
-    def gone(dead: weakref.ref[Match], key: int = id(match)) -> None:
-        with _BEGUN_LOCK:
-            if key in _BEGUN and _BEGUN[key][0] is dead:
-                del _BEGUN[key]
+    def gone(dead: weakref.ref[Match]) -> None:
+        kept = _BEGUN.get(key)
+        if kept is not None and kept[0] is dead:
+            _BEGUN.pop(key, None)
 
-    with _BEGUN_LOCK:
-        _BEGUN[id(match)] = (weakref.ref(match, gone), begun)
+    _BEGUN[key] = (weakref.ref(match, gone), begun)
     return begun.copy()
 
 
