@@ -63,6 +63,9 @@ class Memory:
     def settled(self) -> str | None:
         return None
 
+    def modified(self, name: str) -> float | None:
+        return 0.0 if name in self.texts else None
+
     def path(self, name: str) -> str:
         return f"{FOLDER}/{name}"
 

@@ -69,6 +69,13 @@ class Disk:
             return None
         return f"{status.st_mtime_ns:x}-{status.st_ctime_ns:x}-{status.st_size:x}-{status.st_ino:x}"
 
+    def modified(self, name: str) -> float | None:
+        """When the file was last written, in seconds since 1970; None when there is no such file."""
+        try:
+            return os.stat(self.path(name)).st_mtime
+        except OSError:
+            return None
+
     def path(self, name: str) -> str:
         return os.path.join(self.folder, name)
 

@@ -133,13 +133,13 @@ class Folder:
     def _summary_of(self, found: TableFile) -> Summary:
         name = found.name
         path = os.path.join(self.path, name)
-        try:
-            modified = datetime.fromtimestamp(os.stat(path).st_mtime, UTC).replace(microsecond=0).isoformat()
-        except OSError as error:
-            return self._broken(name, None, f"cannot read: {error.strerror or 'refused'}")
+        stamp = self.table.storage.modified(name)
+        if stamp is None:
+            return self._broken(name, False, "cannot read: no such file")
+        modified = datetime.fromtimestamp(stamp, UTC).replace(microsecond=0).isoformat()
         if found.read is None:
             problem = found.problem or MatchFileError(path, ["cannot be read"])
-            return self._broken(name, path, problem.one_line(), modified, problem.damage)
+            return self._broken(name, True, problem.one_line(), modified, problem.damage)
         sheet, hands = found.read.sheet, found.read.match.hands
         last = hands[-1].recorded if hands and hands[-1].recorded else modified
         status = "finished" if sheet.finished else "playing"
@@ -147,13 +147,12 @@ class Folder:
         return Summary(name, found.read.match.players, sheet.summed("totals"), status, None, len(hands), last, sheet.winner,
                        found.read.match.hollywood, final)
 
-    def _broken(self, name: str, path: str | None, reason: str, modified: str | None = None,
+    def _broken(self, name: str, there: bool, reason: str, modified: str | None = None,
                 damage: DamagedText | None = None) -> Summary:
         looks_like_a_match = False
-        if path is not None:
-            with contextlib.suppress(OSError, UnicodeDecodeError):
-                with open(path, encoding="utf-8") as handle:
-                    head = handle.read(4096)
+        if there:
+            with contextlib.suppress(GinscoreError, UnicodeDecodeError):
+                head = self.table.storage.data(name)[:4096].decode("utf-8", "ignore")
                 looks_like_a_match = "[match]" in head or head.startswith("# ginscore match file")
         return Summary(name, (), {}, "broken" if looks_like_a_match else "not a match", reason, 0, modified, None, False,
                        damage=damage)
@@ -220,7 +219,10 @@ class Folder:
             check_portable_name(os.path.join(self.path, f"{stem}.toml"))
         except GinscoreError:
             stem = "match"  # a name such as `con` that no phone or Windows machine can hold
-        taken = set(self.table.storage.listed()) if os.path.isdir(self.path) else set()
+        try:
+            taken = set(self.table.storage.listed())
+        except MatchFileError:  # no folder yet: every name is free
+            taken = set()
         day = now()[:10]
         for name in (f"{stem}.toml", f"{stem}-{day}.toml", *(f"{stem}-{day}-{n}.toml" for n in range(2, 1000))):
             if name not in taken:
@@ -237,7 +239,7 @@ class Folder:
         """The game Next game started after the finished match `name` as it stands, while its file is there; else
         None."""
         started = self.next_games.get((name, self.version(name)))
-        return started if started is not None and os.path.isfile(os.path.join(self.path, started)) else None
+        return started if started is not None and self.table.storage.is_file(started) else None
 
     def _next_game(self, name: str, dealer: str | None) -> tuple[str, Sheet]:
         from .changes import next_game
@@ -245,7 +247,7 @@ class Folder:
         path = self.resolve(name)
         finished = (name, self.version(name))
         started = self.next_games.get(finished)
-        if started is not None and os.path.isfile(os.path.join(self.path, started)):
+        if started is not None and self.table.storage.is_file(started):
             return started, self.sheet(started)
         with self._named(name, path):
             players = list(self.sheet(name).match.players)
@@ -339,7 +341,7 @@ class Folder:
         return conflicting[0] if conflicting else None
 
     def _free_name(self, name: str | None, players: list[str]) -> str:
-        if name is not None and self.accepts(name) and not os.path.lexists(os.path.join(self.path, name)):
+        if name is not None and self.accepts(name) and not self.table.storage.exists(name):
             try:
                 return self.new_name(name)
             except GinscoreError:
