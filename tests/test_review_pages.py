@@ -28,5 +28,5 @@ def test_progress_then_the_review_then_the_match_pages_sums(tmp_path: Path, monk
         assert "http-equiv" not in done
         assert "Worst: hand 6: knocking with 5 gave away 7 points of game chance; playing on, discarding the 8♣, was best." in done
         summary = client.get("/m/evening.toml").text
-        assert "Raj lost 10.2 points of game chance over 3 knocks; Ines lost 0.0 points of game chance over 1 knock." in summary
+        assert "Raj lost 10.2 points of game chance over 3 knocks; Ines lost 3.5 points of game chance over 1 knock." in summary
         assert client.get("/m/counts_only.toml/review").status_code == 404

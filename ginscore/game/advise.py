@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import reduce
@@ -301,16 +302,17 @@ class _Tally:
         self.big_gin = big_gin
         self.net = self.squares = self.wins = self.undercuts = self.ties = 0
 
-    def add(self, result: HandResult) -> None:
+    def add(self, result: HandResult, times: int = 1) -> None:
+        """`result` met `times` times."""
         net = result.net
-        self.net += net
-        self.squares += net * net
+        self.net += net * times
+        self.squares += net * net * times
         if result.winner == "knocker":
-            self.wins += 1
+            self.wins += times
         elif result.winner == "opponent":
-            self.undercuts += 1
+            self.undercuts += times
         else:
-            self.ties += 1
+            self.ties += times
 
     def value(self, count: int, exact: bool) -> KnockValue:
         win, undercut, tie = self.wins / count, self.undercuts / count, self.ties / count
@@ -349,21 +351,27 @@ def _eleven(
     # The cards that could ever go onto each spread's melds: an opponent holding none of them lays off nothing.
     outside = FULL_DECK & ~hand.mask
     reach = {melds: reduce(or_, layoff_choices(melds, outside), 0) for melds in sorted({t.melds for t in every if not t.gin})}
-    results: dict[tuple[int, int, bool], HandResult] = {}
+    # Each world's counts are tallied first; each spread then adds up its results once for each count met.
+    owns: Counter[int] = Counter()
+    after: dict[tuple[int, ...], Counter[int]] = {melds: Counter() for melds in reach}
+    reaching = list(reach.items())
     count = 0
     for opponent in hands:
         own = min_deadwood(opponent)
-        after = {melds: best_layoff(melds, opponent)[0] if opponent & cards else own for melds, cards in reach.items()}
-        for tally in every:
-            opponent_count = own if tally.gin else after[tally.melds]
+        owns[own] += 1
+        for melds, cards in reaching:
+            after[melds][best_layoff(melds, opponent)[0] if opponent & cards else own] += 1
+        count += 1
+        if progress is not None and count % _PROGRESS_EVERY == 0:
+            progress(count, base.samples)
+    results: dict[tuple[int, int, bool], HandResult] = {}
+    for tally in every:
+        for opponent_count, times in (owns if tally.gin else after[tally.melds]).items():
             key = (tally.deadwood, opponent_count, tally.big_gin)
             result = results.get(key)
             if result is None:
                 result = results[key] = score_counts(*key[:2], rules, limit, multiplier, tally.big_gin)
-            tally.add(result)
-        count += 1
-        if progress is not None and count % _PROGRESS_EVERY == 0:
-            progress(count, base.samples)
+            tally.add(result, times)
     exact = base.exact
     options = []
     for card in discards:

@@ -11,6 +11,12 @@ Each world is played out twice, from the same shuffle: against a careless oppone
 alone, even into the undercut your low count sets; and against a careful one, who sees your cards and never
 knocks into an undercut. A real opponent lies between the two; the careful figure, the one least kind to playing
 on, is the one the advice goes by. Each chance has the normal interval of a mean.
+
+The shuffles and the opponent's policies are drawn once for the hand and every discard is played on from them
+(common random numbers), as every discard's knock meets the same opponent hands: two discards then differ by
+what they do, not by their luck, and `difference_interval` gives the error of a difference with the luck they
+share taken out. The two opponents play alike until the careless one knocks into an undercut, so the careful one
+is played out on its own only where the careless one did that.
 """
 
 from __future__ import annotations
@@ -19,18 +25,20 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 
-from .advise import Advice
+from .advise import FULL_DECK, Advice
 from .cards import Card
 from .estimate import mean_interval
-from .layoffs import best_layoff
+from .layoffs import best_layoff, layoff_choices
 from .melds import min_deadwood
 from .odds import chance_to_win
 from .outcomes import Outcomes
 from .rulebook import Rules
 from .scoring import score_counts
-from .simulate import POLICIES, POLICY, STOCK_LEFT, Ending, Position, careful, play_out
+from .simulate import POLICIES, POLICY, STOCK_LEFT, Ending, Policy, Position, careful, play_out
 
 ROLLOUTS = 100
 """Worlds played out for each discard that may knock, by default."""
@@ -78,6 +86,11 @@ class GameChoice:
     play_on_careless: float
     """Playing on against a careless opponent, who knocks by its policy alone, undercut or not."""
     play_on_careless_interval: tuple[float, float] | None
+    knock_values: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """Knocking now's chance in each of advise's worlds, in their order (its mean is `knock_now`)."""
+    play_on_values: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """Playing on's chance in each world played out, the first `rollouts` of the same worlds, in order; one value
+    when the hand is dead after any discard."""
 
     @property
     def knocks(self) -> bool:
@@ -220,51 +233,120 @@ def weigh_game(
         return chance_to_win(model, state.target, state.next_dealer, (mine, theirs), 0 if dealer_is_me else 1, floor)
 
     hand_mask = sum(card.bit for card in advice.cards)
+    worlds = advice.worlds
+    owns = [min_deadwood(world) for world in worlds]
+    outside = FULL_DECK & ~hand_mask
+    shuffles = _shuffles(advice, rollouts, rng)
     choices = []
     for option in advice.options:
         if option.knock is None:
             continue
         spread = option.knock.spread
-        melds = tuple(sorted(meld.mask for meld in spread.melds))
-        gin = not spread.deadwood_cards
+        per_world = _counts(tuple(sorted(meld.mask for meld in spread.melds)), not spread.deadwood_cards, worlds,
+                            owns, outside)
+        outcome_of: dict[int, tuple[str | None, int]] = {}
         counted: Counter[tuple[str | None, int]] = Counter()
-        for world in advice.worlds:
-            count = min_deadwood(world) if gin else best_layoff(melds, world)[0]
+        for count, n in Counter(per_world).items():
             knocked = score_counts(spread.deadwood, count, rules, advice.knock_limit, advice.multiplier)
             who = None if knocked.winner is None else (YOU if knocked.winner == "knocker" else OPPONENT)
-            counted[(who, knocked.points)] += 1
+            outcome_of[count] = (who, knocked.points)
+            counted[(who, knocked.points)] += n
         total = sum(counted.values())
         weighed = []
+        left: dict[tuple[str | None, int], float] = {}
         for (who, points), n in sorted(counted.items(), key=lambda item: (-item[1], str(item[0][0]), item[0][1])):
             mine = state.mine + (points if who == YOU else 0)
             theirs = state.theirs + (points if who == OPPONENT else 0)
-            weighed.append(WeighedOutcome(who, points, n / total, chance(mine, theirs, who)))
+            left[(who, points)] = chance(mine, theirs, who)
+            weighed.append(WeighedOutcome(who, points, n / total, left[(who, points)]))
         knock_now, knock_interval = _mean([(w.chance, w.share * total) for w in weighed], total)
+        # every possible opponent hand taken once: knocking now is exact, a point with no error
+        knock_values = (knock_now,) if advice.exact else tuple(left[outcome_of[count]] for count in per_world)
         kept = hand_mask ^ option.discard.bit
         played: list[float] = []
         careless: list[float] = []
-        for world in advice.worlds[:rollouts] if advice.stock > STOCK_LEFT else ():
-            rest = [bit for bit in advice.pool if not world & bit]
-            rng.shuffle(rest)
-            policy = rng.choice(POLICIES)
-            for opponent, chances in ((careful(policy), played), (policy, careless)):
-                position = Position([kept, world], rest[: advice.stock], option.discard.bit, 1)
-                ending = play_out(position, rules, advice.upcard, advice.knock_limit, (POLICY["eager"], opponent))
-                chances.append(_ended(ending, state, chance))
+        for world, stock, policy in shuffles:
+            loose = _play(kept, world, stock, option.discard.bit, rules, advice, policy)
+            careless.append(_ended(loose, state, chance))
+            if loose.knocker == 1 and (loose.result is None or loose.result.winner != "knocker"):
+                # the careless opponent knocked into an undercut (or a tie): the careful one plays on from there
+                played.append(_ended(_play(kept, world, stock, option.discard.bit, rules, advice, careful(policy)),
+                                     state, chance))
+            else:  # the careful opponent never met a knock it would refuse: the same hand, the same end
+                played.append(careless[-1])
         if advice.stock <= STOCK_LEFT:  # a discard now leaves the stock's last two cards: the hand is dead
             played = careless = [chance(state.mine, state.theirs, None)]
         play_on, play_interval = _mean([(p, 1) for p in played], len(played))
-        loose, loose_interval = _mean([(p, 1) for p in careless], len(careless))
+        loose_chance, loose_interval = _mean([(p, 1) for p in careless], len(careless))
         choices.append(
             GameChoice(
-                option.discard, knock_now, knock_interval, tuple(weighed), play_on, play_interval, len(played), loose,
-                loose_interval,
+                option.discard, knock_now, knock_interval, tuple(weighed), play_on, play_interval, len(played),
+                loose_chance, loose_interval, knock_values, tuple(played),
             )
         )
     now = chance(state.mine, state.theirs, None)
     best = max(choices, key=lambda c: max(c.knock_now, c.play_on), default=None)
     hand_best = advice.recommended.discard if advice.recommended is not None else None
     return GameAdvice(state, now, tuple(choices), best, hand_best)
+
+
+def _shuffles(advice: Advice, rollouts: int, rng: random.Random) -> list[tuple[int, list[int], Policy]]:
+    """The play-on shuffles every discard of the hand is played out from (common random numbers): for each of the
+    first `rollouts` worlds, the rest of the unseen cards shuffled into the stock and the opponent's policy drawn;
+    none when a discard now would leave the stock's last two cards."""
+    if advice.stock <= STOCK_LEFT:
+        return []
+    shuffles = []
+    for world in advice.worlds[:rollouts]:
+        rest = [bit for bit in advice.pool if not world & bit]
+        rng.shuffle(rest)
+        shuffles.append((world, rest[: advice.stock], rng.choice(POLICIES)))
+    return shuffles
+
+
+def _play(kept: int, world: int, stock: list[int], discard: int, rules: Rules, advice: Advice, opponent: Policy) -> Ending:
+    """The hand played out after `discard`: you (player 0) eager, the opponent (1) by `opponent`, moving next."""
+    position = Position([kept, world], list(stock), discard, 1)
+    return play_out(position, rules, advice.upcard, advice.knock_limit, (POLICY["eager"], opponent))
+
+
+def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: list[int], outside: int) -> list[int]:
+    """The opponent's count in each world after lay-offs onto `melds` (none against gin): a world holding none of
+    the cards that could ever be laid off on them keeps its own count."""
+    if gin:
+        return owns
+    reach = reduce(or_, layoff_choices(melds, outside), 0)
+    return [best_layoff(melds, world)[0] if world & reach else own for world, own in zip(worlds, owns)]
+
+
+def difference_interval(first: tuple[float, ...], second: tuple[float, ...]) -> tuple[float, float] | None:
+    """The 95% interval of `mean(first) - mean(second)`, two chances given by their samples, the `i`th of each
+    drawn in advise's `i`th world (knocking now over every world, playing on over the first `rollouts`).
+
+    The samples are common random numbers: two discards meet the same opponent hands and, playing on, the same
+    shuffles, so their errors largely cancel in the difference. Its variance is each mean's variance less twice
+    their covariance, estimated from the worlds both were sampled in (the covariance of two means whose samples
+    share `m` worlds, out of `n1` and `n2`, is `m / (n1 * n2)` times the samples' own). A chance of one value is
+    exact (no error); None when either has no value."""
+    if not first or not second:
+        return None
+    mean_first, mean_second = sum(first) / len(first), sum(second) / len(second)
+    variance = _variance(first) / len(first) + _variance(second) / len(second)
+    shared = min(len(first), len(second))
+    if shared >= 2:
+        one, other = first[:shared], second[:shared]
+        centre_one, centre_other = sum(one) / shared, sum(other) / shared
+        covariance = sum((a - centre_one) * (b - centre_other) for a, b in zip(one, other)) / (shared - 1)
+        variance -= 2 * covariance * shared / (len(first) * len(second))
+    return mean_interval(mean_first - mean_second, math.sqrt(max(variance, 0.0)))
+
+
+def _variance(values: tuple[float, ...]) -> float:
+    """The sample variance; 0 for one value (an exact figure)."""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return sum((value - mean) ** 2 for value in values) / (len(values) - 1)
 
 
 def _ended(ending: Ending, state: GameState, chance: Callable[[int, int, str | None], float]) -> float:

@@ -29,26 +29,51 @@ def _chain(start: int, step_up: bool, opponent: int, lane_edge: int) -> list[int
 
 def layoff_choices(melds: tuple[int, ...], opponent: int) -> list[int]:
     """Every feasible set of cards the opponent can lay off onto these melds, as masks."""
+    ends, first = _ends(melds)
+    if not opponent & first:
+        return [0]
     per_end: list[list[int]] = []
-    for meld in melds:
-        low = meld & -meld
-        if is_set(meld):
-            if meld.bit_count() == 3:
-                fourth = RANK_COLUMNS[(low.bit_length() - 1) % 16] & ~meld & opponent
-                if fourth:
-                    per_end.append([0, fourth])
+    for start, step_up, edge in ends:
+        if step_up is None:  # a three-card set: its fourth card
+            fourth = start & opponent
+            if fourth:
+                per_end.append([0, fourth])
             continue
-        high = 1 << (meld.bit_length() - 1)
-        shift = SUIT_SHIFTS[(low.bit_length() - 1) // 16]
-        ace, king = 1 << shift, 1 << (shift + 12)
-        below = 0 if low & ace else low >> 1
-        above = 0 if high & king else high << 1
-        for options in (_chain(below, False, opponent, ace), _chain(above, True, opponent, king)):
-            if len(options) > 1:
-                per_end.append(options)
+        options = _chain(start, step_up, opponent, edge)
+        if len(options) > 1:
+            per_end.append(options)
     if not per_end:
         return [0]
     return sorted({_union(combo) for combo in product(*per_end)}, key=int.bit_count)
+
+
+_ENDS: dict[tuple[int, ...], tuple[tuple[tuple[int, bool | None, int], ...], int]] = {}
+"""`_ends` by its melds: one knock's melds meet many opponent hands."""
+
+
+def _ends(melds: tuple[int, ...]) -> tuple[tuple[tuple[int, bool | None, int], ...], int]:
+    """Where cards can be laid off on `melds`, in their order: for a three-card set (its fourth card, None, 0), for
+    a run (the card below it, False, the ace) then (the card above it, True, the king), a run ending at the ace or
+    the king having no card on that side; and every such first card, as one mask."""
+    found = _ENDS.get(melds)
+    if found is None:
+        ends: list[tuple[int, bool | None, int]] = []
+        for meld in melds:
+            low = meld & -meld
+            if is_set(meld):
+                if meld.bit_count() == 3:
+                    ends.append((RANK_COLUMNS[(low.bit_length() - 1) % 16] & ~meld, None, 0))
+                continue
+            high = 1 << (meld.bit_length() - 1)
+            shift = SUIT_SHIFTS[(low.bit_length() - 1) // 16]
+            ace, king = 1 << shift, 1 << (shift + 12)
+            ends.append((0 if low & ace else low >> 1, False, ace))
+            ends.append((0 if high & king else high << 1, True, king))
+        first = _union(tuple(start for start, _, _ in ends))
+        if len(_ENDS) >= 1 << 16:
+            _ENDS.clear()
+        found = _ENDS[melds] = (tuple(ends), first)
+    return found
 
 
 def _union(masks: tuple[int, ...]) -> int:

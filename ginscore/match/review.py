@@ -5,7 +5,10 @@ them: `advise` draws the opponent hands from the eleven cards (its defaults, the
 live check makes it, `hand_seed`), and `weigh_game` gives each discard that may knock its chance to win the game by
 knocking now and by playing on. The option taken (the knock, gin or big gin laid down, with its discard and
 spread) is set against the best option; the difference, in percentage points, is the chance lost, judged by
-`JUDGEMENTS`. Where the two estimates overlap within their 95% intervals the hand is `close` and counts no error.
+`JUDGEMENTS`. Where the chance lost is within its error (the 95% interval of the difference reaches 0) the hand
+is `close` and counts no error. The difference's error is worked out world by world: every option of a hand is
+weighed against the same opponent hands and played on from the same shuffles (common random numbers), so the
+luck of the draw that two options share cancels out of it.
 
 What is exact and what is sampled: the chance to win the game from a given score is exact for the model
 (`game.odds`). Knocking now is its mean over the opponent hands drawn (exact when every possible hand was taken
@@ -14,12 +17,13 @@ once); playing on is its mean over the hands played out to their end (always sam
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from ..game.advise import Advice, advise, hand_seed
-from ..game.advise_game import GameAdvice, GameChoice, GameState, weigh_game
+from ..game.advise_game import GameAdvice, GameChoice, GameState, difference_interval, weigh_game
 from ..game.cards import Card
 from ..game.melds import Arrangement
 from ..game.odds import MAX_SPAN, solvable
@@ -61,6 +65,9 @@ class Choice:
     0 when it is exact."""
     gin: bool = False
     """Whether knocking after this discard is gin."""
+    values: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """The samples `chance` is the mean of, world by world in advise's order (`GameChoice.knock_values` or
+    `play_on_values`); one value when it is exact."""
 
     @property
     def play(self) -> str:
@@ -98,7 +105,10 @@ class HandReview:
     lost: float = 0.0
     """The chance lost, in percentage points: best − taken, never negative."""
     close: bool = False
-    """Whether the best option's estimate and the taken one's overlap within their intervals: no error is counted."""
+    """Whether the chance lost is within its error (its 95% interval reaches 0): no error is counted."""
+    lost_interval: tuple[float, float] | None = None
+    """The 95% interval of the chance lost, in percentage points, from the two options' samples world by world;
+    None when nothing was lost or both figures are exact."""
     samples: int = 0
     """Opponent hands drawn; `exact` when every possible one was taken once."""
     exact: bool = False
@@ -245,17 +255,41 @@ def review_hand(
         return replace(base, reason=f"advise finds no knock discarding the {scored.discard}")
     taken = _as_laid(taken, advice, spread, rules, outcomes, state)
     best, lost, close = judge(taken, choices)
-    return replace(base, taken=taken, best=best, choices=choices, lost=lost, close=close, samples=advice.samples,
+    return replace(base, taken=taken, best=best, choices=choices, lost=lost, close=close,
+                   lost_interval=lost_interval(best, taken) if lost else None, samples=advice.samples,
                    exact=advice.exact)
 
 
 def judge(taken: Choice, choices: tuple[Choice, ...]) -> tuple[Choice, float, bool]:
     """The best of the options (the one taken where none is ahead of it), the chance lost against it in percentage
-    points (never negative), and whether the two estimates overlap within their error (`close`)."""
+    points (never negative), and whether that loss is within its error (`close`: its 95% interval reaches 0)."""
     best = max(choices, key=lambda choice: choice.chance, default=taken)
     if taken.chance >= best.chance:
         return taken, 0.0, False
-    return best, (best.chance - taken.chance) * 100, _overlap(best, taken)
+    interval = lost_interval(best, taken)
+    return best, (best.chance - taken.chance) * 100, interval is not None and interval[0] <= 0
+
+
+def lost_interval(best: Choice, taken: Choice) -> tuple[float, float] | None:
+    """The 95% interval of `best`'s chance less `taken`'s, in percentage points; None when both are exact.
+
+    From the two options' samples world by world where both have them (the same opponent hands and the same
+    play-on shuffles: their errors largely cancel in the difference, `difference_interval`); otherwise as two
+    independent estimates, from their intervals."""
+    if best.values and taken.values:
+        found = difference_interval(best.values, taken.values)
+    else:
+        half = math.hypot(*(_half_width(choice) for choice in (best, taken)))
+        lost = best.chance - taken.chance
+        found = (lost - half, lost + half)
+    if found is None or found[0] == found[1]:
+        return None
+    return found[0] * 100, found[1] * 100
+
+
+def _half_width(choice: Choice) -> float:
+    """Half a choice's 95% interval, or 0 when it is exact."""
+    return 0.0 if choice.interval is None else (choice.interval[1] - choice.interval[0]) / 2
 
 
 def weigh(
@@ -271,8 +305,10 @@ def _choices(found: GameChoice, advice: Advice) -> tuple[Choice, Choice]:
     option = next(option for option in advice.options if option.discard == found.discard)
     gin = option.knock is not None and not option.knock.spread.deadwood_cards
     return (
-        Choice(found.discard, True, found.knock_now, None if advice.exact else found.knock_interval, knock_sampled, gin),
-        Choice(found.discard, False, found.play_on, found.play_on_interval, found.rollouts),
+        Choice(found.discard, True, found.knock_now, None if advice.exact else found.knock_interval, knock_sampled, gin,
+               found.knock_values),
+        Choice(found.discard, False, found.play_on, found.play_on_interval, found.rollouts,
+               values=found.play_on_values),
     )
 
 
@@ -288,7 +324,7 @@ def _as_laid(
     game = weigh_game(replace(advice, options=(laid,)), rules, outcomes, state, rollouts=0)
     found = game.choices[0]
     return replace(taken, chance=found.knock_now, interval=None if advice.exact else found.knock_interval,
-                   gin=not spread.deadwood_cards)
+                   gin=not spread.deadwood_cards, values=found.knock_values)
 
 
 def _melds(spread: Arrangement) -> frozenset[int]:
@@ -299,12 +335,6 @@ def _upcard(record: HandRecord) -> Card | None:
     from ..game.cards import parse_card
 
     return None if record.upcard is None else parse_card(record.upcard)
-
-
-def _overlap(one: Choice, other: Choice) -> bool:
-    """Whether two options' estimates share a point within their 95% intervals (an exact figure is a point)."""
-    first, second = one.interval or (one.chance, one.chance), other.interval or (other.chance, other.chance)
-    return max(first[0], second[0]) <= min(first[1], second[1])
 
 
 def _player(name: str, hands: list[HandReview]) -> PlayerReview:
@@ -353,6 +383,7 @@ def review_dict(found: Review, player: str | None = None) -> dict:
                     "best": _choice_dict(hand.best),
                     "options": [_choice_dict(choice) for choice in hand.choices],
                     "lost": hand.lost,
+                    "lost_interval": None if hand.lost_interval is None else list(hand.lost_interval),
                     "close": hand.close,
                     "judgement": hand.judgement,
                     "words": hand.words(),
