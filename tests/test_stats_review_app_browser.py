@@ -43,7 +43,7 @@ def test_a_tap_reviews_the_stored_matches_in_the_worker(phone: Phone, tmp_path: 
     assert page.evaluate(CALL, ["POST", "/api/matches/night.toml/hands", hand]) == 201
     visit(page, "/stats")
     main = page.locator("main")
-    assert "1 match with knocks recorded with cards, not reviewed as it stands now." in main.inner_text()
+    assert "1 knock recorded with cards, in 1 match, not reviewed as it stands now." in main.inner_text()
     page.get_by_role("link", name="Review their knocks").tap()
     entry = page.locator("li.lost-entry")
     entry.wait_for(timeout=60_000)

@@ -32,7 +32,7 @@ def test_a_tap_reviews_the_folder_and_each_players_mean_fits_a_phone(browser: An
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}/?token={TOKEN}")
             page.goto(f"http://127.0.0.1:{port}/stats")
-            assert "1 match with knocks recorded with cards, not reviewed as it stands now." in page.locator("main").inner_text()
+            assert "1 knock recorded with cards, in 1 match, not reviewed as it stands now." in page.locator("main").inner_text()
             assert_no_sideways_scroll(page, 390)
             page.get_by_role("link", name="Review their knocks").click()
             entry = page.locator("li.lost-entry")

@@ -74,8 +74,9 @@ def shown(page: str) -> list[dict[str, str]]:
     return [{"player": html.unescape(player), "mean": mean, "hands": hands} for player, mean, hands in lines]
 
 
-NOT_REVIEWED = ("2 matches with knocks recorded with cards, not reviewed as they stand now. A review takes about a "
-                f'second a match.</p>\n<p><a class="button" href="{ASK}">Review their knocks</a></p>')
+NOT_REVIEWED = ("2 knocks recorded with cards, in 2 matches, not reviewed as they stand now. A review weighs each knock "
+                "as <code>advise --match</code> does: a few tenths of a second each.</p>\n"
+                f'<p><a class="button" href="{ASK}">Review their knocks</a></p>')
 
 
 def test_serve_reviews_in_a_thread_once_asked_then_shows_the_figures_of_stats_review(

@@ -76,6 +76,8 @@ class ChanceLost:
     more: bool = False
     reload: bool = False
     """Whether the page reloads itself: asked to review, and the review under way."""
+    knocks: int = 0
+    """The knocks recorded with the knocker's cards, while they are not reviewed."""
 
 
 @dataclass
@@ -121,10 +123,10 @@ def _chance_lost(folder: Folder, asked: bool) -> ChanceLost:
     if sums is not None:
         return ChanceLost(len(matches), sums)
     if INLINE:
-        return _reviewed_here(matches) if asked else ChanceLost(len(matches))
+        return _reviewed_here(matches) if asked else _not_reviewed(matches)
     job = _job(folder.path, matches, asked)
     if job is None:
-        return ChanceLost(len(matches))
+        return _not_reviewed(matches)
     if asked:
         job.finished.wait(WAIT_S)
         if job.failed:
@@ -132,8 +134,13 @@ def _chance_lost(folder: Folder, asked: bool) -> ChanceLost:
     if job.finished.is_set() and job.keys == tuple(match.key for match in matches) and job.found is not None:
         return ChanceLost(len(matches), job.found)
     if job.finished.is_set():
-        return ChanceLost(len(matches))
+        return _not_reviewed(matches)
     return ChanceLost(len(matches), done=job.done, total=job.total, reload=asked)
+
+
+def _not_reviewed(matches: Sequence[ToReview]) -> ChanceLost:
+    knocks = sum(1 for match in matches for record in match.sheet.match.hands if record.cards is not None)
+    return ChanceLost(len(matches), knocks=knocks)
 
 
 def _job(folder: str, matches: Sequence[ToReview], asked: bool) -> _Job | None:
