@@ -75,7 +75,7 @@ def shown(page: str) -> list[dict[str, str]]:
 
 
 NOT_REVIEWED = ("2 knocks recorded with cards, in 2 matches, not reviewed as they stand now. A review weighs each knock "
-                "as <code>advise --match</code> does: a few tenths of a second each.</p>\n"
+                "for the game, as a match's check page does: a few tenths of a second each.</p>\n"
                 f'<p><a class="button" href="{ASK}">Review their knocks</a></p>')
 
 
