@@ -23,14 +23,12 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import reduce
 from itertools import combinations
-from operator import or_
 
 from ..errors import CardListError, InputError
 from .cards import DECK, Card, Hand, format_cards, require_count
 from .estimate import mean_interval, wilson
-from .layoffs import best_layoff, layoff_choices
+from .layoffs import best_layoff, first_layoffs
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
 from .rulebook import Rules
 from .scoring import HandResult, score_counts
@@ -42,7 +40,6 @@ MID_HAND_STOCK = 17
 """The stock assumed when none is given: halfway from a fresh stock to the last two cards (or all
 the unseen cards outside the opponent's hand, when fewer)."""
 MAX_SAMPLES = 1_000_000
-FULL_DECK = Hand.of(DECK).mask
 _PROGRESS_EVERY = 100
 
 
@@ -348,9 +345,8 @@ def _eleven(
     if not every:  # nothing may knock: no opponent hand is needed
         base = replace(base, samples=0, exact=True)
         hands = iter(())
-    # The cards that could ever go onto each spread's melds: an opponent holding none of them lays off nothing.
-    outside = FULL_DECK & ~hand.mask
-    reach = {melds: reduce(or_, layoff_choices(melds, outside), 0) for melds in sorted({t.melds for t in every if not t.gin})}
+    # The cards that could be laid off first onto each spread's melds: an opponent holding none lays off nothing.
+    reach = {melds: first_layoffs(melds) for melds in sorted({t.melds for t in every if not t.gin})}
     # Each world's counts are tallied first; each spread then adds up its results once for each count met.
     owns: Counter[int] = Counter()
     after: dict[tuple[int, ...], Counter[int]] = {melds: Counter() for melds in reach}

@@ -26,13 +26,11 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 
-from .advise import FULL_DECK, Advice
+from .advise import Advice
 from .cards import Card
 from .estimate import mean_interval
-from .layoffs import best_layoff, layoff_choices
+from .layoffs import best_layoff, first_layoffs
 from .melds import min_deadwood
 from .odds import chance_to_win
 from .outcomes import Outcomes
@@ -235,15 +233,13 @@ def weigh_game(
     hand_mask = sum(card.bit for card in advice.cards)
     worlds = advice.worlds
     owns = [min_deadwood(world) for world in worlds]
-    outside = FULL_DECK & ~hand_mask
     shuffles = _shuffles(advice, rollouts, rng)
     choices = []
     for option in advice.options:
         if option.knock is None:
             continue
         spread = option.knock.spread
-        per_world = _counts(tuple(sorted(meld.mask for meld in spread.melds)), not spread.deadwood_cards, worlds,
-                            owns, outside)
+        per_world = _counts(tuple(sorted(meld.mask for meld in spread.melds)), not spread.deadwood_cards, worlds, owns)
         outcome_of: dict[int, tuple[str | None, int]] = {}
         counted: Counter[tuple[str | None, int]] = Counter()
         for count, n in Counter(per_world).items():
@@ -310,12 +306,12 @@ def _play(kept: int, world: int, stock: list[int], discard: int, rules: Rules, a
     return play_out(position, rules, advice.upcard, advice.knock_limit, (POLICY["eager"], opponent))
 
 
-def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: list[int], outside: int) -> list[int]:
+def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: list[int]) -> list[int]:
     """The opponent's count in each world after lay-offs onto `melds` (none against gin): a world holding none of
-    the cards that could ever be laid off on them keeps its own count."""
+    the cards that could be laid off first on them keeps its own count."""
     if gin:
         return owns
-    reach = reduce(or_, layoff_choices(melds, outside), 0)
+    reach = first_layoffs(melds)
     return [best_layoff(melds, world)[0] if world & reach else own for world, own in zip(worlds, owns)]
 
 

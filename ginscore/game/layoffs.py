@@ -47,6 +47,12 @@ def layoff_choices(melds: tuple[int, ...], opponent: int) -> list[int]:
     return sorted({_union(combo) for combo in product(*per_end)}, key=int.bit_count)
 
 
+def first_layoffs(melds: tuple[int, ...]) -> int:
+    """Every card that could be the first laid off onto `melds` (next to a run's end, or a set's fourth): an
+    opponent holding none of them lays off nothing."""
+    return _ends(melds)[1]
+
+
 _ENDS: dict[tuple[int, ...], tuple[tuple[tuple[int, bool | None, int], ...], int]] = {}
 """`_ends` by its melds: one knock's melds meet many opponent hands."""
 

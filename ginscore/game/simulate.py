@@ -218,6 +218,10 @@ def _knock_result(held: int, other: int, rules: Rules, upcard: Card | None) -> H
     return result
 
 
+_SCORES: dict[tuple[int, int, bool, Rules, int, int], HandResult] = {}
+"""`score_counts` by its arguments, for `best_knock`: a few hundred pairs of counts come up again and again."""
+
+
 def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> HandResult:
     """`score_cards(held, other).result` for eleven cards that may knock, found with less search.
 
@@ -231,9 +235,17 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
     limit, multiplier = rules.knock_limit_for(upcard), rules.multiplier_for(upcard)
     own = min_deadwood(other)
 
+    def counted(deadwood: int, count: int, big_gin: bool = False) -> HandResult:
+        key = (deadwood, count, big_gin, rules, limit, multiplier)
+        found = _SCORES.get(key)
+        if found is None:
+            if len(_SCORES) >= 1 << 16:
+                _SCORES.clear()
+            found = _SCORES[key] = score_counts(deadwood, count, rules, limit, multiplier, big_gin)
+        return found
+
     def scored(deadwood: int, melds: list[int], big_gin: bool = False) -> HandResult:
-        count = own if not deadwood else best_layoff(tuple(sorted(melds)), other)[0]
-        return score_counts(deadwood, count, rules, limit, multiplier, big_gin)
+        return counted(deadwood, own if not deadwood else best_layoff(tuple(sorted(melds)), other)[0], big_gin)
 
     lowest, discards, _ = min_after_discard(held)
     if lowest > limit:
@@ -243,8 +255,7 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
         candidates += [scored(_value(dead), melds) for melds, dead in arrangement_masks(held ^ discard, lowest)]
     plain = max(candidates, key=lambda result: result.net)  # the first of the best, as `score_cards` keeps it
     floor = plain.net
-    budget = max((dw for dw in range(lowest + 1, limit + 1)
-                  if score_counts(dw, own, rules, limit, multiplier).net > floor), default=lowest)
+    budget = max((dw for dw in range(lowest + 1, limit + 1) if counted(dw, own).net > floor), default=lowest)
     if budget == lowest:  # no other deadwood could score more than the lowest's best: nothing else to search
         return plain
     best = plain
@@ -253,7 +264,7 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
             continue
         for melds, dead in arrangement_masks(held ^ discard, budget):
             deadwood = _value(dead)
-            bound = score_counts(deadwood, own, rules, limit, multiplier).net
+            bound = counted(deadwood, own).net
             if (bound, -deadwood) <= (best.net, -best.knocker_deadwood):
                 continue
             found = scored(deadwood, melds)
