@@ -82,6 +82,29 @@ def good_match(page: Any, name: str = "good.toml") -> None:
         assert api(page, "POST", f"/api/matches/{name}/hands", {"knocker": "Ann", "deadwood": 2, "opponent_deadwood": 12}) == 201
 
 
+READ = ("([method, path, body]) => window.ginscoreApp.call(method, path, JSON.stringify(body), 'application/json')"
+        ".then(a => [a.status, a.reads])")
+"""A request through the worker: its status, and what it read from IndexedDB (`{records, bytes}`)."""
+
+
+def test_a_save_and_a_poll_read_as_much_from_indexeddb_with_more_matches_stored(phone: Phone):
+    page = phone.main
+    good_match(page, "flat.toml")
+    hand = {"knocker": "Ann", "deadwood": 2, "opponent_deadwood": 12}
+
+    def weighed() -> list[Any]:
+        saved, polled = page.evaluate(READ, ["POST", "/api/matches/flat.toml/hands", hand]), page.evaluate(READ, ["GET", "/m/flat.toml/version"])
+        assert saved[0] == 201 and polled[0] == 200
+        return [saved[1], polled[1]]
+
+    weighed()
+    few = weighed()
+    for at in range(6):  # new matches by the list's API, which reads every name again
+        assert api(page, "POST", "/api/matches", {"file": f"flat-{at}.toml", "players": ["Cy", "Di"]}) == 201
+    # the folder's stamp and the match's generation, and to write, the generation and the stamp: no name, no text
+    assert few == weighed() == [{"records": 4, "bytes": 80}, {"records": 2, "bytes": 40}]
+
+
 GOOD_SHOWN = re.compile(r"Ann \d+, Bob \d+|(Ann|Bob) won")
 """The sound match's line in the list, its totals (its pair's names head its group)."""
 

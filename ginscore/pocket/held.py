@@ -5,6 +5,7 @@ only when it has every field of a `Summary`, each of its type."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,10 @@ class Held(Disk):
     all; a match not loaded is an empty placeholder, listed from its stored summary and never written back. Reading
     one marks that the request needs every text (`wanted`): the worker then loads them and asks again, and the
     answer made without them is thrown away. So whatever a page needs is loaded because the Python asked for it.
+
+    Nothing but this class changes a match file here (the worker's Python alone uses the folder, and the service
+    writes through `write`), so it counts its changes (`settled`): the table then asks the folder (`PocketFolder`)
+    for its names' twins and listing rather than listing it, and a Save lists no name.
     """
 
     def __init__(self, folder: str):
@@ -36,6 +41,32 @@ class Held(Disk):
         self.links: dict[tuple[str, str], str] = {}
         """The next games known to the storage, as the folder keys them (`Folder.next_games`)."""
         self.wanted = False
+        self.files: set[str] = set()
+        """The names of the files this folder holds, each made by `_place` and gone by `drop`."""
+        self.changes = 0
+        """Raised by every change of a file here."""
+        self.renames = 0
+        """Raised by every change of the names here: a file made under a new name, or one gone."""
+
+    def settled(self) -> str:
+        """A text that changes with every change of a file here (`table.Storage.settled`): never None, as nothing
+        else changes them (see the class)."""
+        return f"held-{self.renames:x}-{self.changes:x}"
+
+    def _place(self, name: str, data: bytes) -> None:
+        """The file `name` replaced by `data` at once: written beside it, then renamed into place. In memory there
+        are no stale temporaries of killed writers to look for, as the disk's `write_atomic` does."""
+        temporary = self.path(f".{name}.incoming")
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, self.path(name))
+        self._changed(name)
+
+    def _changed(self, name: str) -> None:
+        self.changes += 1
+        if name not in self.files:
+            self.files.add(name)
+            self.renames += 1
 
     def text(self, name: str) -> str:
         if name in self.placeholders:
@@ -48,15 +79,13 @@ class Held(Disk):
         return super().data(name)
 
     def write(self, name: str, data: bytes) -> None:
-        """A change the service makes, as on the disk, noted for the worker to store (`worker.changes`)."""
-        super().write(name, data)
+        """A change the service makes (proven by it before, as on the disk), noted for the worker to store
+        (`worker.changes`)."""
+        self._place(name, data)
         self.written.add(name)
 
     def put(self, name: str, text: str) -> None:
-        temporary = self.path(f".{name}.incoming")
-        with open(temporary, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temporary, self.path(name))
+        self._place(name, text.encode("utf-8"))
 
     def read(self, name: str) -> str:
         with open(self.path(name), encoding="utf-8", newline="") as handle:
@@ -72,6 +101,7 @@ class Held(Disk):
         """Take a stored name whose text is not loaded."""
         if not os.path.exists(self.path(name)):
             open(self.path(name), "w").close()
+            self._changed(name)
             self.placeholders.add(name)
 
     def drop(self, name: str) -> None:
@@ -80,6 +110,10 @@ class Held(Disk):
         self.placeholders.discard(name)
         with contextlib.suppress(OSError):
             os.remove(self.path(name))
+        if name in self.files:
+            self.files.discard(name)
+            self.renames += 1
+        self.changes += 1
 
 
 class PocketFolder(Folder):
@@ -99,6 +133,8 @@ class PocketFolder(Folder):
         """Each stored text's generation, as the storage last said it."""
         self.damaged: dict[str, str] = {}
         """Stored names set aside, with the reason."""
+        self._twins: tuple[int, dict[str, str]] | None = None
+        """The table's twins, with the count of the held folder's changes of names they were found at."""
         self.table.layer = self
 
     def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]:
@@ -118,11 +154,20 @@ class PocketFolder(Folder):
         """Nothing: see `table_gives`."""
 
     def settled_listing(self, folder: str, settled: str) -> tuple[bytes, dict[str, str]] | None:
-        """None: the stored texts' generations, not the folder's times, tell what changed."""
-        return None
+        """The folder's listing and twins, without a look at its files: the held folder counts its changes
+        (`Held.settled`), so `settled` itself stands for its names and versions, and the twins are found again only
+        when a name came or went. So a Save, which changes one file, lists no name (twins are asked of every file
+        the table reads)."""
+        from ..files.file_names import twins_among
+
+        if settled != self.held.settled():
+            return None
+        if self._twins is None or self._twins[0] != self.held.renames:
+            self._twins = (self.held.renames, twins_among(self.table.names()))
+        return hashlib.sha256(f"{self.path}\0{settled}".encode("utf-8", "surrogateescape")).digest(), self._twins[1]
 
     def remember_settled(self, folder: str, settled: str, listing: bytes, twins: dict[str, str]) -> None:
-        """Nothing: see `settled_listing`."""
+        """Nothing: see `settled_listing`, which always answers for the folder as it stands."""
 
     def flush(self) -> None:
         """Nothing to write: the worker stores what a request changed."""
