@@ -5,7 +5,7 @@ The command line, `play` and `serve` all call these with typed inputs (`HandEntr
 answers; none of them builds a `Match`, stamps a time or fills in a default itself. A change reads the file
 once, scores the hand once (the tally takes the score the record was checked by) and writes the file once. Each
 change is read, checked and written under the one lock, through the folder's storage where the caller has one
-(`table.Storage`: the disk, or the app's store), so any number of writers can work on one file at once and lose nothing. A
+(`table_io.Storage`: the disk, or the app's store), so any number of writers can work on one file at once and lose nothing. A
 refusal is one of ginscore's errors, naming its field; each front end says how to mend it in its own words.
 """
 
@@ -25,7 +25,7 @@ from .reading import MatchFile
 from .storage import exists, lock, read, save
 
 if TYPE_CHECKING:
-    from .table import Storage
+    from .table_io import Storage
 
 
 @dataclass(frozen=True)

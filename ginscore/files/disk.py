@@ -1,4 +1,4 @@
-"""A folder on the disk as a table's storage (`table.Storage`): its names, each file's version, its text, and the
+"""A folder on the disk as a table's storage (`table_io.Storage`): its names, each file's version, its text, and the
 one way the service changes a file there, under its lock and renamed into place whole."""
 
 from __future__ import annotations

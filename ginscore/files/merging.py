@@ -23,7 +23,8 @@ from .reading import MatchFile, match_file
 from .storage import exists, lock, read, readable_bytes, save, write
 
 if TYPE_CHECKING:
-    from .table import Storage, Table
+    from .table import Table
+    from .table_io import Storage
 
 Outcome = Literal["new", "unchanged", "added", "conflict", "replaced", "both", "refused"]
 Choice = Literal["", "mine", "theirs", "both"]

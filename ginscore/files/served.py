@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import DamagedText, ExistsError, GinscoreError, InputError, MatchFileError, NotFoundError, quote
 from .file_names import name_problem
-from .table import Storage, Table, TableFile
+from .table import Table, TableFile
+from .table_io import Storage
 
 if TYPE_CHECKING:
     from ..match.entry import HandEntry, NewMatch

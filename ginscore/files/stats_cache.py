@@ -1,6 +1,6 @@
 """What each match file gives `ginscore stats` (its figures), `ginscore standings` (its games) and its table (the
 series' and the chance's part, `match.gives`), remembered by the file's exact bytes: the one cache on disk, one
-row a file and kind. Beside them, for a table (`table.Layer`): the digest each name had at a version, a folder's
+row a file and kind. Beside them, for a table (`table_io.Layer`): the digest each name had at a version, a folder's
 whole for one listing of its names and versions, and what a review gave each player (`review_source`).
 
 Reading a match checks every hand again (a card hand's best spread is searched anew), which is what makes its
@@ -41,7 +41,7 @@ _BATCH = 500
 _SCHEMA = "CREATE TABLE IF NOT EXISTS {} (version TEXT, digest BLOB, record TEXT, PRIMARY KEY (version, digest)) WITHOUT ROWID"
 _SEEN = ("CREATE TABLE IF NOT EXISTS seen (folder TEXT, name TEXT, version TEXT, digest BLOB, seal TEXT, "
          "PRIMARY KEY (folder, name)) WITHOUT ROWID")
-"""The digest each file of a table had at a version its storage gave (`table.Layer`): a file whose version is
+"""The digest each file of a table had at a version its storage gave (`table_io.Layer`): a file whose version is
 unchanged is not read again."""
 _TABLES = "CREATE TABLE IF NOT EXISTS tables (folder TEXT PRIMARY KEY, version TEXT, listing BLOB, record TEXT) WITHOUT ROWID"
 _TABLE_PAIRS = ("CREATE TABLE IF NOT EXISTS table_pairs (folder TEXT, pair TEXT, version TEXT, listing BLOB, record TEXT, "
@@ -149,7 +149,7 @@ class StatsCache:
 
     def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]:
         """What each file of the table at `folder` gives, for those whose version is the one remembered (a
-        `table.Layer`): one query for the folder, every row's seal and types checked."""
+        `table_io.Layer`): one query for the folder, every row's seal and types checked."""
         if self._connection is None or not versions or not _storable(folder):
             return {}
         try:

@@ -38,7 +38,7 @@ from .reading import (
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
-    from .table import Storage
+    from .table_io import Storage
 
 HEADER = (
     "# ginscore match file: the score sheet. Edit it by hand if you like, then run\n"

@@ -31,7 +31,7 @@ import hashlib
 import os
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GinscoreError, InputError, MatchFileError, RefusedError
 from ..match.gives import MatchGives, match_gives
@@ -40,10 +40,9 @@ from .builtin_model import DEFAULT_PRIOR, model_from
 from .copies import copies_given
 from .disk import Disk
 from .file_names import name_problem, phone_name, twin_problem, twins_among
+from .table_io import Layer, Storage
 
 if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
-
     from ..game.advise_game import GameState
     from ..game.rulebook import Rules
     from ..match.gives import TableGives
@@ -52,56 +51,6 @@ if TYPE_CHECKING:
     from ..match.stats import PairStats
     from ..match.tally import Sheet
     from .reading import MatchFile
-
-
-class Storage(Protocol):
-    """Where a table's match files are kept: their names, a version of each that changes whenever it does, their
-    texts, and the one way the service changes them: under a file's lock, written whole at once."""
-
-    def listed(self) -> list[str]: ...
-
-    def listed_files(self) -> list[str]: ...
-
-    def is_file(self, name: str) -> bool: ...
-
-    def exists(self, name: str) -> bool: ...
-
-    def identity(self, name: str) -> object: ...
-
-    def text(self, name: str) -> str: ...
-
-    def data(self, name: str) -> bytes: ...
-
-    def version(self, name: str) -> str | None: ...
-
-    def settled(self) -> str | None: ...
-
-    def modified(self, name: str) -> float | None: ...
-
-    def path(self, name: str) -> str: ...
-
-    def lock(self, name: str, *, existing: bool = False) -> AbstractContextManager[None]: ...
-
-    def write(self, name: str, data: bytes) -> None: ...
-
-
-class Layer(Protocol):
-    """What a table keeps across processes of what each file gives (`gives`), by the file's version and content
-    digest, so that a command reads a file again only when it has changed (`stats_cache.StatsCache`)."""
-
-    def known(self, folder: str, versions: dict[str, str]) -> dict[str, MatchGives]: ...
-
-    def remember(self, folder: str, name: str, version: str, digest: bytes, gives: MatchGives) -> None: ...
-
-    def table_gives(self, folder: str, listing: bytes) -> TableGives | None: ...
-
-    def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None: ...
-
-    def settled_listing(self, folder: str, settled: str) -> tuple[bytes, dict[str, str]] | None: ...
-
-    def remember_settled(self, folder: str, settled: str, listing: bytes, twins: dict[str, str]) -> None: ...
-
-    def flush(self) -> None: ...
 
 
 @dataclass(frozen=True)
