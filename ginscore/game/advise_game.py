@@ -31,7 +31,7 @@ from .advise import Advice
 from .cards import Card
 from .estimate import mean_interval
 from .layoffs import best_layoff, first_layoffs
-from .melds import min_deadwood
+from .melds import Arrangement, min_deadwood
 from .odds import chance_to_win
 from .outcomes import Outcomes
 from .rulebook import Rules
@@ -231,59 +231,83 @@ def weigh_game(
         return chance_to_win(model, state.target, state.next_dealer, (mine, theirs), 0 if dealer_is_me else 1, floor)
 
     hand_mask = sum(card.bit for card in advice.cards)
-    worlds = advice.worlds
-    owns = [min_deadwood(world) for world in worlds]
+    owns = [min_deadwood(world) for world in advice.worlds]
     shuffles = _shuffles(advice, rollouts, rng)
     choices = []
     for option in advice.options:
         if option.knock is None:
             continue
-        spread = option.knock.spread
-        per_world = _counts(tuple(sorted(meld.mask for meld in spread.melds)), not spread.deadwood_cards, worlds, owns)
-        outcome_of: dict[int, tuple[str | None, int]] = {}
-        counted: Counter[tuple[str | None, int]] = Counter()
-        for count, n in Counter(per_world).items():
-            knocked = score_counts(spread.deadwood, count, rules, advice.knock_limit, advice.multiplier)
-            who = None if knocked.winner is None else (YOU if knocked.winner == "knocker" else OPPONENT)
-            outcome_of[count] = (who, knocked.points)
-            counted[(who, knocked.points)] += n
-        total = sum(counted.values())
-        weighed = []
-        left: dict[tuple[str | None, int], float] = {}
-        for (who, points), n in sorted(counted.items(), key=lambda item: (-item[1], str(item[0][0]), item[0][1])):
-            mine = state.mine + (points if who == YOU else 0)
-            theirs = state.theirs + (points if who == OPPONENT else 0)
-            left[(who, points)] = chance(mine, theirs, who)
-            weighed.append(WeighedOutcome(who, points, n / total, left[(who, points)]))
+        weighed, knock_values = _knock_now(option.knock.spread, advice, rules, owns, state, chance)
+        total = len(advice.worlds)
         knock_now, knock_interval = _mean([(w.chance, w.share * total) for w in weighed], total)
-        # every possible opponent hand taken once: knocking now is exact, a point with no error
-        knock_values = (knock_now,) if advice.exact else tuple(left[outcome_of[count]] for count in per_world)
-        kept = hand_mask ^ option.discard.bit
-        played: list[float] = []
-        careless: list[float] = []
-        for world, stock, policy in shuffles:
-            loose = _play(kept, world, stock, option.discard.bit, rules, advice, policy)
-            careless.append(_ended(loose, state, chance))
-            if loose.knocker == 1 and (loose.result is None or loose.result.winner != "knocker"):
-                # the careless opponent knocked into an undercut (or a tie): the careful one plays on from there
-                played.append(_ended(_play(kept, world, stock, option.discard.bit, rules, advice, careful(policy)),
-                                     state, chance))
-            else:  # the careful opponent never met a knock it would refuse: the same hand, the same end
-                played.append(careless[-1])
-        if advice.stock <= STOCK_LEFT:  # a discard now leaves the stock's last two cards: the hand is dead
-            played = careless = [chance(state.mine, state.theirs, None)]
+        if advice.exact:  # every possible opponent hand taken once: knocking now is exact, a point with no error
+            knock_values = (knock_now,)
+        played, careless = _play_on(hand_mask ^ option.discard.bit, option.discard.bit, shuffles, advice, rules, state,
+                                    chance)
         play_on, play_interval = _mean([(p, 1) for p in played], len(played))
-        loose_chance, loose_interval = _mean([(p, 1) for p in careless], len(careless))
+        loose, loose_interval = _mean([(p, 1) for p in careless], len(careless))
         choices.append(
             GameChoice(
-                option.discard, knock_now, knock_interval, tuple(weighed), play_on, play_interval, len(played),
-                loose_chance, loose_interval, knock_values, tuple(played),
+                option.discard, knock_now, knock_interval, weighed, play_on, play_interval, len(played), loose,
+                loose_interval, knock_values, tuple(played),
             )
         )
     now = chance(state.mine, state.theirs, None)
     best = max(choices, key=lambda c: max(c.knock_now, c.play_on), default=None)
     hand_best = advice.recommended.discard if advice.recommended is not None else None
     return GameAdvice(state, now, tuple(choices), best, hand_best)
+
+
+Chance = Callable[[int, int, str | None], float]
+"""Your chance to win the game from your score, the opponent's, and who won the hand (None: nobody scored)."""
+
+
+def _knock_now(
+    spread: Arrangement, advice: Advice, rules: Rules, owns: list[int], state: GameState, chance: Chance
+) -> tuple[tuple[WeighedOutcome, ...], tuple[float, ...]]:
+    """Knocking now with `spread` in each of advice's worlds (`owns`: each world's own count): the outcomes met,
+    most often first, and the chance each world leaves, in the worlds' order."""
+    per_world = _counts(tuple(sorted(meld.mask for meld in spread.melds)), not spread.deadwood_cards, advice.worlds,
+                        owns)
+    outcome_of: dict[int, tuple[str | None, int]] = {}
+    counted: Counter[tuple[str | None, int]] = Counter()
+    for count, n in Counter(per_world).items():
+        knocked = score_counts(spread.deadwood, count, rules, advice.knock_limit, advice.multiplier)
+        who = None if knocked.winner is None else (YOU if knocked.winner == "knocker" else OPPONENT)
+        outcome_of[count] = (who, knocked.points)
+        counted[(who, knocked.points)] += n
+    total = len(per_world)
+    weighed = []
+    left: dict[tuple[str | None, int], float] = {}
+    for (who, points), n in sorted(counted.items(), key=lambda item: (-item[1], str(item[0][0]), item[0][1])):
+        mine = state.mine + (points if who == YOU else 0)
+        theirs = state.theirs + (points if who == OPPONENT else 0)
+        left[(who, points)] = chance(mine, theirs, who)
+        weighed.append(WeighedOutcome(who, points, n / total, left[(who, points)]))
+    return tuple(weighed), tuple(left[outcome_of[count]] for count in per_world)
+
+
+def _play_on(
+    kept: int, discard: int, shuffles: list[tuple[int, list[int], Policy]], advice: Advice, rules: Rules,
+    state: GameState, chance: Chance,
+) -> tuple[list[float], list[float]]:
+    """Playing on after `discard` from each shared shuffle: the chance each leaves against the careful opponent and
+    against the careless one, in the shuffles' order (one value, nobody scoring, when the hand is dead now)."""
+    if advice.stock <= STOCK_LEFT:  # a discard now leaves the stock's last two cards: the hand is dead
+        dead = [chance(state.mine, state.theirs, None)]
+        return dead, dead
+    played: list[float] = []
+    careless: list[float] = []
+    for world, stock, policy in shuffles:
+        loose = _play(kept, world, stock, discard, rules, advice, policy)
+        careless.append(_ended(loose, state, chance))
+        if loose.knocker == 1 and (loose.result is None or loose.result.winner != "knocker"):
+            # the careless opponent knocked into an undercut (or a tie), where the careful one holds on: its hand
+            # goes another way from there, so it is played out on its own
+            played.append(_ended(_play(kept, world, stock, discard, rules, advice, careful(policy)), state, chance))
+        else:  # the careful opponent never met a knock it would refuse: the same hand, the same end
+            played.append(careless[-1])
+    return played, careless
 
 
 def _shuffles(advice: Advice, rollouts: int, rng: random.Random) -> list[tuple[int, list[int], Policy]]:
