@@ -178,8 +178,9 @@ def stats(
       ginscore stats sample_matches/ --export stats.html
     """
     from ..errors import MatchFileError
+    from ..files.cache_kinds import FIGURES, GAMES, GIVES
     from ..files.copies import path_copies
-    from ..files.stats_cache import FIGURES, GAMES, GIVES, StatsCache, cache_folder
+    from ..files.stats_cache import StatsCache, cache_folder
     from ..files.table import named_paths
     from ..match.stats import HeadToHead
     from .merge import copies_json, copy_lines

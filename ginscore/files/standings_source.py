@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from ..errors import MatchFileError
 from ..match.gives import MatchGives
 from ..match.standings import SheetGames
+from .cache_kinds import GAMES, GIVES
 from .copies import path_copies
-from .stats_cache import GAMES, GIVES, StatsCache
+from .stats_cache import StatsCache
 from .table import Table, named_paths
 
 
