@@ -42,8 +42,8 @@ def layoff_choices(melds: tuple[int, ...], opponent: int) -> list[int]:
         options = _chain(start, step_up, opponent, edge)
         if len(options) > 1:
             per_end.append(options)
-    if not per_end:
-        return [0]
+    if len(per_end) == 1:  # one end's prefixes: distinct, and already fewest cards first
+        return per_end[0]
     return sorted({_union(combo) for combo in product(*per_end)}, key=int.bit_count)
 
 
