@@ -11,13 +11,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ..match.review import JUDGEMENTS, KINDS, Review, review
+from .background import Background
 from .blocking import INLINE
 from .page_helpers import folder_of, load_sheet, render
 from .picker import card_face
@@ -32,43 +32,21 @@ KEPT = 16
 """Reviews kept in memory, the latest asked for."""
 
 
-@dataclass
-class _Job:
-    total: int
-    done: int = 0
-    found: Review | None = None
-    failed: bool = False
-    finished: threading.Event = field(default_factory=threading.Event)
-
-    def progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
-
-
-_JOBS: OrderedDict[Hashable, _Job] = OrderedDict()
+_JOBS: OrderedDict[Hashable, Background[Review]] = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def _run(job: _Job, sheet: Sheet, outcomes: Any) -> None:
-    try:
-        job.found = review(sheet, outcomes, job.progress)
-    except Exception:  # said on the page: the review could not be made
-        job.failed = True
-        raise
-    finally:
-        job.finished.set()
-
-
-def _job(key: Hashable, sheet: Sheet, outcomes: Any) -> _Job:
+def _job(key: Hashable, sheet: Sheet, outcomes: Any) -> Background[Review]:
     """The review of `sheet` for `key`, started in a thread when none is under way or done."""
     with _LOCK:
         job = _JOBS.get(key)
         if job is not None and not job.failed:
             _JOBS.move_to_end(key)
             return job
-        job = _JOBS[key] = _Job(len(sheet.lines))
+        job = _JOBS[key] = Background(len(sheet.lines))
         while len(_JOBS) > KEPT:
             _JOBS.popitem(last=False)
-    threading.Thread(target=_run, args=(job, sheet, outcomes), daemon=True, name="ginscore-review").start()
+    job.start(lambda progress: review(sheet, outcomes, progress), "ginscore-review")
     return job
 
 

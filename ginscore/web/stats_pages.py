@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -30,6 +30,7 @@ from ..match.records import pair_key, person_key
 from ..match.stats import STAT_ROWS, PairStats, player_record, stat_text
 from ..sheets.rating_chart import rating_svg
 from ..sheets.standings_words import odds_text, rating_text
+from .background import Background, Progress
 from .blocking import INLINE
 from .page_helpers import folder_of, render
 from .standings_pages import chosen_season, season_standings
@@ -81,17 +82,9 @@ class ChanceLost:
 
 
 @dataclass
-class _Job:
-    keys: tuple[bytes, ...]
+class _Job(Background[tuple[ReviewSums, ...]]):
+    keys: tuple[bytes, ...] = ()
     """What the review is of: each match's `review_key`."""
-    done: int = 0
-    total: int = 0
-    found: tuple[ReviewSums, ...] | None = None
-    failed: bool = False
-    finished: threading.Event = field(default_factory=threading.Event)
-
-    def progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
 
 
 _JOBS: dict[str, _Job] = {}
@@ -149,20 +142,14 @@ def _job(folder: str, matches: Sequence[ToReview], asked: bool) -> _Job | None:
         job = _JOBS.get(folder)
         if not asked or (job is not None and not job.finished.is_set()):
             return job
-        job = _JOBS[folder] = _Job(tuple(match.key for match in matches))
-    threading.Thread(target=_run, args=(job, matches), daemon=True, name="ginscore-stats-review").start()
+        job = _JOBS[folder] = _Job(keys=tuple(match.key for match in matches))
+    job.start(lambda progress: _reviewed(matches, progress), "ginscore-stats-review")
     return job
 
 
-def _run(job: _Job, matches: Sequence[ToReview]) -> None:
-    try:
-        with _kept() as kept:
-            job.found = reviewed_sums(matches, kept, job.progress)
-    except Exception:  # said on the page: the review could not be made
-        job.failed = True
-        raise
-    finally:
-        job.finished.set()
+def _reviewed(matches: Sequence[ToReview], progress: Progress) -> tuple[ReviewSums, ...] | None:
+    with _kept() as kept:
+        return reviewed_sums(matches, kept, progress)
 
 
 def _reviewed_here(matches: Sequence[ToReview]) -> ChanceLost:
