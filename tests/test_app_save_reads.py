@@ -26,12 +26,15 @@ def hold(pocket: Any, keys: list[str] | None, generations: dict[str, int]) -> di
                                               "summaries": None, "next": {}})))
 
 
-def stored_beside(pocket: Any, others: int) -> list[str]:
-    """`cur.toml` made and loaded, and `others` stored matches beside it, their texts not loaded."""
+def stored_beside(pocket: Any, others: int, loaded: bool = False) -> list[str]:
+    """`cur.toml` made and loaded, and `others` stored matches beside it, their texts loaded or not (as after a
+    backup, or a file opened, which loads every one)."""
     assert asked(pocket, "POST", "/api/matches", json.dumps({"file": "cur.toml", "players": ["Ann", "Bob"]}))["status"] == 201
     assert "cur.toml" in json.loads(pocket.changes())["texts"]
     keys = ["cur.toml", *(f"other-{at:03}.toml" for at in range(others))]
-    hold(pocket, keys, dict.fromkeys(keys, 1))
+    texts = {name: "# not read\n" for name in keys[1:]} if loaded else {}
+    json.loads(pocket.hold(json.dumps({"keys": keys, "generations": dict.fromkeys(keys, 1), "texts": texts, "others": {},
+                                       "summaries": None, "next": {}})))
     return keys
 
 
@@ -50,9 +53,10 @@ def looks(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     return seen
 
 
-@pytest.mark.parametrize("others", [0, 40])
-def test_a_save_and_a_poll_list_no_name_and_look_at_no_other_match(pocket: Any, looks: dict[str, list[str]], others: int) -> None:
-    stored_beside(pocket, others)
+@pytest.mark.parametrize(("others", "loaded"), [(0, False), (40, False), (40, True)], ids=["alone", "beside-40", "beside-40-loaded"])
+def test_a_save_and_a_poll_list_no_name_and_look_at_no_other_match(pocket: Any, looks: dict[str, list[str]], others: int,
+                                                                     loaded: bool) -> None:
+    stored_beside(pocket, others, loaded)
     hold(pocket, None, {})
     assert asked(pocket, "POST", "/api/matches/cur.toml/hands", HAND)["status"] == 201  # the first: the table's cache filled
     pocket.changes()
@@ -67,7 +71,7 @@ def test_a_save_and_a_poll_list_no_name_and_look_at_no_other_match(pocket: Any, 
     hold(pocket, None, {"cur.toml": 3})
     assert asked(pocket, "GET", "/m/cur.toml/version")["status"] == 200
     assert looks["listed"] == []  # the old worker listed the folder three times a Save (each name stat'ed in Pyodide)
-    assert {name for name in looks["looked"] if name.startswith("other-")} == set()
+    assert {name for name in looks["looked"] if name.startswith("other-")} == set()  # nor asked whether a loaded one is there
 
 
 def test_a_twin_that_comes_or_goes_is_known_at_the_next_request(pocket: Any) -> None:

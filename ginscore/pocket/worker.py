@@ -229,7 +229,8 @@ def forget() -> None:
 def changes() -> str:
     """What the last request changed, as JSON: `{"texts": {name: text or null}, "summaries": {name: summary},
     "next": {finished: started}}`, a removed file as null. Only the files the service wrote through the held
-    folder (`Held.write`) are read."""
+    folder (`Held.write`) are looked at, whatever else is loaded: the service removes no match file but through
+    its storage, so one written and then gone is the one removal to tell."""
     folder = _the_folder()
     disk = folder.held
     texts: dict[str, str | None] = {}
@@ -237,15 +238,16 @@ def changes() -> str:
     for name in written:
         if name in disk.placeholders:
             raise RuntimeError(f"{name}: a stored match not loaded was written over; nothing was stored")
+        if not os.path.exists(disk.path(name)):
+            if disk.texts.pop(name, None) is not None:
+                texts[name] = None
+            continue
         text = disk.read(name)
         if disk.texts.get(name) == text:
             continue
         texts[name] = disk.texts[name] = text
         folder.stored.pop(name, None)
         folder.given.pop(name, None)
-    for name in [name for name in disk.texts if not os.path.exists(disk.path(name))]:
-        texts[name] = None
-        disk.texts.pop(name)
     started = {key: name for key, name in folder.next_games.items() if disk.links.get(key) != name}
     disk.links.update(started)
     return json.dumps({"texts": texts, "summaries": {name: stored_line(folder, name) for name, text in texts.items() if text is not None},
