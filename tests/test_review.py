@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ THROWN_RUN = "4c 5c 6c 7c 9d 9h 9s Qd Qh Qs Kh"
 BOB = "2c 3d 5d 8h Js Ah 2h 3s 6s 10c"
 GIN = "3h 4h 5h 6h 8c 8d 8s Jc Jd Jh 2d"  # gin discarding 2d
 OPPONENT_OF_GIN = "Kc Ks Kd 7h 7d Ad 4s 5s 10h 10d"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _new(run: RunCli, path: Path, *more: str) -> None:
@@ -217,3 +219,39 @@ def test_stats_gives_each_players_mean_chance_lost_as_the_folders_review(run: Ru
     assert lines[lines.index("Mean chance lost a knock (`ginscore review`), close hands counting none:") + 1:] == [
         f"  {each['player']}: {each['mean_lost']:.1f} points over {each['hands']} knock{'s' if each['hands'] != 1 else ''}"
         for each in expected]
+
+
+ON_TWO_CORES = """
+import json, multiprocessing.pool, sys
+import ginscore.cli.cores as cores
+from ginscore.cli import app
+cores.cores = lambda: 2  # two workers, whatever this machine lends
+pools = []
+made = multiprocessing.pool.Pool.__init__
+def counted(self, *args, **kwargs):
+    pools.append(1)
+    made(self, *args, **kwargs)
+multiprocessing.pool.Pool.__init__ = counted
+try:
+    app(["review", sys.argv[1], "--json"])
+except SystemExit as stopped:
+    print(json.dumps({"exit": stopped.code, "pools": len(pools)}), file=sys.stderr)
+"""
+
+
+def test_a_review_on_every_core_is_the_review_made_here_to_the_bit(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from ginscore.match.review import review_dict
+
+    path = ROOT / "sample_matches" / "standard.toml"
+    table = table_of(str(path))
+    sheet = table.sheet_at(str(path))
+    here = review_dict(review(sheet, table.odds(sheet).model.outcomes))
+    # A process of its own: forking is safe only where no other thread runs, as in a command, not in a test worker.
+    done = subprocess.run([sys.executable, "-c", ON_TWO_CORES, str(path)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_COLOR": "1"}, check=False)
+    assert json.loads(done.stderr.splitlines()[-1]) == {"exit": 0, "pools": 1}, done.stderr
+    assert json.loads(done.stdout) == here

@@ -32,6 +32,7 @@ def review(
     from ..files.table import table_of
     from ..match.review import review as review_of
     from ..match.review import review_dict
+    from .cores import each_on_every_core
 
     if os.path.isdir(file):
         _folder(file, player, as_json)
@@ -48,14 +49,14 @@ def review(
             raise error.about("player") from None
     outcomes = table.odds(sheet).model.outcomes
     if as_json:
-        print_json(review_dict(review_of(sheet, outcomes), name))
+        print_json(review_dict(review_of(sheet, outcomes, each=each_on_every_core), name))
         return
     from ..render.console import console
     from ..render.review import review_progress, review_report
 
     out = console()
     with review_progress(out) as progress:
-        found = review_of(sheet, outcomes, progress)
+        found = review_of(sheet, outcomes, progress, each_on_every_core)
     review_report(found, out, name)
 
 
@@ -63,6 +64,7 @@ def _folder(folder: str, player: str | None, as_json: bool) -> None:
     """`review FOLDER`: each readable match of the folder reviewed, and each player's sums over them."""
     from ..files.table import table_at
     from ..match.review import folder_dict, over_folder, review
+    from .cores import each_on_every_core
 
     table = table_at(folder)
     sheets = table.named_sheets()
@@ -72,7 +74,8 @@ def _folder(folder: str, player: str | None, as_json: bool) -> None:
 
         if not any(person_key(player) == person_key(name) for _, sheet in sheets for name in sheet.match.players):
             raise InputError(f"nobody called {player!r} plays in a match in {folder}", field="player")
-    found = over_folder((name, review(sheet, table.model(sheet.match.rules).outcomes)) for name, sheet in sheets)
+    found = over_folder((name, review(sheet, table.model(sheet.match.rules).outcomes, each=each_on_every_core))
+                        for name, sheet in sheets)
     if as_json:
         from ..match.records import person_key
 

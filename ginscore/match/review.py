@@ -18,7 +18,7 @@ once); playing on is its mean over the hands played out to their end (always sam
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -188,24 +188,42 @@ NOTHING = ("nothing to review: no knock has the knocker's eleven cards recorded.
            "Record form), and each knock is judged by the game chance it cost")
 
 
-def review(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None) -> Review:
+Reviewer = Callable[["Sheet", Outcomes, Sequence[int]], Iterable["HandReview"]]
+"""How a sheet's knocks are reviewed, each given by its line's index, in their order: one after another in this
+process (`each_here`), or on every core (`cli/cores.py`)."""
+
+
+def review(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None,
+           each: Reviewer | None = None) -> Review:
     """The review of `sheet`'s knocks, the chances solved from `outcomes` (the model `advise --match` uses: the
-    table's). `progress` is told each hand done, with the number of hands."""
-    match = sheet.match
+    table's), each knock reviewed by `each` (`each_here` unless given). `progress` is told the hands done as they
+    are, with the number of hands."""
+    match, lines = sheet.match, sheet.lines
+    knocks = [index for index, line in enumerate(lines) if line.knocker is not None]
+    if progress is not None:
+        progress(0, len(lines))
     hands = []
-    lines = sheet.lines
-    for index, (line, record) in enumerate(zip(lines, match.hands)):
+    for index, found in zip(knocks, (each or each_here)(sheet, outcomes, knocks)):
+        hands.append(found)
         if progress is not None:
-            progress(index, len(lines))
-        if line.knocker is None:
-            continue
-        before = _scores_before(sheet, index, line.knocker)
-        hands.append(review_hand(line, record, match.rules, outcomes, before))
+            progress(index + 1, len(lines))
     if progress is not None:
         progress(len(lines), len(lines))
     players = tuple(_player(name, [hand for hand in hands if hand.knocker == name]) for name in match.players)
     nothing = None if any(hand.reviewed for hand in hands) else NOTHING
     return Review(tuple(hands), players, nothing)
+
+
+def each_here(sheet: Sheet, outcomes: Outcomes, knocks: Sequence[int]) -> Iterator[HandReview]:
+    """The knocks of the lines `knocks` reviewed one after another, in this process."""
+    return (hand_at(sheet, outcomes, index) for index in knocks)
+
+
+def hand_at(sheet: Sheet, outcomes: Outcomes, index: int) -> HandReview:
+    """The knock of line `index` (0-based) reviewed at the scores before it."""
+    line = sheet.lines[index]
+    knocker = line.knocker or ""
+    return review_hand(line, sheet.match.hands[index], sheet.match.rules, outcomes, _scores_before(sheet, index, knocker))
 
 
 def _scores_before(sheet: Sheet, index: int, knocker: str) -> tuple[int, int]:
