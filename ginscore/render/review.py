@@ -28,8 +28,8 @@ def thresholds_words() -> str:
     named = ", ".join(f"{name} from {least:g}" for name, least in reversed(JUDGEMENTS))
     return (f"Each knock is judged by the chance to win the game it gave away, in points: {named}; none under "
             f"{JUDGEMENTS[-1][1]:g}. A hand's score (about 25 points) moves a game to 100 by about 10 points of "
-            "chance. Where the best play's estimate and the one taken overlap within their error, the hand is "
-            "close and counts none.")
+            "chance. Where the chance lost is within its error, its 95% range reaching 0 once the luck both plays "
+            "shared is taken out, the hand is close and counts none.")
 
 
 def _chance(choice: Choice) -> str:
