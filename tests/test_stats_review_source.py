@@ -6,6 +6,7 @@ import dataclasses
 import gc
 import hashlib
 import weakref
+from pathlib import Path
 
 from pages import SAMPLES
 
@@ -56,3 +57,16 @@ def test_kept_reviews_keep_the_latest_and_hand_out_copies() -> None:
 def test_one_person_however_typed_first_spelling_most_hands_first() -> None:
     sums = summed([[("Ann", 1, 4.0), ("Bob", 0, 0.0)], [("Cy", 3, 3.0), ("ANN", 1, 2.0)]])
     assert [(each.player, each.hands, each.total, each.mean) for each in sums] == [("Cy", 3, 3.0, 1.0), ("Ann", 2, 6.0, 3.0)]
+
+
+def test_a_review_kept_by_an_earlier_method_is_not_believed(tmp_path: Path) -> None:
+    from ginscore.files.cache_kinds import REVIEWS
+    from ginscore.files.stats_cache import StatsCache
+
+    rows = [("Ann", 1, 2.0)]
+    with StatsCache(str(tmp_path)) as cache:
+        cache._put(b"key", dataclasses.replace(REVIEWS, salt=b"reviews\0"), rows)  # as the method before common shuffles kept it
+        cache.flush()
+        assert cache.reviewed(b"key") is None
+        cache.remember_review(b"key", rows)
+        assert cache.reviewed(b"key") == rows

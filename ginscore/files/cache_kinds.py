@@ -70,6 +70,9 @@ def _whole(value: object) -> bool:
 FIGURES: Kind[PairStats] = Kind("figures", b"", contribution, PairStats.as_record, _figures_of)
 GAMES: Kind[SheetGames] = Kind("games", b"standings\0", sheet_games, SheetGames.as_record, SheetGames.from_record)
 GIVES: Kind[MatchGives] = Kind("gives", b"gives\0", match_gives, MatchGives.as_record, MatchGives.from_record)
-REVIEWS: Kind[list[tuple[str, int, float]]] = Kind("reviews", b"reviews\0", None, lambda rows: {"players": [list(row) for row in rows]},
+REVIEW_METHOD = 2
+"""The review's method, counted: raised whenever a review of the same match by the same model gives other figures
+(2: every discard of a hand played on from the same shuffles), so that no review kept by an earlier one passes."""
+REVIEWS: Kind[list[tuple[str, int, float]]] = Kind("reviews", b"reviews %d\0" % REVIEW_METHOD, None, lambda rows: {"players": [list(row) for row in rows]},
                                                   lambda record: _review_rows(record))
 KINDS: tuple[Kind[Any], ...] = (FIGURES, GAMES, GIVES, REVIEWS)
