@@ -49,7 +49,7 @@ class Held(Disk):
         """Raised by every change of the names here: a file made under a new name, or one gone."""
 
     def settled(self) -> str:
-        """A text that changes with every change of a file here (`table.Storage.settled`): never None, as nothing
+        """A text that changes with every change of a file here (`table_io.Storage.settled`): never None, as nothing
         else changes them (see the class)."""
         return f"held-{self.renames:x}-{self.changes:x}"
 
@@ -118,7 +118,7 @@ class Held(Disk):
 
 class PocketFolder(Folder):
     """serve's folder over the in-memory one (`Held`), with the stored summaries and the records set aside. It is
-    its table's layer (`table.Layer`): what each stored match gives the table comes from its stored summary, so a
+    its table's layer (`table_io.Layer`): what each stored match gives the table comes from its stored summary, so a
     page that draws on the whole table (a series, a chance) reads no text but its own."""
 
     def __init__(self, path: str):
