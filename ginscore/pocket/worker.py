@@ -1,8 +1,8 @@
 """The Python the app's Web Worker runs under Pyodide: serve's own pages, answered in the browser.
 
 The worker's script (`shell/worker.js`) loads Pyodide, unpacks the lean archive and imports this module; `check`
-answers at once from `game.check`, in the check page's words, while `start_pages` imports the web layer. Then every navigation, form and
-`fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
+answers at once with the check page's own HTML (`sheets.hand_check`) while `start_pages` imports the web layer.
+Then every navigation, form and `fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
 over a folder in Pyodide's in-memory file system.
 
 The match files live in the browser's storage; this module holds in memory (`Held`, the table's storage here)
