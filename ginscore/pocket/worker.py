@@ -2,8 +2,8 @@
 
 The worker's script (`shell/worker.js`) loads Pyodide, unpacks the lean archive and imports this module; `check`
 answers at once with the check page's own HTML (`sheets.hand_check`) while `start_pages` imports the web layer.
-Then every navigation, form and `fetch()` of a page arrives as `request(...)`: one ASGI call into `web.asgi.create_app`, the very app `serve` runs,
-over a folder in Pyodide's in-memory file system.
+Then every navigation, form and `fetch()` of a page arrives as `request(...)`: one ASGI call into
+`web.asgi.create_app`, the very app `serve` runs, over a folder in Pyodide's in-memory file system.
 
 The match files live in the browser's storage; this module holds in memory (`Held`, the table's storage here)
 only the ones a request reads: the ones its address names (`reads`, from the app's own routes), and every one
