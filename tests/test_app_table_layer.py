@@ -96,3 +96,31 @@ def test_the_list_reads_no_text_when_every_summary_is_stored(pocket: Any, run: A
     assert alone["status"] == 200 and alone["need"] is False
     assert alone["body"] == everything["body"]
     assert "Game 2 · standard rules".encode() in alone["body"]
+
+
+def test_a_match_stored_again_by_another_tab_is_in_the_next_page_without_its_text(pocket: Any, run: Any, tmp_path: Path) -> None:
+    """The table's whole, kept between requests, is made again when a stored text's generation moves, though the
+    worker holds none of that text."""
+    texts = texts_of(run, tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    assert run("new", other / "first.toml", "Ann", "Bob", "--at", "2026-01-02T20:00").exit_code == 0
+    for _ in range(2):  # Bob won that game instead
+        assert run("record", other / "first.toml", "--knocker", "Bob", "--deadwood", "0", "--opponent-deadwood", "40",
+                   "--at", "2026-01-02T21:00").exit_code == 0
+    changed = texts | {"first.toml": (other / "first.toml").read_text(encoding="utf-8")}
+    moved = dict.fromkeys(texts, 1) | {"first.toml": 2}
+    hold(pocket, changed, sorted(changed), None, moved)
+    fresh = asked(pocket, "/m/cur.toml")
+    changed_lines = lines_of(pocket, changed) | {"first.toml": lines_of(pocket, changed)["first.toml"] | {"generation": 2}}
+    pocket.forget()
+    hold(pocket, texts, sorted(texts), None)
+    lines = lines_of(pocket, texts)
+    pocket.forget()
+
+    hold(pocket, texts, ["cur.toml"], lines)
+    before = asked(pocket, "/m/cur.toml")
+    hold(pocket, changed, ["cur.toml"], changed_lines, moved)
+    after = asked(pocket, "/m/cur.toml")
+    assert after["need"] is False  # no text of another match was read
+    assert versionless(after["body"]) == versionless(fresh["body"]) != versionless(before["body"])

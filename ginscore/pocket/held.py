@@ -133,6 +133,8 @@ class PocketFolder(Folder):
         """Each stored text's generation, as the storage last said it."""
         self.damaged: dict[str, str] = {}
         """Stored names set aside, with the reason."""
+        self._table: tuple[object, TableGives] | None = None
+        """The table's whole as last made, with all it was made from (`_made_from`)."""
         self._twins: tuple[int, dict[str, str]] | None = None
         """The table's twins, with the count of the held folder's changes of names they were found at."""
         self.table.layer = self
@@ -147,11 +149,16 @@ class PocketFolder(Folder):
         """Nothing: a match's summary, with what it gives, is stored by the worker beside its text."""
 
     def table_gives(self, folder: str, listing: bytes) -> TableGives | None:
-        """None: the table's whole is made from what each match gives, each request."""
-        return None
+        """The table's whole as last made, while all it was made from stands: the listing, every stored text's
+        generation, the names this request wrote and those set aside."""
+        kept = self._table
+        return kept[1] if kept is not None and kept[0] == self._made_from(listing) else None
 
     def remember_table(self, folder: str, listing: bytes, table: TableGives) -> None:
-        """Nothing: see `table_gives`."""
+        self._table = (self._made_from(listing), table)
+
+    def _made_from(self, listing: bytes) -> tuple[bytes, dict[str, object], frozenset[str], frozenset[str]]:
+        return listing, dict(self.generations), frozenset(self.held.written), frozenset(self.damaged)
 
     def settled_listing(self, folder: str, settled: str) -> tuple[bytes, dict[str, str]] | None:
         """The folder's listing and twins, without a look at its files: the held folder counts its changes
