@@ -8,10 +8,11 @@ The match is `bench_review.py`'s (seeded knocker hands, every knocker's eleven c
 `ginscore app` is built into a temporary folder, served on 127.0.0.1 (port 0) and opened in a phone-sized tab;
 the match is opened in it as a person opens a file, and its Review page (`GET /m/evening.toml/review`) is asked of
 the app's worker, as the page's link asks for it. In the app the review runs while the page is asked for (no
-threads under Pyodide), so the answer is the complete review: it is timed from the request to the answer, and
-checked to hold each player's sums. The app gives a page request 20 s to answer (`DEADLINES.request` in
-`pocket/shell/rpc.js`) and then says the pad did not answer; for the measure that clock is lifted in the tab (its
-long timers stretched to ten minutes), and a run over 20 s is said to be one the app cuts off. The first run is cold (the worker's first review: the chance-to-win table
+threads under Pyodide), a turn of about 5 s a visit (`web.background.TURN_S`), each page offering to go on: the
+page is asked again at once until it holds the complete review, each visit timed from the request to the answer
+and the visits summed (a person's taps on "Go on with the review" not counted), and the review checked to hold
+each player's sums. The app gives a page request 20 s to answer (`DEADLINES.request` in `pocket/shell/rpc.js`);
+the longest visit is printed beside it. The first run is cold (the worker's first review: the chance-to-win table
 solved, nothing memoised); the later runs reuse what the worker keeps between requests, as a second visit does.
 The target (issue 57) is 6 s in the app. The machine is shared: the load average is printed.
 """
@@ -39,8 +40,6 @@ from browsers import CHROMIUM  # noqa: E402  (the tests' Chromium: the headless 
 TARGET_S = 6.0
 OPEN = ("async ([name, text]) => { const a = await window.ginscoreApp.ask('open', {file: new File([text], name)}); "
         "if (a.name !== name) throw new Error(JSON.stringify(a)); }")
-LIFT_DEADLINES = ("() => { const set = window.setTimeout; "
-                  "window.setTimeout = (f, ms, ...rest) => set(f, ms >= 20000 ? 600000 : ms, ...rest); }")
 REVIEW = ("async (name) => { const t = performance.now(); const a = await window.ginscoreApp.call('GET', '/m/' + name + "
           "'/review'); const took = performance.now() - t; if (a.status !== 200) throw new Error(String(a.status)); "
           "return [took, new TextDecoder().decode(a.body)]; }")
@@ -69,13 +68,18 @@ def main() -> None:
             page.goto(base)
             page.locator('#page[aria-busy="false"]').wait_for(timeout=120000)
             page.evaluate(OPEN, [match.name, match.read_text(encoding="utf-8")])
-            page.evaluate(LIFT_DEADLINES)
-            times = []
+            times, visits, longest = [], [], 0.0
             for _ in range(args.runs):
-                took, body = page.evaluate(REVIEW, match.name)
-                if "Players" not in body or "Reviewing: hand" in body:
+                spent, asked = 0.0, 0
+                while True:
+                    took, body = page.evaluate(REVIEW, match.name)
+                    spent, asked, longest = spent + took, asked + 1, max(longest, took)
+                    if "Go on with the review" not in body:
+                        break
+                if "Players" not in body:
                     raise SystemExit("the app's Review page did not hold the whole review")
-                times.append(took / 1000)
+                times.append(spent / 1000)
+                visits.append(asked)
             browser.close()
         server.shutdown()
     finally:
@@ -84,8 +88,9 @@ def main() -> None:
     print(f"{args.hands} hands; the app's Review page (Pyodide in Chromium, load average {os.getloadavg()[0]:.2f}, "
           f"{os.cpu_count()} cores): first {times[0]:.2f} s, then {later:.2f} s (median of {len(times) - 1})"
           if len(times) > 1 else f"{args.hands} hands; the app's Review page: {times[0]:.2f} s")
-    print(f"target {TARGET_S:.0f} s: {'met' if times[0] <= TARGET_S else 'NOT met'} (first run)"
-          + ("; over the app's 20 s deadline for a page, which cuts the first run off" if times[0] > 20 else ""))
+    print(f"visits a run: {', '.join(map(str, visits))}; the longest {longest / 1000:.2f} s (the app's deadline for a "
+          f"page: 20 s)")
+    print(f"target {TARGET_S:.0f} s: {'met' if times[0] <= TARGET_S else 'NOT met'} (first run)")
 
 
 if __name__ == "__main__":

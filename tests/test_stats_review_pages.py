@@ -125,7 +125,7 @@ def test_what_stats_review_kept_shows_at_once_until_a_new_hand_changes_the_model
 def test_the_app_reviews_a_few_seconds_a_visit_and_offers_to_go_on(
         folder: Path, expected: list[dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stats_pages, "INLINE", True)
-    monkeypatch.setattr(stats_pages, "INLINE_S", 0.0)  # one match a visit
+    monkeypatch.setattr(stats_pages, "TURN_S", 0.0)  # one match a visit
     with signed_in(folder) as client:
         assert NOT_REVIEWED in client.get("/stats").text
         first = client.get(ASK).text

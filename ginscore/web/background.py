@@ -1,5 +1,5 @@
 """Work a page starts and shows the progress of (a review): run in a thread of its own, once, while the page says
-how far it has got and reloads itself until it is done."""
+how far it has got and reloads itself until it is done; without threads, a turn of it at each visit (`TURN_S`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
+TURN_S = 5.0
+"""How long one visit of such a page works where there are no threads (Pyodide, the app) before it answers with
+how far it has got, to go on at the next: well within the app's deadline for a page (20 s)."""
 Progress = Callable[[int, int], None]
 """What work says as it goes: how much is done, of how much."""
 

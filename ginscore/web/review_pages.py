@@ -3,21 +3,22 @@
 A review costs what `advise --match` costs for each such hand (a fifth of a second or so each here), so under a
 server it runs in a thread of its own, once for each version of the file and of the model: the page answers at
 once when it is done within a second, and otherwise says how far it has got and reloads itself until it is done.
-Under Pyodide (the app), which has no threads, it runs while the page is asked for.
+Under Pyodide (the app), which has no threads, each visit reviews for a turn (`TURN_S`) and offers to go on.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..match.review import JUDGEMENTS, KINDS, Review, review
-from .background import Background
+from ..match.review import JUDGEMENTS, KINDS, HandReview, Review, hand_at, review
+from .background import TURN_S, Background
 from .blocking import INLINE
 from .page_helpers import folder_of, load_sheet, render
 from .picker import card_face
@@ -50,6 +51,44 @@ def _job(key: Hashable, sheet: Sheet, outcomes: Any) -> Background[Review]:
     return job
 
 
+class _Paused(Exception):
+    """A visit's turn of a review is over: it goes on at the next."""
+
+
+_TURNS: OrderedDict[Hashable, dict[int, HandReview]] = OrderedDict()
+"""Without threads (the app): each review under way, its knocks reviewed so far, by line."""
+
+
+def _in_turns(key: Hashable, sheet: Sheet, outcomes: Any) -> Review | dict[int, HandReview]:
+    """The review of `sheet` for `key` without a thread: a turn of it (`TURN_S`, a knock at least) at each visit.
+    The review once done, kept as serve keeps its reviews (for the match page's line); else its knocks so far."""
+    with _LOCK:
+        kept = _TURNS.setdefault(key, {})
+        _TURNS.move_to_end(key)
+        while len(_TURNS) > KEPT:
+            _TURNS.popitem(last=False)
+    stop, before = time.monotonic() + TURN_S, len(kept)
+
+    def each(sheet: Sheet, outcomes: Any, knocks: Sequence[int]) -> Iterator[HandReview]:
+        for index in knocks:
+            if index not in kept:
+                if len(kept) > before and time.monotonic() > stop:
+                    raise _Paused
+                kept[index] = hand_at(sheet, outcomes, index)
+            yield kept[index]
+
+    try:
+        found = review(sheet, outcomes, each=each)
+    except _Paused:
+        return kept
+    done: Background[Review] = Background(len(sheet.lines), len(sheet.lines), found)
+    done.finished.set()
+    with _LOCK:
+        _TURNS.pop(key, None)
+        _JOBS[key] = done
+    return found
+
+
 def match_review_line(folder: Folder, name: str, version: str, sheet: Sheet) -> str:
     """`review_line` for a match page, with the review of this version when one was made (never starting one)."""
     from ..files.table import solvable
@@ -72,9 +111,14 @@ def review_page(request: Request, form: dict[str, str]) -> Response:
     outcomes = folder.table.odds(sheet).model.outcomes
     context: dict[str, Any] = {"name": name, "players": sheet.match.players, "thresholds": JUDGEMENTS, "kinds": KINDS,
                                "face": card_face}
+    key = (folder.path, name, version, outcomes)
     if INLINE:
-        return render(request, "review.html", {**context, "review": review(sheet, outcomes)})
-    job = _job((folder.path, name, version, outcomes), sheet, outcomes)
+        found = _in_turns(key, sheet, outcomes)
+        if isinstance(found, Review):
+            return render(request, "review.html", {**context, "review": found})
+        return render(request, "review.html", {**context, "review": None, "done": max(found, default=-1) + 1,
+                                               "total": len(sheet.lines), "turns": True})
+    job = _job(key, sheet, outcomes)
     job.finished.wait(WAIT_S)
     if job.failed:
         raise RuntimeError("the review failed")  # the guard's page: something went wrong, nothing was written

@@ -30,7 +30,7 @@ from ..match.records import pair_key, person_key
 from ..match.stats import STAT_ROWS, PairStats, player_record, stat_text
 from ..sheets.rating_chart import rating_svg
 from ..sheets.standings_words import odds_text, rating_text
-from .background import Background, Progress
+from .background import TURN_S, Background, Progress
 from .blocking import INLINE
 from .page_helpers import folder_of, render
 from .standings_pages import chosen_season, season_standings
@@ -41,9 +41,6 @@ if TYPE_CHECKING:
 
 WAIT_S = 1.0
 """How long the review's page waits for a review under way (serve) before it answers with the progress so far."""
-INLINE_S = 5.0
-"""How long one visit of the review's page reviews under Pyodide before it answers, a match at least: well within
-the app's deadline for a page (20 s)."""
 KEPT = KeptReviews()
 """What the reviews gave, for the life of serve or of the app's worker."""
 
@@ -153,8 +150,8 @@ def _reviewed(matches: Sequence[ToReview], progress: Progress) -> tuple[ReviewSu
 
 
 def _reviewed_here(matches: Sequence[ToReview]) -> ChanceLost:
-    """The review made in this request, for a few seconds (`INLINE_S`): the figures, or how many are done."""
-    stop = time.monotonic() + INLINE_S
+    """The review made in this request, for a turn (`TURN_S`, a match at least): the figures, or how many are done."""
+    stop = time.monotonic() + TURN_S
     sums = reviewed_sums(matches, KEPT, enough=lambda: time.monotonic() > stop)
     if sums is not None:
         return ChanceLost(len(matches), sums)
