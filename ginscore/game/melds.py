@@ -108,10 +108,11 @@ def _set_masks(column: int) -> list[int]:
     """The sets one rank's three or four cards can form: none, all of them, or (of four) each three."""
     if column.bit_count() == 3:
         return [0, column]
-    return [0, column, *(column ^ bit for bit in _bits(column))]
+    return [0, column, *(column ^ bit for bit in bits_of(column))]
 
 
-def _bits(mask: int) -> Iterator[int]:
+def bits_of(mask: int) -> Iterator[int]:
+    """The mask's cards as single bits, lowest first."""
     while mask:
         low = mask & -mask
         yield low
@@ -318,7 +319,7 @@ class _SetsTable(dict):
 
     def __missing__(self, used: int) -> tuple[int, ...]:
         folded = (used | used >> 16 | used >> 32 | used >> 48) & LANE
-        sets = tuple(used & RANK_COLUMNS[low.bit_length() - 1] for low in _bits(folded))
+        sets = tuple(used & RANK_COLUMNS[low.bit_length() - 1] for low in bits_of(folded))
         self[used] = sets
         return sets
 
@@ -365,7 +366,7 @@ def _lane_spread(lane: int, blocked: bool) -> tuple[tuple[int, ...], int] | None
 def _search_order(layout: tuple[list[int], int]) -> list[tuple[int, ...]]:
     """A layout as the choices `_arrange` makes, card by card: deadwood, a run by its length, a set by its cards."""
     melds, dead = layout
-    steps = sorted([(meld & -meld, meld) for meld in melds] + [(bit, 0) for bit in _bits(dead)])
+    steps = sorted([(meld & -meld, meld) for meld in melds] + [(bit, 0) for bit in bits_of(dead)])
     return [(0,) if not meld else (2, meld) if is_set(meld) else (1, meld.bit_count()) for _, meld in steps]
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..errors import IllegalHandError
 from .cards import DECK, Card, Hand
 from .layoffs import best_layoff
-from .melds import arrangement_masks, min_after_discard, min_deadwood
+from .melds import arrangement_masks, bits_of, min_after_discard, min_deadwood
 from .outcomes import DEAD, DEALER, NON_DEALER, OutcomeCounts
 from .rulebook import Rules
 from .scoring import HandResult, illegal_knock_message, score_counts
@@ -251,7 +251,7 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
     if lowest > limit:
         raise IllegalHandError(illegal_knock_message(lowest, limit))
     candidates = [scored(0, [], big_gin=True)] if rules.big_gin and min_deadwood(held) == 0 else []
-    for discard in _bits_of(discards):
+    for discard in bits_of(discards):
         candidates += [scored(_value(dead), melds) for melds, dead in arrangement_masks(held ^ discard, lowest)]
     plain = max(candidates, key=lambda result: result.net)  # the first of the best, as `score_cards` keeps it
     floor = plain.net
@@ -259,7 +259,7 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
     if budget == lowest:  # no other deadwood could score more than the lowest's best: nothing else to search
         return plain
     best = plain
-    for discard in _bits_of(held):
+    for discard in bits_of(held):
         if min_deadwood(held ^ discard) > budget:
             continue
         for melds, dead in arrangement_masks(held ^ discard, budget):
@@ -271,13 +271,6 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
             if (found.net, -found.knocker_deadwood) > (best.net, -best.knocker_deadwood):
                 best = found
     return best if best.net > floor else plain
-
-
-def _bits_of(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
 
 
 def _value(mask: int) -> int:
