@@ -244,7 +244,7 @@ def test_a_review_on_every_core_is_the_review_made_here_to_the_bit(tmp_path: Pat
     import subprocess
     import sys
 
-    from ginscore.match.review import review_dict
+    from ginscore.match.review_json import review_dict
 
     path = ROOT / "sample_matches" / "standard.toml"
     table = table_of(str(path))

@@ -31,7 +31,7 @@ def review(
 
     from ..files.table import table_of
     from ..match.review import review as review_of
-    from ..match.review import review_dict
+    from ..match.review_json import review_dict
     from .cores import each_on_every_core
 
     if os.path.isdir(file):
@@ -63,7 +63,8 @@ def review(
 def _folder(folder: str, player: str | None, as_json: bool) -> None:
     """`review FOLDER`: each readable match of the folder reviewed, and each player's sums over them."""
     from ..files.table import table_at
-    from ..match.review import folder_dict, over_folder, review
+    from ..match.review import over_folder, review
+    from ..match.review_json import folder_dict
     from .cores import each_on_every_core
 
     table = table_at(folder)
