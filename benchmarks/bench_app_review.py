@@ -19,7 +19,6 @@ The target (issue 57) is 6 s in the app. The machine is shared: the load average
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import statistics
@@ -34,7 +33,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bench_app import CHROMIUM_FLAGS, GINSCORE, serve_folder  # noqa: E402
-from bench_review import build  # noqa: E402
+from bench_review import arguments, build  # noqa: E402
 from browsers import CHROMIUM  # noqa: E402  (the tests' Chromium: the headless shell where installed)
 
 TARGET_S = 6.0
@@ -46,11 +45,7 @@ REVIEW = ("async (name) => { const t = performance.now(); const a = await window
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=30)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = arguments(__doc__.splitlines()[0])
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="bench-app-review-"))

@@ -69,12 +69,17 @@ def build(path: Path, hands: int, seed: int) -> None:
             format_cards(sorted(cards)), "--discard", str(discard), "--opponent-cards", format_cards(opponent))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(description: str) -> argparse.Namespace:
+    """A review benchmark's options: the match's hands and seed, and the runs."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0])
     ginscore = Path(sys.executable).parent / "ginscore"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "evening.toml"
