@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -38,7 +39,10 @@ def each_on_every_core(sheet: Sheet, outcomes: Outcomes, knocks: Sequence[int]) 
     first = hand_at(sheet, outcomes, knocks[0])
     _HELD[:] = [(sheet, outcomes)]
     try:
-        # Forked before the first knock is handed on: what is told of it may start a thread (a progress bar).
+        # Forked before the first knock is handed on: what is told of it may start a thread (a progress bar). What
+        # is printed so far is written first, or each worker would write it again as it ends.
+        sys.stdout.flush()
+        sys.stderr.flush()
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             rest = pool.imap(_held_hand, knocks[1:])
             yield first
