@@ -205,8 +205,9 @@ def stats(
         files = len(counted)
         if with_review:
             from ..files.review_source import review_sums
+            from .cores import each_on_every_core
 
-            reviewed = review_sums(counted, cache)
+            reviewed = review_sums(counted, cache, each_on_every_core)
     pairs = head_to_head.pairs()
     if export is not None:
         _export_stats(pairs, head_to_head.margins(), files, export, force)

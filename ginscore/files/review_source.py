@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..game.outcomes import Outcomes
     from ..game.rulebook import Rules
     from ..match.records import Match
+    from ..match.review import Reviewer
     from ..match.tally import Sheet
     from .stats_cache import StatsCache
 
@@ -105,11 +106,13 @@ def _match_begun(match: Match) -> Any:
     return begun.copy()
 
 
-def review_rows(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None) -> Rows:
-    """What the review of `sheet` by `outcomes` gives each of its players (`progress` told each hand done)."""
+def review_rows(sheet: Sheet, outcomes: Outcomes, progress: Callable[[int, int], None] | None = None,
+                each: Reviewer | None = None) -> Rows:
+    """What the review of `sheet` by `outcomes` gives each of its players (`progress` told each hand done; `each`
+    reviews its knocks, as `review` takes it)."""
     from ..match.review import review
 
-    return [(player.player, player.hands, player.total) for player in review(sheet, outcomes, progress).players]
+    return [(player.player, player.hands, player.total) for player in review(sheet, outcomes, progress, each).players]
 
 
 def summed(each_file: Iterable[Rows]) -> tuple[ReviewSums, ...]:
@@ -127,9 +130,9 @@ def summed(each_file: Iterable[Rows]) -> tuple[ReviewSums, ...]:
     return tuple(sorted(found, key=lambda each: (-each.hands, person_key(each.player))))
 
 
-def review_sums(paths: Iterable[str], cache: StatsCache) -> tuple[ReviewSums, ...]:
+def review_sums(paths: Iterable[str], cache: StatsCache, each: Reviewer | None = None) -> tuple[ReviewSums, ...]:
     """Each knocker's sums over the reviews of the readable match files at `paths`, in their order (`summed`); a
-    file that cannot be read is left out, as `stats` leaves it out."""
+    file that cannot be read is left out, as `stats` leaves it out. `each` reviews a match's knocks (`review`)."""
     tables: dict[str, tuple[Table, TableGives]] = {}
     found: list[Rows] = []
     for path in paths:
@@ -143,16 +146,16 @@ def review_sums(paths: Iterable[str], cache: StatsCache) -> tuple[ReviewSums, ..
             outcomes = table.model(sheet.match.rules, given=given).outcomes
         except MatchFileError:
             continue
-        found.append(_rows(sheet, outcomes, review_key(sheet, outcomes), cache))
+        found.append(_rows(sheet, outcomes, review_key(sheet, outcomes), cache, each))
     return summed(found)
 
 
-def _rows(sheet: Sheet, outcomes: Outcomes, key: bytes, store: ReviewStore) -> Rows:
+def _rows(sheet: Sheet, outcomes: Outcomes, key: bytes, store: ReviewStore, each: Reviewer | None) -> Rows:
     """The rows kept for `key`, else the review made and kept."""
     known = store.reviewed(key)
     if known is not None:
         return known
-    found = review_rows(sheet, outcomes)
+    found = review_rows(sheet, outcomes, each=each)
     store.remember_review(key, found)
     return found
 
