@@ -29,7 +29,7 @@ def review(
     """
     import os
 
-    from ..files.table import table_of
+    from ..files.table import solvable, table_of
     from ..match.review import review as review_of
     from ..match.review_json import review_dict
     from .cores import each_on_every_core
@@ -47,7 +47,9 @@ def review(
             name = sheet.match.player(player)
         except GinscoreError as error:
             raise error.about("player") from None
-    outcomes = table.odds(sheet).model.outcomes
+    if not solvable(sheet):
+        table.odds(sheet)  # refused, in the chance's own words
+    outcomes = table.model(sheet.match.rules).outcomes  # not the chance now, which no knock is reviewed at
     if as_json:
         print_json(review_dict(review_of(sheet, outcomes, each=each_on_every_core), name))
         return
