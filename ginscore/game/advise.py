@@ -259,10 +259,10 @@ def opponent_hands(
 def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     """Eleven cards less one that leaves the least deadwood (ties at random), never a card in `took`."""
     _, best, _ = min_after_discard(hand)
-    free = best & ~took
-    if free and not free & (free - 1):  # one best discard, the usual case: drawn as from a list of one
-        return hand ^ rng.choice((free,))
-    choices = _bits(free)
+    allowed = best & ~took
+    if allowed and not allowed & (allowed - 1):  # one best discard, the usual case: drawn as from a list of one
+        return hand ^ rng.choice((allowed,))
+    choices = _bits(allowed)
     if not choices:
         free = _bits(hand & ~took)
         counts = [min_deadwood(hand ^ bit) for bit in free]
