@@ -1,8 +1,8 @@
 """A match's knocks reviewed on every core the machine lends (`match.review.Reviewer`).
 
-The first knock is reviewed in this process, which solves the chance table the others share; the rest in
-processes forked from it, in order, so that the sheet, the model and the solved table are theirs without being
-sent. Each knock's review is made from its own cards and seed, so the figures are the same, bit for bit, as one
+This process first solves the chance table every knock asks (from 0, where each game starts), then forks
+workers, which review the knocks after the first, in order, while it reviews the first: so the sheet, the model
+and the solved table are theirs without being sent. Each knock's review is made from its own cards and seed, so the figures are the same, bit for bit, as one
 after another. Only where a fork is safe (a system that forks, this process running no other thread) and worth
 it (two or more cores, four or more knocks); else one after another here.
 """
@@ -16,6 +16,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from ..game.odds import dealer_table, solvable
 from ..match.review import each_here, hand_at
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ def each_on_every_core(sheet: Sheet, outcomes: Outcomes, knocks: Sequence[int]) 
     if workers < 2 or len(knocks) < FEWEST_KNOCKS or not forks_safely():
         yield from each_here(sheet, outcomes, knocks)
         return
-    first = hand_at(sheet, outcomes, knocks[0])
+    rules = sheet.match.rules
+    if solvable(rules.target, (0, 0)):  # the chance table every knock asks, from 0, where each game starts
+        dealer_table(outcomes, rules.target, rules.next_dealer, 0)
     _HELD[:] = [(sheet, outcomes)]
     try:
         # Forked before the first knock is handed on: what is told of it may start a thread (a progress bar). What
@@ -45,7 +48,7 @@ def each_on_every_core(sheet: Sheet, outcomes: Outcomes, knocks: Sequence[int]) 
         sys.stderr.flush()
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             rest = pool.imap(_held_hand, knocks[1:])
-            yield first
+            yield hand_at(sheet, outcomes, knocks[0])  # while the workers start on the others
             yield from rest
     finally:
         _HELD.clear()
