@@ -88,16 +88,18 @@ def hand_check_html(check: HandCheck | None) -> str:
     return f'<div class="hand-check">\n{said}\n</div>\n'
 
 
-def chip(code: str) -> str:
+def chip(code: str, kind: str = "") -> str:
     """A card as a chip with its suit's glyph, red for hearts and diamonds: `<span class="card-chip red">3♥</span>`;
-    text that is not a card is shown as it is, black."""
+    text that is not a card is shown as it is, black. `kind` adds a class (`dead`). Every page's chip is this one
+    (the templates' `chip` macro)."""
     from ..game.cards import parse_card
 
+    added = f" {escaped(kind)}" if kind else ""
     try:
         card = parse_card(code)
     except GinscoreError:
-        return f'<span class="card-chip">{escaped(code)}</span>'
-    return f'<span class="card-chip{" red" if card.suit.is_red else ""}">{escaped(card.symbol_text)}</span>'
+        return f'<span class="card-chip{added}">{escaped(code)}</span>'
+    return f'<span class="card-chip{" red" if card.suit.is_red else ""}{added}">{escaped(card.symbol_text)}</span>'
 
 
 def chips(codes: Iterable[str]) -> str:

@@ -21,7 +21,7 @@ from ..game.numbers import read_whole
 from ..game.rulebook import Rules
 from ..match.records import NAME_MOST, NOTE_MOST
 from ..match.tally import Sheet
-from ..sheets.hand_check import hand_check_html
+from ..sheets.hand_check import chip, hand_check_html
 from ..sheets.odds_words import CHANCE_BASIS
 from .file_words import problem_words, reason_words
 from .security import CSRF_FIELD, csrf_token
@@ -58,6 +58,7 @@ TEMPLATES.env.filters["red"] = _is_red
 TEMPLATES.env.filters["reason"] = reason_words
 TEMPLATES.env.globals["chance_basis"] = CHANCE_BASIS
 TEMPLATES.env.filters["hand_check"] = lambda check: Markup(hand_check_html(check))
+TEMPLATES.env.filters["chip"] = lambda code, kind="": Markup(chip(code, kind))
 
 
 def folder_of(request: Request) -> Folder:
