@@ -100,7 +100,7 @@ class Table:
         """The file `name`, read once for each version of it. `twinned`, the table's `twins` when the caller has
         them for many files, saves finding them again for each."""
         if twinned is None:
-            known = self._settled()
+            known = self._settled()[1]
             twinned = known[1] if known is not None else self._twins_of(name)
         return self._file(name, twinned.get(name))
 
@@ -262,10 +262,9 @@ class Table:
         """`_listing`, and the table's `twins`. While the folder stands settled (`Storage.settled`), the layer's, so
         that no file is asked its version: a file rewritten in place by another program is then seen at the folder's
         next change."""
-        known = self._settled()
+        settled, known = self._settled()
         if known is not None:
             return known
-        settled = self.storage.settled() if self.layer is not None else None
         names = self.names()
         version = self.storage.version
         listed = "".join(f"{name}\0{version(name) or ''}\0" for name in names)
@@ -274,10 +273,13 @@ class Table:
             self.layer.remember_settled(self.folder, settled, *found)
         return found
 
-    def _settled(self) -> tuple[bytes, dict[str, str]] | None:
-        """The layer's `_listing_and_twins` for the folder as it stands, when it is settled and the layer has them."""
+    def _settled(self) -> tuple[str | None, tuple[bytes, dict[str, str]] | None]:
+        """The folder's settled text (`Storage.settled`; None without a layer, or while the folder is not settled),
+        and the layer's `_listing_and_twins` kept for it, when it has them."""
         settled = self.storage.settled() if self.layer is not None else None
-        return None if self.layer is None or settled is None else self.layer.settled_listing(self.folder, settled)
+        if self.layer is None or settled is None:
+            return None, None
+        return settled, self.layer.settled_listing(self.folder, settled)
 
     def series(self, sheet: Sheet, given: TableGives | None = None) -> Series:
         """The series of `sheet`'s players as that match stands in it, over the table's matches (`given`, when the
