@@ -53,7 +53,8 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
                  "/m/oklahoma.toml/record", "/m/counts_only.toml/record", "/m/counts_only.toml/edit/1",
                  "/m/counts_only.toml/undo", "/m/oklahoma.toml/check", "/m/broken.toml", "/m/missing.toml",
                  "/stats/pair?a=No&b=One", "/m/counts_only.toml/edit/99", "/no/such/page",
-                 "/standings", "/standings?season=month", "/stats/pair?a=Ines&b=Tom"]
+                 "/standings", "/standings?season=month", "/stats/pair?a=Ines&b=Tom",
+                 "/m/counts_only.toml/review"]
         said = {url: client.get(url).text for url in pages}
         csrf = re.search(r'name="csrf" value="([^"]+)"', said["/"])
         assert csrf
@@ -81,6 +82,7 @@ def test_no_page_or_refusal_speaks_the_command_lines_words(folder: Path):
     assert "For the game" in words(said["the match's check, eleven cards and the game weighed"])  # with the game's side
     assert "where only gin may go down" in words(said["record, an ace up-card and a knock"])
     assert "The chart as a picture" in words(said["/m/standard.toml"])  # the downloads are read
+    assert "Each knock recorded" in words(said["/m/counts_only.toml/review"])  # the review's account, read at once
     assert "Target left empty: 100 for standard" in " ".join(words(said["/"]).split())
     assert "Fetching the score pad" in (SHELL / "progress.js").read_text(encoding="utf-8")
     for place, page in said.items():
