@@ -27,6 +27,7 @@ from itertools import combinations
 
 from ..errors import CardListError, InputError
 from .cards import DECK, Card, Hand, format_cards, require_count
+from .draws import choice, sample
 from .estimate import mean_interval, wilson
 from .layoffs import best_layoff, first_layoffs
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
@@ -247,11 +248,12 @@ def opponent_hands(
         for combo in combinations(pool, need):
             yield took | sum(combo)
         return
+    bits = rng.getrandbits
     for _ in range(samples):
-        hand = took | sum(rng.sample(pool, need))
+        hand = took | sum(sample(bits, pool, need))
         if turns:
             rest = [bit for bit in pool if not hand & bit]
-            for drawn in rng.sample(rest, turns):
+            for drawn in sample(bits, rest, turns):
                 hand = keep_best_ten(hand | drawn, took, rng)
         yield hand
 
@@ -261,13 +263,15 @@ def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     _, best, _ = min_after_discard(hand)
     allowed = best & ~took
     if allowed and not allowed & (allowed - 1):  # one best discard, the usual case: drawn as from a list of one
-        return hand ^ rng.choice((allowed,))
+        while rng.getrandbits(1):  # `choice` of one item: its bits asked for, as `random` asks, so seeds keep their hands
+            pass
+        return hand ^ allowed
     choices = _bits(allowed)
     if not choices:
         free = _bits(hand & ~took)
         counts = [min_deadwood(hand ^ bit) for bit in free]
         choices = [bit for bit, count in zip(free, counts) if count == min(counts)]
-    return hand ^ rng.choice(choices)
+    return hand ^ choice(rng.getrandbits, choices)
 
 
 def _bits(mask: int) -> list[int]:

@@ -17,7 +17,7 @@ at once by `map` over slices, with no Python loop per state; what is left is the
 from __future__ import annotations
 
 import math
-from operator import add, mul
+from operator import add, getitem, itemgetter, mul, sub
 
 from .outcomes import Outcomes
 
@@ -93,8 +93,14 @@ def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -
     # Under `winner` the dealer's wins count for the dealer and the other's against; under `alternate` both
     # lead to a state where the other player deals, so both count against.
     sign = 1.0 if winner_deals else -1.0
-    dealer_backward = [tuple(dealer_points[n:0:-1]) for n in range(size)]
-    other_backward = [tuple(other_points[n:0:-1]) for n in range(size)]
+    # No hand scores more than `reach` points short of the target, so each dot product needs only the `reach`
+    # nearest states: a row or a column starts with `reach` zeros, and its sum of squares is kept over the last
+    # `reach` entries, each entry leaving it as it falls out of that window.
+    reach = max([points for points in range(1, size) if dealer_points[points] or other_points[points]], default=1)
+    dealer_backward = [tuple(dealer_points[min(n, reach):0:-1]) for n in range(size)]
+    other_backward = [tuple(other_points[min(n, reach):0:-1]) for n in range(size)]
+    nearest = [slice(-min(n, reach), None) if n else slice(0, 0) for n in range(size)]
+    leaving = itemgetter(-reach - 1)
     dealer_squares, other_squares = _squares(dealer_points[1:]), _squares(other_points[1:])
     # what does not depend on later states, by n and by m: the dealer reaching the target in one hand (and,
     # under `alternate`, scoring short of it), the other scoring short of it, and the coefficients' squares
@@ -109,9 +115,9 @@ def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -
     # the solved states by column (the other's score) and, under `alternate`, by row (the dealer's), as tuples
     # in the order they are solved: farthest score first, so that a state's successors in a row or a column
     # are the whole tuple so far, handed to `math.dist` as it is
-    columns: list[tuple[float, ...]] = [()] * size
-    rows: list[tuple[float, ...]] = [()] * size
-    row_squares, column_squares = [0.0] * size, [0.0] * size  # each one's sum of squares
+    columns: list[tuple[float, ...]] = [(0.0,) * reach] * size
+    rows: list[tuple[float, ...]] = [(0.0,) * reach] * size
+    row_squares, column_squares = [0.0] * size, [0.0] * size  # each one's sum of squares over its window
     stay = outcomes.dead + (dealer_zero if winner_deals else 0.0)
     swap = other_zero + (0.0 if winner_deals else dealer_zero)
     keep = 1.0 - stay
@@ -128,8 +134,8 @@ def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -
             n_part + m_part + half * (b_squares - dealer_gap * dealer_gap) - (a_squares - other_gap * other_gap) / 2
             for n_part, m_part, b_squares, a_squares, dealer_gap, other_gap in zip(
                 dealer_known[by_n][::-1], other_known[by_m], successor_squares[by_b][::-1], column_squares[by_a],
-                map(dist, dealer_backward[by_n][::-1], successors[by_b][::-1]),
-                map(dist, other_backward[by_m], columns[by_a]),
+                map(dist, dealer_backward[by_n][::-1], map(getitem, successors[by_b][::-1], nearest[by_n][::-1])),
+                map(dist, other_backward[by_m], map(getitem, columns[by_a], nearest[by_m])),
             )
         ]
         # a state's value joins its row and column once the whole line is solved: its mirror image, on the
@@ -147,12 +153,14 @@ def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -
         squared = list(map(mul, solved, solved))
         backward = solved[::-1]
         columns[by_b] = map(add, columns[by_b], zip(backward))
-        column_squares[by_b] = map(add, column_squares[by_b], squared[::-1])
+        gone = list(map(leaving, columns[by_b]))
+        column_squares[by_b] = map(sub, map(add, column_squares[by_b], squared[::-1]), map(mul, gone, gone))
         if not winner_deals:
             rows[by_a] = map(add, rows[by_a], zip(solved))
-            row_squares[by_a] = map(add, row_squares[by_a], squared)
+            gone = list(map(leaving, rows[by_a]))
+            row_squares[by_a] = map(sub, map(add, row_squares[by_a], squared), map(mul, gone, gone))
     # columns[b][i] is the state (top - i, b): read across the columns, farthest a first
-    across = list(zip(*columns[low:]))[::-1]
+    across = list(zip(*columns[low:]))[:reach - 1:-1]
     return tuple((0.0,) * size if a < low else (0.0,) * low + across[a - low] for a in range(size))
 
 
