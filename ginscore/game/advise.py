@@ -27,7 +27,7 @@ from itertools import combinations
 
 from ..errors import CardListError, InputError
 from .cards import DECK, Card, Hand, format_cards, require_count
-from .draws import choice, sample
+from .draws import below, choice, sample
 from .estimate import mean_interval, wilson
 from .layoffs import best_layoff, first_layoffs
 from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
@@ -262,16 +262,13 @@ def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
     """Eleven cards less one that leaves the least deadwood (ties at random), never a card in `took`."""
     _, best, _ = min_after_discard(hand)
     allowed = best & ~took
-    if allowed and not allowed & (allowed - 1):  # one best discard, the usual case: drawn as from a list of one
-        while rng.getrandbits(1):  # `choice` of one item: its bits asked for, as `random` asks, so seeds keep their hands
-            pass
-        return hand ^ allowed
-    choices = _bits(allowed)
-    if not choices:
-        free = _bits(hand & ~took)
-        counts = [min_deadwood(hand ^ bit) for bit in free]
-        choices = [bit for bit, count in zip(free, counts) if count == min(counts)]
-    return hand ^ choice(rng.getrandbits, choices)
+    if allowed:  # drawn as `choice` draws from the list of these cards, lowest first, without the list
+        for _ in range(below(rng.getrandbits, allowed.bit_count())):
+            allowed &= allowed - 1
+        return hand ^ (allowed & -allowed)
+    free = _bits(hand & ~took)
+    counts = [min_deadwood(hand ^ bit) for bit in free]
+    return hand ^ choice(rng.getrandbits, [bit for bit, count in zip(free, counts) if count == min(counts)])
 
 
 def _bits(mask: int) -> list[int]:
@@ -363,7 +360,7 @@ def _eleven(
         own = min_deadwood(opponent)
         owns[own] += 1
         for melds, cards in reaching:
-            after[melds][best_layoff(melds, opponent)[0] if opponent & cards else own] += 1
+            after[melds][best_layoff(melds, opponent, own)[0] if opponent & cards else own] += 1
         count += 1
         if progress is not None and count % _PROGRESS_EVERY == 0:
             progress(count, base.samples)

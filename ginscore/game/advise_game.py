@@ -336,7 +336,7 @@ def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: li
     if gin:
         return owns
     reach = first_layoffs(melds)
-    return [best_layoff(melds, world)[0] if world & reach else own for world, own in zip(worlds, owns)]
+    return [best_layoff(melds, world, own)[0] if world & reach else own for world, own in zip(worlds, owns)]
 
 
 def difference_interval(first: tuple[float, ...], second: tuple[float, ...]) -> tuple[float, float] | None:

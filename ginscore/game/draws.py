@@ -16,13 +16,15 @@ T = TypeVar("T")
 Bits = Callable[[int], int]
 """A generator's `getrandbits`."""
 
+_WIDTHS = tuple(n.bit_length() for n in range(64))
+"""`n.bit_length()` by n, for the sizes drawn from: a look-up, where the method is a call."""
 _SMALL_SET = 21
 """`random.sample`'s size of a small set less an empty list's: below it, a list of the population is cheaper."""
 
 
 def below(bits: Bits, n: int) -> int:
     """`Random._randbelow(n)`: a number from 0 to n - 1, n at least 1."""
-    width = n.bit_length()
+    width = _WIDTHS[n] if n < len(_WIDTHS) else n.bit_length()
     r = bits(width)
     while r >= n:
         r = bits(width)
@@ -41,15 +43,15 @@ def sample(bits: Bits, population: Sequence[T], k: int) -> list[T]:
         raise ValueError("Sample larger than population or is negative")
     if n <= _set_size(k):
         pool = list(population)
-        result = []
-        for last in range(n - 1, n - 1 - k, -1):
-            size = last + 1
-            width = size.bit_length()
+        result = pool[:k]  # each place filled in turn below
+        widths = _WIDTHS if n < len(_WIDTHS) else [size.bit_length() for size in range(n + 1)]
+        for i, size in enumerate(range(n, n - k, -1)):
+            width = widths[size]
             j = bits(width)
             while j >= size:
                 j = bits(width)
-            result.append(pool[j])
-            pool[j] = pool[last]
+            result[i] = pool[j]
+            pool[j] = pool[size - 1]
         return result
     chosen: list[T] = []
     taken: set[int] = set()

@@ -105,20 +105,21 @@ _LAYOFFS: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
 """`best_layoff` by its arguments: the same knock meets the same opponent hands across discards and hands."""
 
 
-def best_layoff(melds: tuple[int, ...], opponent: int) -> tuple[int, int]:
-    """(the opponent's least count, the lay-offs reaching it), fewest lay-offs first on a tie."""
+def best_layoff(melds: tuple[int, ...], opponent: int, own: int | None = None) -> tuple[int, int]:
+    """(the opponent's least count, the lay-offs reaching it), fewest lay-offs first on a tie. `own`, when the
+    caller knows it, is `min_deadwood(opponent)`: the count laying off nothing, which is then not solved again."""
     key = (melds, opponent)
     found = _LAYOFFS.get(key)
     if found is None:
         if len(_LAYOFFS) >= 1 << 20:
             _LAYOFFS.clear()
-        found = _LAYOFFS[key] = _best_layoff(melds, opponent)
+        found = _LAYOFFS[key] = _best_layoff(melds, opponent, min_deadwood(opponent) if own is None else own)
     return found
 
 
-def _best_layoff(melds: tuple[int, ...], opponent: int) -> tuple[int, int]:
-    best, chosen = 1 << 30, 0
-    for layoffs in layoff_choices(melds, opponent):
+def _best_layoff(melds: tuple[int, ...], opponent: int, own: int) -> tuple[int, int]:
+    best, chosen = own, 0
+    for layoffs in layoff_choices(melds, opponent)[1:]:  # the first lays off nothing
         count = min_deadwood(opponent & ~layoffs)
         if count < best:
             best, chosen = count, layoffs

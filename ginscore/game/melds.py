@@ -18,7 +18,7 @@ from .cards import LANE_BITS, Card, Hand
 LANE = (1 << 13) - 1
 SUIT_SHIFTS = (0, LANE_BITS, 2 * LANE_BITS, 3 * LANE_BITS)
 _VALUES = tuple(min(i + 1, 10) for i in range(13))
-_NO_DISCARD = (1 << 30, 0)
+_NO_DISCARD = 1 << 30
 
 
 class _RunTable(dict):
@@ -41,10 +41,11 @@ class _RunTable(dict):
 
 
 class _DiscardTable(dict):
-    """Lane pattern -> (least run deadwood after discarding one of its cards, mask of such cards)."""
+    """Lane pattern -> (its run deadwood; the least change to it that discarding one of its cards makes, a loss
+    or none; the mask of such cards). An empty lane has no discard: its change is `_NO_DISCARD`, which never wins."""
 
-    def __missing__(self, lane: int) -> tuple[int, int]:
-        best, cards, rest = _NO_DISCARD[0], 0, lane
+    def __missing__(self, lane: int) -> tuple[int, int, int]:
+        best, cards, rest = _NO_DISCARD, 0, lane
         while rest:
             low = rest & -rest
             rest ^= low
@@ -53,8 +54,9 @@ class _DiscardTable(dict):
                 best, cards = value, low
             elif value == best:
                 cards |= low
-        self[lane] = (best, cards)
-        return best, cards
+        run = _RUNS[lane]
+        found = self[lane] = (run, best - run if cards else _NO_DISCARD, cards)
+        return found
 
 
 class _SetChoiceTable(dict):
@@ -98,7 +100,7 @@ class _SuitSpreadTable(dict):
 
 RANK_COLUMNS = tuple(sum(1 << (shift + rank) for shift in SUIT_SHIFTS) for rank in range(13))
 _RUNS = _RunTable({0: 0})
-_DISCARDS = _DiscardTable({0: _NO_DISCARD})
+_DISCARDS = _DiscardTable({0: (0, _NO_DISCARD, 0)})
 _SET_CHOICES = _SetChoiceTable()
 _LANE_SPREADS = _LaneSpreadTable({0: ((), 0)})
 _SUIT_SPREADS = _SuitSpreadTable({0: ((), 0)})
@@ -151,43 +153,32 @@ def min_after_discard(hand: int) -> tuple[int, int, bool]:
     One search over the 11 cards: the discard is a highest-value deadwood card of an
     arrangement, so per suit the table keeps the best lane after losing one of its cards.
     """
-    runs, discards = _RUNS, _DISCARDS
+    lanes = _DISCARDS
     best, chosen, big_gin = 1 << 30, 0, False
-    # `_set_columns` inlined and the four suits written out: the opponent hands `advise` draws call this some
-    # fourteen thousand times a hand. An empty suit's discard is `_NO_DISCARD`, which never wins.
+    # `_set_columns` inlined, and one table look-up a suit: the opponent hands `advise` draws call this some
+    # fourteen thousand times a hand.
     a, b, c, d = hand & LANE, hand >> 16 & LANE, hand >> 32 & LANE, hand >> 48 & LANE
     triples = (a & b & (c | d)) | (c & d & (a | b))
     for used in _SET_CHOICES[hand & (triples | triples << 16 | triples << 32 | triples << 48)] if triples else (0,):
-        rest = hand ^ used
-        a, b, c, d = rest & LANE, rest >> 16 & LANE, rest >> 32 & LANE, rest >> 48
-        ra, rb, rc, rd = runs[a], runs[b], runs[c], runs[d]
-        total = ra + rb + rc + rd
+        if used:
+            rest = hand ^ used
+            a, b, c, d = rest & LANE, rest >> 16 & LANE, rest >> 32 & LANE, rest >> 48
+        run_a, loss_a, cards_a = lanes[a]
+        run_b, loss_b, cards_b = lanes[b]
+        run_c, loss_c, cards_c = lanes[c]
+        run_d, loss_d, cards_d = lanes[d]
+        total = run_a + run_b + run_c + run_d
         if not total:
             big_gin = True
-        after, cards = discards[a]
-        value = total - ra + after
-        if value < best:
-            best, chosen = value, cards
-        elif value == best:
-            chosen |= cards
-        after, cards = discards[b]
-        value = total - rb + after
-        if value < best:
-            best, chosen = value, cards << 16
-        elif value == best:
-            chosen |= cards << 16
-        after, cards = discards[c]
-        value = total - rc + after
-        if value < best:
-            best, chosen = value, cards << 32
-        elif value == best:
-            chosen |= cards << 32
-        after, cards = discards[d]
-        value = total - rd + after
-        if value < best:
-            best, chosen = value, cards << 48
-        elif value == best:
-            chosen |= cards << 48
+        loss = min(loss_a, loss_b, loss_c, loss_d)
+        value = total + loss
+        if value <= best:
+            cards = ((cards_a if loss_a == loss else 0) | (cards_b << 16 if loss_b == loss else 0)
+                     | (cards_c << 32 if loss_c == loss else 0) | (cards_d << 48 if loss_d == loss else 0))
+            if value < best:
+                best, chosen = value, cards
+            else:
+                chosen |= cards
     return best, chosen, big_gin
 
 

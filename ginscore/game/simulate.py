@@ -245,7 +245,7 @@ def best_knock(held: int, other: int, rules: Rules, upcard: Card | None) -> Hand
         return found
 
     def scored(deadwood: int, melds: list[int], big_gin: bool = False) -> HandResult:
-        return counted(deadwood, own if not deadwood else best_layoff(tuple(sorted(melds)), other)[0], big_gin)
+        return counted(deadwood, own if not deadwood else best_layoff(tuple(sorted(melds)), other, own)[0], big_gin)
 
     lowest, discards, _ = min_after_discard(held)
     if lowest > limit:
