@@ -154,3 +154,17 @@ def test_swapping_the_players_swaps_the_chances(outcomes, mine, theirs, dealer, 
 def test_at_or_past_the_target_the_game_is_won(reached, other, dealer):
     assert chance_to_win(TOY, 40, "winner", (reached, other), dealer) == 1.0
     assert chance_to_win(TOY, 40, "winner", (other, reached), dealer) == 0.0
+
+
+@pytest.mark.parametrize("rule", ["winner", "alternate"])
+def test_a_table_handed_to_another_process_is_kept_as_solved_there(rule):
+    from ginscore.game import odds
+
+    solved = dealer_table(TOY, 25, rule, 0)
+    data = odds.table_bytes(solved)
+    odds._SOLVED.clear()
+    odds.keep_table(TOY, 25, rule, 0, data)
+    assert odds._SOLVED[(TOY, 25, rule)] == (0, solved)  # bit for bit, and asked for it is not solved again
+    assert dealer_table(TOY, 25, rule, 0) is odds._SOLVED[(TOY, 25, rule)][1]
+    with pytest.raises(ValueError, match="a table to 25 holds 625 chances, not 624"):
+        odds.keep_table(TOY, 25, rule, 0, data[:-8])

@@ -54,3 +54,34 @@ def test_a_tap_reviews_the_stored_matches_in_the_worker(phone: Phone, tmp_path: 
     (ann,) = json.loads(result.stdout)["review"]
     assert entry.inner_text().split("\n") == [ann["player"], f"{ann['mean_lost']:.1f} points lost a knock", "1 knock reviewed"]
     assert phone.problems == []
+
+
+OPEN = "([name, text]) => window.ginscoreApp.ask('open', {file: new File([text], name)}).then(a => a.name)"
+REVIEW = ("(name) => window.ginscoreApp.call('GET', '/m/' + name + '/review')"
+          ".then(a => [a.status, new TextDecoder().decode(a.body)])")
+
+
+def test_the_review_page_shares_its_knocks_with_a_helper_and_gives_the_commands_figures(phone: Phone, tmp_path: Path) -> None:
+    """The Review page of a match of 7 knocks, offline, in one visit. The first review wakes a helper (a Pyodide of
+    its own, its files from the app's precache) where the browser lends a second core; another match's review then
+    shares its knocks with it. The match page's line gives each player's chance lost as `review --json` gives it
+    for the same texts."""
+    page = phone.main
+    text = (Path(__file__).resolve().parent.parent / "sample_matches" / "oklahoma.toml").read_text(encoding="utf-8")
+    again = text.replace('created = "2026-11-30T23:11:00+00:00"', 'created = "2026-11-30T23:12:00+00:00"')  # another match
+    for name, sheet in (("evening.toml", text), ("again.toml", again)):
+        assert page.evaluate(OPEN, [name, sheet]) == name
+        status, body = page.evaluate(REVIEW, name)
+        assert status == 200 and "Go on with the review" not in body
+    if page.evaluate("navigator.hardwareConcurrency") > 1:
+        assert page.evaluate("window.ginscoreApp.ask('times').then(t => t.helped)") > 0
+    for name, stored in page.evaluate("import('./store.js').then(store => store.texts())").items():
+        (tmp_path / name).write_text(stored, encoding="utf-8")  # the model is the folder's: every match in it
+    result = CliRunner().invoke(cli, ["review", str(tmp_path / "again.toml"), "--json"])
+    assert result.exit_code == 0, result.stderr
+    status, match_page = page.evaluate(REVIEW.replace("'/review'", "''"), "again.toml")
+    players = [player for player in json.loads(result.stdout)["players"] if player["hands"]]
+    assert status == 200 and players
+    for player in players:
+        assert f"{player['player']} lost {player['total_lost']:.1f} points of game chance" in match_page
+    assert phone.problems == []

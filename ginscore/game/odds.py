@@ -17,6 +17,7 @@ at once by `map` over slices, with no Python loop per state; what is left is the
 from __future__ import annotations
 
 import math
+from array import array
 from operator import add, getitem, itemgetter, mul, sub
 
 from .outcomes import Outcomes
@@ -73,6 +74,21 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
         _SOLVED.pop(next(iter(_SOLVED)))
     _SOLVED[key] = (low, table)
     return table
+
+
+def table_bytes(table: tuple[tuple[float, ...], ...]) -> bytes:
+    """A solved table as bytes (the floats' own, row after row), to hand to another process."""
+    return array("d", [chance for row in table for chance in row]).tobytes()
+
+
+def keep_table(outcomes: Outcomes, target: int, next_dealer: str, low: int, data: bytes) -> None:
+    """`dealer_table(outcomes, target, next_dealer, low)` as another process solved it (`table_bytes`), kept as
+    if solved here: the same figures, bit for bit."""
+    chances = array("d")
+    chances.frombytes(data)
+    if len(chances) != target * target:
+        raise ValueError(f"a table to {target} holds {target * target} chances, not {len(chances)}")
+    _SOLVED[(outcomes, target, next_dealer)] = (low, tuple(tuple(chances[a * target:(a + 1) * target]) for a in range(target)))
 
 
 def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -> tuple[tuple[float, ...], ...]:

@@ -44,7 +44,8 @@ SHELL = os.path.join(HERE, "shell")
 PACKAGE = os.path.dirname(HERE)
 
 LEAN = ("__init__.py", "version.py", "errors.py", "game/", "match/", "files/", "sheets/",
-        "web/__init__.py", "web/fields.py", "web/hands.py", "pocket/__init__.py", "pocket/held.py", "pocket/worker.py")
+        "web/__init__.py", "web/fields.py", "web/hands.py", "pocket/__init__.py", "pocket/held.py", "pocket/worker.py",
+        "pocket/reviewer.py")
 """ginscore's part of the lean archive (paths inside the package): enough to check a hand, list the matches and
 read, write and sum up match files, imported while the pages load."""
 PAGES = ("web/",)

@@ -23,6 +23,7 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GinscoreError
@@ -77,11 +78,46 @@ def start_pages() -> float:
     _app = create_app(FOLDER, _token, [HOST])
     _folder = _app.state.folder = PocketFolder(FOLDER)  # one folder for the app's life: its table's cache hits
     _app.state.after_failure = AFTER_FAILURE
+    _app.state.review_helpers = _Helpers()
     _app.state.in_app = True  # the list of matches shows the app's boxes (templates/_app_boxes.html)
     return time.perf_counter() - began
 
 
 _folder: PocketFolder | None = None
+
+
+class _Helpers:
+    """A review's helpers (`web.review_share.Helpers`): the shell's (`shell/helpers.js`), none in a browser that
+    lends no other core, and none for an answer that will be thrown away (it read a text not loaded)."""
+
+    def count(self) -> int:
+        shell = _shell_helpers()
+        return 0 if shell is None or _the_folder().held.wanted else int(shell.count())
+
+    def wake(self) -> None:
+        _shell_helpers().wake()
+
+    def share(self, text: str, model: bytes, table: bytes, knocks: Sequence[int]) -> None:
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        _shell_helpers().share(text, to_js(model), to_js(table), to_js(list(knocks)))
+
+    def next(self) -> int | None:
+        index = _shell_helpers().next()
+        return None if index is None else int(index)
+
+    def collect(self) -> list[tuple[int, bytes]]:
+        return [(int(index), bytes(review.to_bytes())) for index, review in _shell_helpers().collect()]
+
+    async def finish(self) -> None:
+        await _shell_helpers().finish()
+
+
+def _shell_helpers() -> Any:
+    """The shell's helpers (`self.ginscoreHelpers` in the worker), or None where it has none."""
+    import js  # type: ignore[import-not-found]
+
+    return getattr(js, "ginscoreHelpers", None)
 
 
 def _the_folder() -> PocketFolder:

@@ -48,7 +48,7 @@ from .match_pages import (
 )
 from .merge_pages import backup_download, merge_post, merge_refused
 from .page_helpers import problem_page, render
-from .review_pages import review_page
+from .review_pages import review_ahead, review_page
 from .security import check_csrf
 from .standings_pages import standings_page
 from .stats_pages import pair_page, player_page, stats_page
@@ -79,11 +79,18 @@ Refused = Callable[[Request, dict[str, str], GinscoreError], Response]
 """How a page answers a refusal: its form again with the message beside the field, or a part's short answer."""
 
 
-def guarded(endpoint: Endpoint, refused: Refused | None = None) -> Callable[[Request], Awaitable[Response]]:
+Ahead = Callable[[Request], Awaitable[None]]
+"""Work a page may do before it is made, awaiting what the app's shell lends (a review's helpers)."""
+
+
+def guarded(
+    endpoint: Endpoint, refused: Refused | None = None, ahead: Ahead | None = None
+) -> Callable[[Request], Awaitable[Response]]:
     """A page that never shows a traceback, and the one place a page's refusals are caught: `refused` answers
     them (a form shown again as typed, with the message beside its field); without it, or when it fails too (the
     match itself is missing or broken), the problem gets a page of its own. A stale form gets 403 and a reload
-    hint; anything unexpected is logged and answered with a plain page saying nothing was written."""
+    hint; anything unexpected is logged and answered with a plain page saying nothing was written. `ahead`, when
+    given, is awaited first."""
 
     def answer(request: Request, form: dict[str, str]) -> Response:
         try:
@@ -100,6 +107,8 @@ def guarded(endpoint: Endpoint, refused: Refused | None = None) -> Callable[[Req
     async def page(request: Request) -> Response:
         try:
             form = await _form(request) if request.method == "POST" else {}
+            if ahead is not None:
+                await ahead(request)
             return await blocking(answer, request, form)
         except (HTTPException, ClientDisconnect):
             raise  # Starlette answers 400 for a broken form: not a page's failure
@@ -132,8 +141,10 @@ def failure_words(request: Request) -> str:
     return f"Something went wrong; {written}. {getattr(request.app.state, 'after_failure', SERVE_AFTER_FAILURE)}"
 
 
-def _route(path: str, endpoint: Endpoint, method: str, name: str, refused: Refused | None = None) -> Route:
-    return Route(path, guarded(endpoint, refused), methods=[method], name=name)
+def _route(
+    path: str, endpoint: Endpoint, method: str, name: str, refused: Refused | None = None, ahead: Ahead | None = None
+) -> Route:
+    return Route(path, guarded(endpoint, refused, ahead), methods=[method], name=name)
 
 
 routes = [
@@ -157,7 +168,7 @@ routes = [
     _route("/m/{name}/chart.svg", chart, "GET", "chart"),
     _route("/m/{name}/result.svg", result_picture, "GET", "result_picture"),
     _route("/m/{name}/qr", qr_page, "GET", "qr"),
-    _route("/m/{name}/review", review_page, "GET", "review"),
+    _route("/m/{name}/review", review_page, "GET", "review", ahead=review_ahead),
     _route("/m/{name}/export/{kind}", export, "GET", "export"),
     _route("/m/{name}/record", record_page, "GET", "record"),
     _route("/m/{name}/record", record_post, "POST", "record_post", hand_refused),

@@ -22,6 +22,7 @@ from .background import TURN_S, Background
 from .blocking import INLINE
 from .page_helpers import folder_of, load_sheet, render
 from .picker import card_face
+from .review_share import Helpers, share
 
 if TYPE_CHECKING:
     from ..files.served import Folder
@@ -59,15 +60,22 @@ _TURNS: OrderedDict[Hashable, dict[int, HandReview]] = OrderedDict()
 """Without threads (the app): each review under way, its knocks reviewed so far, by line."""
 
 
-def _in_turns(key: Hashable, sheet: Sheet, outcomes: Any) -> Review | dict[int, HandReview]:
-    """The review of `sheet` for `key` without a thread: a turn of it (`TURN_S`, a knock at least) at each visit.
-    The review once done, kept as serve keeps its reviews (for the match page's line); else its knocks so far."""
+def _kept(key: Hashable) -> dict[int, HandReview]:
+    """The knocks of the review for `key` reviewed so far, without a thread."""
     with _LOCK:
         kept = _TURNS.setdefault(key, {})
         _TURNS.move_to_end(key)
         while len(_TURNS) > KEPT:
             _TURNS.popitem(last=False)
-    stop, before = time.monotonic() + TURN_S, len(kept)
+    return kept
+
+
+def _in_turns(key: Hashable, sheet: Sheet, outcomes: Any, stop: float | None = None) -> Review | dict[int, HandReview]:
+    """The review of `sheet` for `key` without a thread: a turn of it (`TURN_S`, or until `stop`; a knock at least)
+    at each visit. The review once done, kept as serve keeps its reviews (for the match page's line); else its
+    knocks so far."""
+    kept = _kept(key)
+    stop, before = time.monotonic() + TURN_S if stop is None else stop, len(kept)
 
     def each(sheet: Sheet, outcomes: Any, knocks: Sequence[int]) -> Iterator[HandReview]:
         for index in knocks:
@@ -102,6 +110,30 @@ def match_review_line(folder: Folder, name: str, version: str, sheet: Sheet) -> 
     return review_line(sheet, found)
 
 
+async def review_ahead(request: Request) -> None:
+    """Without threads, where the app's shell gives helpers (`app.state.review_helpers`): the knocks of this
+    visit's turn shared with them (`review_share`) before the page is made, which then finds them done."""
+    from ..files.table import solvable
+
+    helpers: Helpers | None = getattr(request.app.state, "review_helpers", None)
+    if not INLINE or helpers is None:
+        return
+    name = request.path_params["name"]
+    folder = folder_of(request)
+    version = folder.version(name)
+    sheet = load_sheet(folder, name)
+    if not solvable(sheet):
+        return  # the page says why
+    outcomes = folder.table.model(sheet.match.rules).outcomes  # the chance now is the page's, solved after
+    read = folder.table.file(name).read
+    if read is None:
+        return
+    kept = _kept((folder.path, name, version, outcomes))
+    request.state.turn_ends = stop = time.monotonic() + TURN_S
+    knocks = [index for index, line in enumerate(sheet.lines) if line.knocker is not None]
+    await share(helpers, read.text, sheet, outcomes, knocks, kept, stop)
+
+
 def review_page(request: Request, form: dict[str, str]) -> Response:
     """The review of a match, or how far it has got."""
     name = request.path_params["name"]
@@ -113,7 +145,7 @@ def review_page(request: Request, form: dict[str, str]) -> Response:
                                "face": card_face}
     key = (folder.path, name, version, outcomes)
     if INLINE:
-        found = _in_turns(key, sheet, outcomes)
+        found = _in_turns(key, sheet, outcomes, getattr(request.state, "turn_ends", None))
         if isinstance(found, Review):
             return render(request, "review.html", {**context, "review": found})
         return render(request, "review.html", {**context, "review": None, "done": max(found, default=-1) + 1,

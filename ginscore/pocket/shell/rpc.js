@@ -4,6 +4,8 @@
 // `LOCK_SECONDS` (worker.js) for another tab, well within its deadline. The client owns its timers: each
 // question's deadline, and the heartbeat, which `stop()` clears.
 
+import { endHelpers, startHelpers } from "./review-helpers.js";
+
 export const DEADLINES = { request: 20, advice: 60, open: 60, backup: 60, restore: 60, check: 10, check_json: 10, value: 10, remove: 20, alive: 20, times: 10 };
 const ADVICE = /^\/(m\/[^/]+\/check|api\/advise)$/;  // advice plays hands out, which may take a slow phone a while
 export const BEAT_SECONDS = 5;  // how often an open page asks whether the worker is still there
@@ -79,6 +81,10 @@ export class Pad {
       this.armAll();
       this.heartbeat();
       this.hooks.ready(message);
+    } else if (message.type === "helpers") {
+      startHelpers(this.worker, message);
+    } else if (message.type === "helpers-end") {
+      endHelpers();
     } else if (message.type === "failed") {
       this.hooks.failed(message.error.split("\n")[0]);
     }

@@ -8,8 +8,9 @@
 // runs inside the browser's one lock (navigator.locks) for every tab, writes back only what changed in one
 // transaction, is answered only once that transaction has completed, and tells the other tabs
 // (BroadcastChannel). Each answer says what its request read from IndexedDB (`reads`: records and bytes).
-import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { Known } from "./known.js";
+import { archive, lastLine, startPython } from "./python.js";
+import { Helpers } from "./helpers.js";
 import { CHANNEL, LOCK, reads, remove, serial, snapshot, value, wasCleared, write } from "./store.js";
 
 // How long a change waits for another tab's hold on the matches before it gives up, writing nothing: within the
@@ -26,39 +27,19 @@ const known = new Known();  // every stored name and generation, at the folder's
 let pocket = null, damaged = [], oddKeys = [], oddCounts = {};
 
 function say(message) { self.postMessage(message); }
-
-// One of the build's archives, held to the sha256 build.json gives it, unpacked where Python finds its packages. A
-// damaged one is said in words, never as Python's traceback.
-async function archive(py, path, info) {
-  const response = await fetch(path);
-  if (!response.ok) throw new Error(path + " could not be read (" + response.status + ")");
-  const data = await response.arrayBuffer();
-  const expected = info.sha256 && info.sha256[path];
-  if (expected && crypto.subtle) {
-    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)), function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
-    if (digest !== expected) throw new Error("its files are damaged (" + path + " is not the file this build wrote)");
-  }
-  try {
-    py.unpackArchive(data, "zip", { extractDir: py.runPython("import sysconfig; sysconfig.get_paths()['purelib']") });
-    py.runPython("import importlib; importlib.invalidate_caches()");
-  } catch (error) {
-    throw new Error("its files are damaged (" + path + ": " + lastLine(error) + ")");
-  }
-}
-
-// An error's own words: Python's are its traceback's last line (`BadZipFile: File is not a zip file`).
-function lastLine(error) {
-  const lines = String(error && error.message || error).split("\n").map(function (line) { return line.trim(); }).filter(Boolean);
-  return (lines.length ? lines[lines.length - 1] : "it failed").replace(/\.$/, "");
-}
+const helpers = self.ginscoreHelpers = new Helpers(self.navigator.hardwareConcurrency, say);
 
 // Pyodide only logs a runtime that does not compile, and waits forever: say so instead. (A wrong media type makes
-// the streaming compile fail with a TypeError, and Pyodide then compiles the bytes: that is no failure.)
+// the streaming compile fail with a TypeError, and Pyodide then compiles the bytes: that is no failure.) The
+// compiled runtime is kept for a review's helpers, which then start without compiling it again.
 ["instantiate", "instantiateStreaming"].forEach(function (name) {
   const original = WebAssembly[name];
   if (typeof original !== "function") return;
   WebAssembly[name] = function () {
-    return original.apply(WebAssembly, arguments).catch(function (error) {
+    return original.apply(WebAssembly, arguments).then(function (made) {
+      if (made && made.module) helpers.keepRuntime(made.module);
+      return made;
+    }, function (error) {
       if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) failed("its files are damaged (" + error.message + ")");
       throw error;
     });
@@ -69,8 +50,7 @@ const build = fetch("./build.json").then(function (response) { return response.j
 const lean = (async function () {
   const info = await build;
   say({ type: "progress", value: 0.1, text: "Getting the score pad ready" });
-  const here = new URL("./pyodide/", import.meta.url).href;
-  const py = await loadPyodide({ indexURL: here, packageBaseUrl: here, fullStdLib: false, stdout: function () {}, stderr: function (line) { console.warn(line); } });
+  const py = await startPython();
   times.python = performance.now();
   say({ type: "progress", value: 0.7, text: "Loading the score pad" });
   await archive(py, info.archives.lean, info);
@@ -307,7 +287,7 @@ const kinds = {
     await locked(function () { return remove(message.key); });
     channel.postMessage({ changed: [], tab: message.tab });
   },
-  times: async function () { return times; },
+  times: async function () { return Object.assign({ helped: helpers.helped }, times); },
   alive: async function () { return true; },
 };
 
@@ -322,6 +302,7 @@ function answer(message) {
 
 self.onmessage = function (event) {
   const message = event.data;
+  if (message.kind === "helpers") return helpers.receive(message.ports);  // at once: a review waits for them
   // a check is answered from the lean layers at once; everything else, one at a time, in the order asked
   if (["check", "check_json", "times", "alive"].includes(message.kind)) answer(message);
   else turn(function () { return answer(message); });
