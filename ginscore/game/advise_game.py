@@ -158,30 +158,24 @@ class FinalAdvice:
 
 def final_advice(game: GameAdvice) -> FinalAdvice | None:
     """The one play to make, from the game's best play and the hand's own advice (knock with `hand_best`): the game's
-    where its chance is ahead of the hand's play beyond both intervals' reach, the hand's where the two overlap (a
-    toss-up for the game, so the points decide); None when no discard may knock or the hand's advice is unknown."""
+    where its chance is ahead of the hand's play beyond their error (the difference's 95% interval above 0, the
+    luck the two share taken out, as a review judges a hand close), the hand's where it is not (even for the
+    game, so the points decide); None when no discard may knock or the hand's advice is unknown."""
     best, hand_best = game.best, game.hand_best
     if best is None or hand_best is None:
         return None
     points = next((choice for choice in game.choices if choice.discard == hand_best), None)
     if points is None:
         return None
-    game_chance, game_interval = ((best.knock_now, best.knock_interval) if best.knocks
-                                  else (best.play_on, best.play_on_interval))
+    game_chance, game_interval, game_values = ((best.knock_now, best.knock_interval, best.knock_values) if best.knocks
+                                               else (best.play_on, best.play_on_interval, best.play_on_values))
     if best.discard == hand_best and best.knocks:
         return FinalAdvice(hand_best, True, "both", game_chance, game_interval)
-    if _overlap(game_interval, points.knock_interval) or game_chance == points.knock_now:
+    ahead = gap_interval((game_chance, game_interval, game_values),
+                         (points.knock_now, points.knock_interval, points.knock_values))
+    if game_chance <= points.knock_now or (ahead is not None and ahead[0] <= 0):
         return FinalAdvice(hand_best, True, "points", points.knock_now, points.knock_interval, best, best.knocks)
     return FinalAdvice(best.discard, best.knocks, "game", game_chance, game_interval, points, True)
-
-
-def _overlap(one: tuple[float, float] | None, other: tuple[float, float] | None) -> bool:
-    """Whether two intervals share a point as they are shown, in whole percents (a reader who sees 50% end one
-    and start the other is never told they differ); False when either is unknown (too few values for one)."""
-    if one is None or other is None:
-        return False
-    first, second = (round(one[0] * 100), round(one[1] * 100)), (round(other[0] * 100), round(other[1] * 100))
-    return first[0] <= second[1] and second[0] <= first[1]
 
 
 def _chance_words(chance: float, interval: tuple[float, float] | None) -> str:
@@ -337,6 +331,22 @@ def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: li
         return owns
     reach = first_layoffs(melds)
     return [best_layoff(melds, world, own)[0] if world & reach else own for world, own in zip(worlds, owns)]
+
+
+Estimate = tuple[float, "tuple[float, float] | None", tuple[float, ...]]
+"""A chance as advise gives it: its value, its 95% interval (None when exact) and its samples world by world."""
+
+
+def gap_interval(first: Estimate, second: Estimate) -> tuple[float, float] | None:
+    """The 95% interval of the first chance less the second; None when both are exact. From their samples world by
+    world where both have them (`difference_interval`: the luck they share taken out); else as two independent
+    estimates, from their intervals."""
+    if first[2] and second[2]:
+        found = difference_interval(first[2], second[2])
+    else:
+        half = math.hypot(*(0.0 if interval is None else (interval[1] - interval[0]) / 2 for _, interval, _ in (first, second)))
+        found = (first[0] - second[0] - half, first[0] - second[0] + half)
+    return None if found is None or found[0] == found[1] else found
 
 
 def difference_interval(first: tuple[float, ...], second: tuple[float, ...]) -> tuple[float, float] | None:

@@ -17,13 +17,12 @@ once); playing on is its mean over the hands played out to their end (always sam
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from ..game.advise import Advice, advise, hand_seed
-from ..game.advise_game import GameAdvice, GameChoice, GameState, difference_interval, weigh_game
+from ..game.advise_game import GameAdvice, GameChoice, GameState, gap_interval, weigh_game
 from ..game.cards import Card
 from ..game.melds import Arrangement
 from ..game.odds import MAX_SPAN, solvable
@@ -289,25 +288,10 @@ def judge(taken: Choice, choices: tuple[Choice, ...]) -> tuple[Choice, float, bo
 
 
 def lost_interval(best: Choice, taken: Choice) -> tuple[float, float] | None:
-    """The 95% interval of `best`'s chance less `taken`'s, in percentage points; None when both are exact.
-
-    From the two options' samples world by world where both have them (the same opponent hands and the same
-    play-on shuffles: their errors largely cancel in the difference, `difference_interval`); otherwise as two
-    independent estimates, from their intervals."""
-    if best.values and taken.values:
-        found = difference_interval(best.values, taken.values)
-    else:
-        half = math.hypot(*(_half_width(choice) for choice in (best, taken)))
-        lost = best.chance - taken.chance
-        found = (lost - half, lost + half)
-    if found is None or found[0] == found[1]:
-        return None
-    return found[0] * 100, found[1] * 100
-
-
-def _half_width(choice: Choice) -> float:
-    """Half a choice's 95% interval, or 0 when it is exact."""
-    return 0.0 if choice.interval is None else (choice.interval[1] - choice.interval[0]) / 2
+    """The 95% interval of `best`'s chance less `taken`'s, in percentage points; None when both are exact (see
+    `gap_interval`: world by world where both have samples, the luck they share taken out)."""
+    found = gap_interval((best.chance, best.interval, best.values), (taken.chance, taken.interval, taken.values))
+    return None if found is None else (found[0] * 100, found[1] * 100)
 
 
 def weigh(
