@@ -30,7 +30,7 @@ class InProcess:
     def count(self) -> int:
         return 1
 
-    def wake(self) -> None:
+    async def wake(self, wait: float) -> None:
         self.woken += 1
 
     def share(self, text: str, model: bytes, table: bytes, knocks: list[int]) -> None:

@@ -94,8 +94,8 @@ class _Helpers:
         shell = _shell_helpers()
         return 0 if shell is None or _the_folder().held.wanted else int(shell.count())
 
-    def wake(self) -> None:
-        _shell_helpers().wake()
+    async def wake(self, wait: float) -> None:
+        await _shell_helpers().ready(round(wait * 1000))
 
     def share(self, text: str, model: bytes, table: bytes, knocks: Sequence[int]) -> None:
         from pyodide.ffi import to_js  # type: ignore[import-not-found]

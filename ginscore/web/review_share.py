@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from ..match.tally import Sheet
 
 FEWEST_KNOCKS = 4
-"""Below this, starting a helper (a Pyodide of its own, some two seconds) costs more than it saves."""
+"""Below this, starting a helper (a Pyodide of its own, about a second) costs more than it saves."""
+WAKE_S = 0.1
+"""How long the first review waits for the page to say its helpers are there (a few ms when it is idle)."""
 
 
 class Helpers(Protocol):
@@ -34,8 +36,10 @@ class Helpers(Protocol):
     def count(self) -> int:
         """How many helpers there are: 0 where the browser lends no other core."""
 
-    def wake(self) -> None:
-        """The helpers asked to start (a Pyodide each, a second or two), while this worker goes on."""
+    async def wake(self, wait: float) -> None:
+        """The helpers asked to start (a Pyodide each, under a second where the runtime is handed over), and
+        waited for at most `wait` seconds to be ready to be asked: their answer comes only while this worker
+        pauses, and it is about to solve the chance table without a pause."""
 
     def share(self, text: str, model: bytes, table: bytes, knocks: Sequence[int]) -> None:
         """The knocks `knocks` shared out: each helper given the match file's text, the chance's model (pickled)
@@ -48,7 +52,8 @@ class Helpers(Protocol):
         """The helpers' answers so far (a knock's index, its `HandReview` pickled), each handed over once."""
 
     async def finish(self) -> None:
-        """No knock handed out more; done once the helpers' knocks under way are answered."""
+        """No knock handed out more; done once the helpers' knocks under way are answered (or a few seconds have
+        passed: a knock not answered is left to the page's own turn)."""
 
 
 async def share(
@@ -60,7 +65,7 @@ async def share(
     left = [index for index in knocks if index not in kept]
     if len(left) < FEWEST_KNOCKS or not helpers.count():
         return
-    helpers.wake()
+    await helpers.wake(WAKE_S)
     rules = sheet.match.rules
     table = b""
     if solvable(rules.target, (0, 0)):  # the chance table every knock asks, solved once here for all

@@ -19,11 +19,12 @@ function fakeHelper(port, { delay = 5, fails = [] } = {}) {
     seen.knocks.push(message.index);
     seen.working += 1;
     seen.most = Math.max(seen.most, seen.working);
-    setTimeout(function () {
+    const timer = setTimeout(function () {
       seen.working -= 1;
       if (fails.includes(message.index)) port.postMessage({ id: message.id, ok: false, error: "it broke" });
       else port.postMessage({ id: message.id, ok: true, result: new Uint8Array([message.index]) });
     }, delay);
+    if (delay > 1000) timer.unref();  // a helper that never answers keeps no test waiting
   };
   return seen;
 }
@@ -103,4 +104,21 @@ test("at the end only the knocks under way are waited for, not a helper still st
   await helpers.finish();  // returns: nothing was under way
   assert.deepEqual(helpers.collect(), []);
   helpers.endAll();
+});
+
+test("a page that never answers, or a helper that stops answering, keeps the worker only so long", async function () {
+  const silent = new Helpers(2, function () {});  // the page never sends the ports
+  const began = Date.now();
+  assert.equal(await silent.ready(20), null);
+  assert.ok(Date.now() - began < 1000);
+  silent.endAll();
+  const { helpers, told } = helpersWith(1, { delay: 60000 });  // a helper that never answers its knocks
+  await helpers.ready(1000);
+  helpers.share("text", new Uint8Array(), new Uint8Array(), [1, 2, 3, 4]);
+  await wait(20);
+  const stopped = Date.now();
+  await helpers.finish(30);
+  assert.ok(Date.now() - stopped < 1000);
+  assert.deepEqual(helpers.collect(), []);
+  assert.equal(told[told.length - 1].type, "helpers-end");  // ended: the next review asks for new ones
 });

@@ -7,15 +7,22 @@ import { archive, lastLine, startPython } from "./python.js";
 let given;
 const runtime = new Promise(function (resolve) { given = resolve; });
 
-// The worker's compiled runtime instantiated, once, instead of the one Pyodide would fetch and compile again.
+// The worker's compiled runtime instantiated instead of the one Pyodide would fetch and compile again: only the
+// runtime's own instantiation (the one given Emscripten's `env` imports), once; a small module Pyodide tries out
+// for what the browser can do goes to the browser's own functions.
 function instantiateGiven(module) {
   const original = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  const runtime = function (imports) { return Boolean(imports && typeof imports === "object" && imports.env); };
   const made = function (imports) {
     Object.assign(WebAssembly, original);
     return original.instantiate.call(WebAssembly, module, imports).then(function (instance) { return { module: module, instance: instance }; });
   };
-  WebAssembly.instantiateStreaming = function (source, imports) { return made(imports); };
-  WebAssembly.instantiate = function (source, imports) { return made(imports); };
+  WebAssembly.instantiateStreaming = function (source, imports) {
+    return runtime(imports) ? made(imports) : original.instantiateStreaming.apply(WebAssembly, arguments);
+  };
+  WebAssembly.instantiate = function (source, imports) {
+    return runtime(imports) && !(source instanceof WebAssembly.Module) ? made(imports) : original.instantiate.apply(WebAssembly, arguments);
+  };
 }
 
 const reviewer = (async function () {

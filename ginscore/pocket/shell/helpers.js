@@ -8,6 +8,16 @@
 // memory.
 export const MOST_HELPERS = 3;
 export const IDLE_MS = 60000;
+// How long the end of a visit waits for the helpers' knocks under way: a helper that stopped answering must not
+// keep the page past the app's deadline (20 s); its knocks are then left to the page's own turn.
+export const FINISH_MS = 8000;
+
+// `promise`, or undefined once `ms` have passed.
+function within(promise, ms) {
+  let timer;
+  const late = new Promise(function (resolve) { timer = setTimeout(resolve, ms); });
+  return Promise.race([promise, late]).finally(function () { clearTimeout(timer); });
+}
 
 // How many helpers a browser telling `cores` gets: none with one core.
 export function helperCount(cores) {
@@ -68,7 +78,12 @@ export class Helpers {
     if (!this.runtime) this.runtime = module;
   }
 
-  // The helpers asked for, once until they are ended.
+  // The helpers asked for, once until they are ended: answered once their ports are here, or after `ms`.
+  ready(ms) {
+    return within(this.wake(), ms).then(function () { return null; });
+  }
+
+  // The helpers asked for, once until they are ended: answered once their ports are here.
   wake() {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.endAll(), IDLE_MS);
@@ -97,6 +112,7 @@ export class Helpers {
 
   // A review's knocks shared out: each helper given the match and its model, then knocks from the back.
   share(text, model, table, knocks) {
+    this.review = (this.review || 0) + 1;
     this.left = Array.from(knocks);
     this.answers = [];
     this.stopping = false;
@@ -104,28 +120,35 @@ export class Helpers {
     this.working = Array.from({ length: this.size }, (_, slot) => this.work(slot, text, model, table));
   }
 
+  // A helper's part. Where its port is here, the match and its first two knocks are asked at once, before this
+  // worker goes back to its own knocks (it reads no message until it pauses between them); the helper answers them
+  // in turn. Two knocks are asked of it at a time, so the next is under way while this worker has yet to read the
+  // answer. A helper whose start fails answers its knocks with errors, which leave them to the others.
   async work(slot, text, model, table) {
     try {
-      const helper = await this.helper(slot);
+      const helper = this.helpers && this.helpers[slot] ? this.helpers[slot] : await this.helper(slot);
       if (this.stopping) return;
-      await helper.ask({ kind: "start", text: text, model: model, table: table });
-      // two knocks asked at a time: the next is under way while this worker, busy, has yet to read the answer
-      await Promise.all([this.take(helper), this.take(helper)]);
+      helper.broken = false;
+      const started = helper.ask({ kind: "start", text: text, model: model, table: table });
+      await Promise.all([started, this.take(helper), this.take(helper)]);
     } catch (error) {
       console.warn("a review's helper stopped: " + (error && error.message || error));
     }
   }
 
   async take(helper) {
+    const review = this.review;  // an answer come after its review ended is not another review's
     while (this.left.length && !this.stopping && !helper.broken) {
       const index = this.left.pop();
       const asked = helper.ask({ kind: "knock", index: index });
       this.underway.add(asked);
       try {
-        this.answers.push([index, await asked]);
+        const answer = await asked;
+        if (this.review !== review) return;
+        this.answers.push([index, answer]);
         this.helped += 1;
       } catch (error) {
-        this.left.push(index);  // left to the others
+        if (this.review === review) this.left.push(index);  // left to the others
         helper.broken = true;
         throw error;
       } finally {
@@ -140,11 +163,12 @@ export class Helpers {
   // The helpers' answers so far, [index, pickled review] each, handed over once.
   collect() { return this.answers.splice(0); }
 
-  // No knock handed out more; done once the ones under way are answered. (Helpers still starting are not
-  // waited for: their `ask` for the match is answered later and they then find nothing left.)
-  async finish() {
+  // No knock handed out more; done once the ones under way are answered, or after `ms`. (Helpers still starting
+  // are not waited for: their `ask` for the match is answered later and they then find nothing left.)
+  async finish(ms = FINISH_MS) {
     this.stopping = true;
-    await Promise.allSettled(Array.from(this.underway));
+    const answered = await within(Promise.allSettled(Array.from(this.underway)).then(function () { return true; }), ms);
+    if (!answered) this.endAll();  // a helper that stopped answering is ended: the next review starts others
   }
 
   endAll() {
