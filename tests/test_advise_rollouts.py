@@ -9,9 +9,9 @@ import pytest
 
 from ginscore.files.table import match_odds
 from ginscore.game.advise import advise
-from ginscore.game.advise_game import GameState, difference_interval, weigh_game
+from ginscore.game.advise_game import GameState, weigh_game
 from ginscore.game.cards import Hand, parse_card, parse_cards
-from ginscore.game.estimate import Z95
+from ginscore.game.estimate import Z95, difference_interval
 from ginscore.game.odds import chance_to_win
 from ginscore.game.rulebook import Rules
 from ginscore.game.scoring import score_cards

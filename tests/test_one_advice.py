@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from conftest import json_object
 
-from ginscore.game.advise_game import GameAdvice, GameChoice, GameState, final_advice, final_words
+from ginscore.game.advise_game import GameAdvice, GameChoice, GameState
 from ginscore.game.cards import parse_card
+from ginscore.game.one_play import final_advice, final_words
 
 STATE = GameState(80, 60, False, 100, "winner")
 HAND = "3h 4h 5h Ks Kc Kd 7c 8c 9c 2d Qs".split()

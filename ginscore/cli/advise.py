@@ -90,7 +90,7 @@ def advise(
         data = advice_dict(advice)
         game = weighed(advice)
         if game is not None:
-            from ..game.advise_game import game_dict
+            from ..game.advice_json import game_dict
 
             data["game"] = game_dict(game)
         print_json(data)

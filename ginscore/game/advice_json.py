@@ -1,8 +1,10 @@
-"""`advise --json`: the advice as one JSON object, unrounded."""
+"""`advise --json`: the advice as one JSON object, unrounded; with `--match`, its `game` object too."""
 
 from __future__ import annotations
 
 from .advise import Advice, Option, Outs, recommendation
+from .advise_game import GameAdvice
+from .one_play import final_advice, final_words
 
 
 def _outs_dict(outs: Outs) -> dict:
@@ -60,3 +62,50 @@ def advice_dict(advice: Advice) -> dict:
     data["big_gin"] = advice.big_gin
     data["big_gin_points"] = advice.big_gin_value.expected_points if advice.big_gin_value else None
     return data
+
+
+def game_dict(game: GameAdvice) -> dict:
+    """`advise --match --json`'s `game` object: the state, and for each discard that may knock its chances, with the
+    outcomes weighed for knocking now (who scores, the points, the share of worlds, the chance they leave)."""
+    state = game.state
+    return {
+        "scores": {"you": state.mine, "opponent": state.theirs},
+        "you_dealt": state.dealing,
+        "target": state.target,
+        "next_dealer": state.next_dealer,
+        "chance_now": game.now,
+        "options": [
+            {
+                "discard": str(choice.discard),
+                "knock_now": choice.knock_now,
+                "knock_now_interval": list(choice.knock_interval) if choice.knock_interval else None,
+                "play_on": choice.play_on,
+                "play_on_interval": list(choice.play_on_interval) if choice.play_on_interval else None,
+                "rollouts": choice.rollouts,
+                "play_on_careless": choice.play_on_careless,
+                "play_on_careless_interval": (
+                    list(choice.play_on_careless_interval) if choice.play_on_careless_interval else None
+                ),
+                "best": "knock" if choice.knocks else "play_on",
+                "outcomes": [
+                    {"winner": o.winner, "points": o.points, "share": o.share, "chance": o.chance}
+                    for o in choice.outcomes
+                ],
+            }
+            for choice in game.choices
+        ],
+        "best": None if game.best is None else {
+            "discard": str(game.best.discard), "play": "knock" if game.best.knocks else "play_on"
+        },
+        "differs": game.differs,
+        "final": _final_dict(game),
+    }
+
+
+def _final_dict(game: GameAdvice) -> dict | None:
+    """`game.final`: the one play `advise --match` ends in, which it follows (`both`, `game` or `points`), and why."""
+    final = final_advice(game)
+    if final is None:
+        return None
+    return {"discard": str(final.discard), "play": "knock" if final.knocks else "play_on", "follows": final.follows,
+            "words": final_words(game)}

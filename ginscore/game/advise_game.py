@@ -14,9 +14,10 @@ on, is the one the advice goes by. Each chance has the normal interval of a mean
 
 The shuffles and the opponent's policies are drawn once for the hand and every discard is played on from them
 (common random numbers), as every discard's knock meets the same opponent hands: two discards then differ by
-what they do, not by their luck, and `difference_interval` gives the error of a difference with the luck they
-share taken out. The two opponents play alike until the careless one knocks into an undercut, so the careful one
-is played out on its own only where the careless one did that.
+what they do, not by their luck, and `estimate.difference_interval` gives the error of a difference with the
+luck they share taken out. The two opponents play alike until the careless one knocks into an undercut, so the
+careful one is played out on its own only where the careless one did that. The one play the advice ends in is
+`one_play`'s; the JSON, `advice_json`'s.
 """
 
 from __future__ import annotations
@@ -134,81 +135,6 @@ class GameAdvice:
                 f"({best.knock_now:.0%}{against}), though it scores fewer points on average."
             )
         return None
-
-
-@dataclass(frozen=True)
-class FinalAdvice:
-    """The one play `advise --match` ends in: the hand's own advice (the most points) or the game's best play, and
-    why."""
-
-    discard: Card
-    knocks: bool
-    """Knock now with `discard`, or discard it and play on."""
-    follows: str
-    """`both` when the points and the game's chance agree; `game` when the game's chance is ahead beyond its error
-    and decides; `points` when the two chances are even within their error, so the points decide."""
-    chance: float
-    """The game's chance of the play chosen."""
-    interval: tuple[float, float] | None
-    other: GameChoice | None = None
-    """Where the two differ: the choice of the play not taken."""
-    other_knocks: bool = True
-    """Whether the play not taken knocks (with `other.discard`) or plays on."""
-
-
-def final_advice(game: GameAdvice) -> FinalAdvice | None:
-    """The one play to make, from the game's best play and the hand's own advice (knock with `hand_best`): the game's
-    where its chance is ahead of the hand's play beyond their error (the difference's 95% interval above 0, the
-    luck the two share taken out, as a review judges a hand close), the hand's where it is not (even for the
-    game, so the points decide); None when no discard may knock or the hand's advice is unknown."""
-    best, hand_best = game.best, game.hand_best
-    if best is None or hand_best is None:
-        return None
-    points = next((choice for choice in game.choices if choice.discard == hand_best), None)
-    if points is None:
-        return None
-    game_chance, game_interval, game_values = ((best.knock_now, best.knock_interval, best.knock_values) if best.knocks
-                                               else (best.play_on, best.play_on_interval, best.play_on_values))
-    if best.discard == hand_best and best.knocks:
-        return FinalAdvice(hand_best, True, "both", game_chance, game_interval)
-    ahead = gap_interval((game_chance, game_interval, game_values),
-                         (points.knock_now, points.knock_interval, points.knock_values))
-    if game_chance <= points.knock_now or (ahead is not None and ahead[0] <= 0):
-        return FinalAdvice(hand_best, True, "points", points.knock_now, points.knock_interval, best, best.knocks)
-    return FinalAdvice(best.discard, best.knocks, "game", game_chance, game_interval, points, True)
-
-
-def _chance_words(chance: float, interval: tuple[float, float] | None) -> str:
-    return f"{chance:.0%}" + ("" if interval is None else f" ({interval[0]:.0%}–{interval[1]:.0%})")
-
-
-def final_words(game: GameAdvice, face: Callable[[str], str] = str) -> str | None:
-    """`final_advice` in one sentence, each card through `face`: the play, and which it follows and why, once."""
-    final = final_advice(game)
-    if final is None:
-        return None
-    card = face(str(final.discard))
-    play = f"discard {card} and knock" if final.knocks else f"play on, discarding {card}"
-    chosen = _chance_words(final.chance, final.interval)
-    other = final.other
-    if final.follows == "both" or other is None:
-        return f"{play}: the most points, and the best chance to win the game, {chosen}."
-    same = other.discard == final.discard
-    if final.other_knocks:
-        other_play = "knocking now" if same else f"knocking with {face(str(other.discard))}"
-        other_chance = _chance_words(other.knock_now, other.knock_interval)
-    else:
-        other_play = "playing on" if same else f"playing on after {face(str(other.discard))}"
-        other_chance = _chance_words(other.play_on, other.play_on_interval)
-    if final.knocks:
-        this_play = "knocking now" if same or not final.other_knocks else f"knocking with {card}"
-    else:
-        this_play = "playing on"
-    if final.follows == "points":
-        return (f"{play}, for the most points; for the game the two are even within their error: {this_play} wins it "
-                f"{chosen}, {other_play} {other_chance}.")
-    return (f"{play}, for the game rather than the points: {this_play} wins it {chosen}, {other_play} {other_chance}, "
-            "beyond their error; the points a knock brings now matter less here.")
 
 
 def weigh_game(
@@ -333,52 +259,6 @@ def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: li
     return [best_layoff(melds, world, own)[0] if world & reach else own for world, own in zip(worlds, owns)]
 
 
-Estimate = tuple[float, "tuple[float, float] | None", tuple[float, ...]]
-"""A chance as advise gives it: its value, its 95% interval (None when exact) and its samples world by world."""
-
-
-def gap_interval(first: Estimate, second: Estimate) -> tuple[float, float] | None:
-    """The 95% interval of the first chance less the second; None when both are exact. From their samples world by
-    world where both have them (`difference_interval`: the luck they share taken out); else as two independent
-    estimates, from their intervals."""
-    if first[2] and second[2]:
-        found = difference_interval(first[2], second[2])
-    else:
-        half = math.hypot(*(0.0 if interval is None else (interval[1] - interval[0]) / 2 for _, interval, _ in (first, second)))
-        found = (first[0] - second[0] - half, first[0] - second[0] + half)
-    return None if found is None or found[0] == found[1] else found
-
-
-def difference_interval(first: tuple[float, ...], second: tuple[float, ...]) -> tuple[float, float] | None:
-    """The 95% interval of `mean(first) - mean(second)`, two chances given by their samples, the `i`th of each
-    drawn in advise's `i`th world (knocking now over every world, playing on over the first `rollouts`).
-
-    The samples are common random numbers: two discards meet the same opponent hands and, playing on, the same
-    shuffles, so their errors largely cancel in the difference. Its variance is each mean's variance less twice
-    their covariance, estimated from the worlds both were sampled in (the covariance of two means whose samples
-    share `m` worlds, out of `n1` and `n2`, is `m / (n1 * n2)` times the samples' own). A chance of one value is
-    exact (no error); None when either has no value."""
-    if not first or not second:
-        return None
-    mean_first, mean_second = sum(first) / len(first), sum(second) / len(second)
-    variance = _variance(first) / len(first) + _variance(second) / len(second)
-    shared = min(len(first), len(second))
-    if shared >= 2:
-        one, other = first[:shared], second[:shared]
-        centre_one, centre_other = sum(one) / shared, sum(other) / shared
-        covariance = sum((a - centre_one) * (b - centre_other) for a, b in zip(one, other)) / (shared - 1)
-        variance -= 2 * covariance * shared / (len(first) * len(second))
-    return mean_interval(mean_first - mean_second, math.sqrt(max(variance, 0.0)))
-
-
-def _variance(values: tuple[float, ...]) -> float:
-    """The sample variance; 0 for one value (an exact figure)."""
-    if len(values) < 2:
-        return 0.0
-    mean = sum(values) / len(values)
-    return sum((value - mean) ** 2 for value in values) / (len(values) - 1)
-
-
 def _ended(ending: Ending, state: GameState, chance: Callable[[int, int, str | None], float]) -> float:
     """Your chance to win the game from the scores a played-out hand leaves (you are player 0, the mover 1)."""
     result = ending.result
@@ -400,50 +280,3 @@ def _mean(values: list[tuple[float, float]], count: int) -> tuple[float, tuple[f
     variance = sum(w * (v - mean) ** 2 for v, w in values) / (count - 1)
     low, high = mean_interval(mean, math.sqrt(variance / count))
     return mean, (max(0.0, low), min(1.0, high))
-
-
-def game_dict(game: GameAdvice) -> dict:
-    """`advise --match --json`'s `game` object: the state, and for each discard that may knock its chances, with the
-    outcomes weighed for knocking now (who scores, the points, the share of worlds, the chance they leave)."""
-    state = game.state
-    return {
-        "scores": {"you": state.mine, "opponent": state.theirs},
-        "you_dealt": state.dealing,
-        "target": state.target,
-        "next_dealer": state.next_dealer,
-        "chance_now": game.now,
-        "options": [
-            {
-                "discard": str(choice.discard),
-                "knock_now": choice.knock_now,
-                "knock_now_interval": list(choice.knock_interval) if choice.knock_interval else None,
-                "play_on": choice.play_on,
-                "play_on_interval": list(choice.play_on_interval) if choice.play_on_interval else None,
-                "rollouts": choice.rollouts,
-                "play_on_careless": choice.play_on_careless,
-                "play_on_careless_interval": (
-                    list(choice.play_on_careless_interval) if choice.play_on_careless_interval else None
-                ),
-                "best": "knock" if choice.knocks else "play_on",
-                "outcomes": [
-                    {"winner": o.winner, "points": o.points, "share": o.share, "chance": o.chance}
-                    for o in choice.outcomes
-                ],
-            }
-            for choice in game.choices
-        ],
-        "best": None if game.best is None else {
-            "discard": str(game.best.discard), "play": "knock" if game.best.knocks else "play_on"
-        },
-        "differs": game.differs,
-        "final": _final_dict(game),
-    }
-
-
-def _final_dict(game: GameAdvice) -> dict | None:
-    """`game.final`: the one play `advise --match` ends in, which it follows (`both`, `game` or `points`), and why."""
-    final = final_advice(game)
-    if final is None:
-        return None
-    return {"discard": str(final.discard), "play": "knock" if final.knocks else "play_on", "follows": final.follows,
-            "words": final_words(game)}

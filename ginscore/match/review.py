@@ -22,8 +22,9 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from ..game.advise import Advice, advise, hand_seed
-from ..game.advise_game import GameAdvice, GameChoice, GameState, gap_interval, weigh_game
+from ..game.advise_game import GameAdvice, GameChoice, GameState, weigh_game
 from ..game.cards import Card
+from ..game.estimate import gap_interval
 from ..game.melds import Arrangement
 from ..game.odds import MAX_SPAN, solvable
 from ..game.outcomes import Outcomes

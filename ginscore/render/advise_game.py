@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..game.advise_game import GameAdvice, final_words
+from ..game.advise_game import GameAdvice
+from ..game.one_play import final_words
 
 
 def _span(interval: tuple[float, float] | None) -> str:

@@ -13,8 +13,8 @@ from starlette.responses import HTMLResponse, Response
 
 from ..errors import GinscoreError
 from ..files.table import Table
-from ..game.advise_game import final_advice, final_words
 from ..game.cards import Card
+from ..game.one_play import final_advice, final_words
 from ..game.rulebook import PRESETS, Rules
 from ..match.tally import Sheet
 from ..sheets.hand_check import HandCheck, hand_check_html
