@@ -118,3 +118,12 @@ def test_serve_shares_nothing_it_has_threads(tmp_path: Path) -> None:
         client.app.state.review_helpers = helpers
         assert client.get("/m/evening.toml/review").status_code == 200
     assert helpers.woken == 0
+
+
+def test_a_review_made_is_shown_again_without_reviewing_again(evening: Path) -> None:
+    helpers = InProcess()
+    first = _review_with(evening, helpers)
+    again = InProcess()
+    second = _review_with(evening, again)
+    assert WORST in first and WORST in second
+    assert again.woken == 0 and again.mine == [] and again.took == []

@@ -41,8 +41,9 @@ class _RunTable(dict):
 
 
 class _DiscardTable(dict):
-    """Lane pattern -> (its run deadwood; the least change to it that discarding one of its cards makes, a loss
-    or none; the mask of such cards). An empty lane has no discard: its change is `_NO_DISCARD`, which never wins."""
+    """Lane pattern -> (its run deadwood; the least change to it that discarding one of its cards makes, below 0
+    where a deadwood card goes; the mask of such cards). An empty lane has no discard: its change is `_NO_DISCARD`,
+    which never wins."""
 
     def __missing__(self, lane: int) -> tuple[int, int, int]:
         best, cards, rest = _NO_DISCARD, 0, lane
@@ -160,21 +161,21 @@ def min_after_discard(hand: int) -> tuple[int, int, bool]:
     a, b, c, d = hand & LANE, hand >> 16 & LANE, hand >> 32 & LANE, hand >> 48 & LANE
     triples = (a & b & (c | d)) | (c & d & (a | b))
     for used in _SET_CHOICES[hand & (triples | triples << 16 | triples << 32 | triples << 48)] if triples else (0,):
-        if used:
+        if used:  # no set (0) comes first, while a, b, c and d are still the whole hand's lanes
             rest = hand ^ used
             a, b, c, d = rest & LANE, rest >> 16 & LANE, rest >> 32 & LANE, rest >> 48
-        run_a, loss_a, cards_a = lanes[a]
-        run_b, loss_b, cards_b = lanes[b]
-        run_c, loss_c, cards_c = lanes[c]
-        run_d, loss_d, cards_d = lanes[d]
+        run_a, change_a, cards_a = lanes[a]
+        run_b, change_b, cards_b = lanes[b]
+        run_c, change_c, cards_c = lanes[c]
+        run_d, change_d, cards_d = lanes[d]
         total = run_a + run_b + run_c + run_d
         if not total:
             big_gin = True
-        loss = min(loss_a, loss_b, loss_c, loss_d)
-        value = total + loss
+        change = min(change_a, change_b, change_c, change_d)
+        value = total + change
         if value <= best:
-            cards = ((cards_a if loss_a == loss else 0) | (cards_b << 16 if loss_b == loss else 0)
-                     | (cards_c << 32 if loss_c == loss else 0) | (cards_d << 48 if loss_d == loss else 0))
+            cards = ((cards_a if change_a == change else 0) | (cards_b << 16 if change_b == change else 0)
+                     | (cards_c << 32 if change_c == change else 0) | (cards_d << 48 if change_d == change else 0))
             if value < best:
                 best, chosen = value, cards
             else:

@@ -88,7 +88,8 @@ def keep_table(outcomes: Outcomes, target: int, next_dealer: str, low: int, data
     chances.frombytes(data)
     if len(chances) != target * target:
         raise ValueError(f"a table to {target} holds {target * target} chances, not {len(chances)}")
-    _SOLVED[(outcomes, target, next_dealer)] = (low, tuple(tuple(chances[a * target:(a + 1) * target]) for a in range(target)))
+    rows = tuple(tuple(chances[a * target:(a + 1) * target]) for a in range(target))
+    _SOLVED[(outcomes, target, next_dealer)] = (low, rows)
 
 
 def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -> tuple[tuple[float, ...], ...]:
@@ -130,7 +131,7 @@ def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -
     other_known = [other_short[m + 1] - other_squares[m] / 2 for m in range(size)]
     # the solved states by column (the other's score) and, under `alternate`, by row (the dealer's), as tuples
     # in the order they are solved: farthest score first, so that a state's successors in a row or a column
-    # are the whole tuple so far, handed to `math.dist` as it is
+    # are the tuple's last entries, of which `nearest` hands `math.dist` those a hand can reach
     columns: list[tuple[float, ...]] = [(0.0,) * reach] * size
     rows: list[tuple[float, ...]] = [(0.0,) * reach] * size
     row_squares, column_squares = [0.0] * size, [0.0] * size  # each one's sum of squares over its window

@@ -60,6 +60,13 @@ _TURNS: OrderedDict[Hashable, dict[int, HandReview]] = OrderedDict()
 """Without threads (the app): each review under way, its knocks reviewed so far, by line."""
 
 
+def _made(key: Hashable) -> Review | None:
+    """The review for `key` when it is made (by a thread, or by turns), else None."""
+    with _LOCK:
+        job = _JOBS.get(key)
+    return None if job is None else job.found
+
+
 def _kept(key: Hashable) -> dict[int, HandReview]:
     """The knocks of the review for `key` reviewed so far, without a thread."""
     with _LOCK:
@@ -104,9 +111,7 @@ def match_review_line(folder: Folder, name: str, version: str, sheet: Sheet) -> 
     found = None
     if solvable(sheet):
         outcomes = folder.table.model(sheet.match.rules).outcomes
-        with _LOCK:
-            job = _JOBS.get((folder.path, name, version, outcomes))
-        found = None if job is None else job.found
+        found = _made((folder.path, name, version, outcomes))
     return review_line(sheet, found)
 
 
@@ -126,9 +131,10 @@ async def review_ahead(request: Request) -> None:
         return  # the page says why
     outcomes = folder.table.model(sheet.match.rules).outcomes  # the chance now is the page's, solved after
     read = folder.table.file(name).read
-    if read is None:
+    key = (folder.path, name, version, outcomes)
+    if read is None or _made(key) is not None:
         return
-    kept = _kept((folder.path, name, version, outcomes))
+    kept = _kept(key)
     request.state.turn_ends = stop = time.monotonic() + TURN_S
     knocks = [index for index, line in enumerate(sheet.lines) if line.knocker is not None]
     await share(helpers, read.text, sheet, outcomes, knocks, kept, stop)
@@ -145,7 +151,7 @@ def review_page(request: Request, form: dict[str, str]) -> Response:
                                "face": card_face}
     key = (folder.path, name, version, outcomes)
     if INLINE:
-        found = _in_turns(key, sheet, outcomes, getattr(request.state, "turn_ends", None))
+        found = _made(key) or _in_turns(key, sheet, outcomes, getattr(request.state, "turn_ends", None))
         if isinstance(found, Review):
             return render(request, "review.html", {**context, "review": found})
         return render(request, "review.html", {**context, "review": None, "done": max(found, default=-1) + 1,
