@@ -12,16 +12,16 @@ const runtime = new Promise(function (resolve) { given = resolve; });
 // for what the browser can do goes to the browser's own functions.
 function instantiateGiven(module) {
   const original = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
-  const runtime = function (imports) { return Boolean(imports && typeof imports === "object" && imports.env); };
+  const isRuntime = function (imports) { return Boolean(imports && typeof imports === "object" && imports.env); };
   const made = function (imports) {
     Object.assign(WebAssembly, original);
     return original.instantiate.call(WebAssembly, module, imports).then(function (instance) { return { module: module, instance: instance }; });
   };
   WebAssembly.instantiateStreaming = function (source, imports) {
-    return runtime(imports) ? made(imports) : original.instantiateStreaming.apply(WebAssembly, arguments);
+    return isRuntime(imports) ? made(imports) : original.instantiateStreaming.apply(WebAssembly, arguments);
   };
   WebAssembly.instantiate = function (source, imports) {
-    return runtime(imports) && !(source instanceof WebAssembly.Module) ? made(imports) : original.instantiate.apply(WebAssembly, arguments);
+    return isRuntime(imports) && !(source instanceof WebAssembly.Module) ? made(imports) : original.instantiate.apply(WebAssembly, arguments);
   };
 }
 

@@ -32,4 +32,3 @@ export function lastLine(error) {
   const lines = String(error && error.message || error).split("\n").map(function (line) { return line.trim(); }).filter(Boolean);
   return (lines.length ? lines[lines.length - 1] : "it failed").replace(/\.$/, "");
 }
-
