@@ -112,6 +112,7 @@ def test_every_page_fits_the_phone_with_the_longest_content(browser: Any, site: 
         found[f"{width} live check"] = page.evaluate(PROBLEMS)
         page.get_by_role("button", name="Check", exact=True).last.tap()
         expect(page.locator(".game-best")).to_be_visible()
+        page.wait_for_load_state("load")  # the answer's style sheet applied: the page is measured as it is shown
         found[f"{width} Check"] = page.evaluate(PROBLEMS)
         context.close()
     wrong = {where: said for where, said in found.items() if said}
