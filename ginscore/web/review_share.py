@@ -2,9 +2,10 @@
 
 The app cannot start a thread, and its one worker would review a 30-hand match's knocks one after another. Where
 the browser lends more cores, the app's shell starts helpers (`pocket/shell/helpers.js`), each given the match's
-text and the chance's model once (`pocket/reviewer.py`), then one knock at a time: this worker takes the knocks
-from the first, each helper from the last, until they meet or the visit's turn ends. Every knock is reviewed from
-its own cards and seed, so its figures are the same, bit for bit, wherever it is reviewed.
+text, the chance's model and the table this worker solved, once a review (`pocket/reviewer.py`), then asked for
+knocks two at a time: this worker takes the knocks from the first, the helpers from the last, until they meet or
+the visit's turn ends. Every knock is reviewed from its own cards and seed, so its figures are the same, bit for
+bit, wherever it is reviewed.
 """
 
 from __future__ import annotations
