@@ -30,7 +30,7 @@ from .cards import DECK, Card, Hand, format_cards, require_count
 from .draws import below, choice, sample
 from .estimate import mean_interval, wilson
 from .layoffs import best_layoff, first_layoffs
-from .melds import Arrangement, arrangements, min_after_discard, min_deadwood
+from .melds import Arrangement, arrangements, bits_of, min_after_discard, min_deadwood
 from .rulebook import Rules
 from .scoring import HandResult, score_counts
 
@@ -136,6 +136,8 @@ class Advice:
     big_gin_value: KnockValue | None = None
     worlds: tuple[int, ...] = ()
     """With `keep_worlds`, the opponent hands the options were scored against, as masks, in order."""
+    world_counts: tuple[int, ...] = ()
+    """With `keep_worlds`, each of those hands' own least deadwood, in the same order."""
     pool: tuple[int, ...] = ()
     """With `keep_worlds`, the unseen cards (as bits): the opponent's hand and the stock come from them."""
     upcard: Card | None = None
@@ -209,11 +211,13 @@ def advise(
         )
     planned = math.comb(len(pool), need) if exact else samples
     base = Advice(cards, limit, multiplier, len(pool), model, planned, exact, seed, turns, in_stock, stock is None)
-    hands: Iterator[int] = opponent_hands(pool, took.mask, need, turns, samples, exact, random.Random(seed))
+    drawn = opponent_hands(pool, took.mask, need, turns, samples, exact, random.Random(seed))
+    hands: Iterator[tuple[int, int]] = ((world, min_deadwood(world)) for world in drawn)
     if keep_worlds:
-        worlds = tuple(hands)
-        base = replace(base, worlds=worlds, pool=tuple(pool), upcard=upcard)
-        hands = iter(worlds)
+        kept = tuple(hands)
+        base = replace(base, worlds=tuple(world for world, _ in kept), world_counts=tuple(own for _, own in kept),
+                       pool=tuple(pool), upcard=upcard)
+        hands = iter(kept)
     return _eleven(base, hand, pool, rules, hands, progress)
 
 
@@ -266,19 +270,10 @@ def keep_best_ten(hand: int, took: int, rng: random.Random) -> int:
         for _ in range(below(rng.getrandbits, allowed.bit_count())):
             allowed &= allowed - 1
         return hand ^ (allowed & -allowed)
-    free = _bits(hand & ~took)
+    free = list(bits_of(hand & ~took))
     counts = [min_deadwood(hand ^ bit) for bit in free]
-    return hand ^ choice(rng.getrandbits, [bit for bit, count in zip(free, counts) if count == min(counts)])
-
-
-def _bits(mask: int) -> list[int]:
-    """The mask's cards as single bits, lowest first: `[card.bit for card in Hand(mask)]` without the cards."""
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
+    least = min(counts)
+    return hand ^ choice(rng.getrandbits, [bit for bit, count in zip(free, counts) if count == least])
 
 
 def find_outs(kept: int, pool: list[int], limit: int) -> Outs:
@@ -334,8 +329,11 @@ def _share_error(share: float, count: int) -> float:
 
 
 def _eleven(
-    base: Advice, hand: Hand, pool: list[int], rules: Rules, hands: Iterator[int], progress: ProgressCallback | None
+    base: Advice, hand: Hand, pool: list[int], rules: Rules, hands: Iterator[tuple[int, int]],
+    progress: ProgressCallback | None,
 ) -> Advice:
+    """The options of eleven cards, each spread that may knock scored against the opponent hands `hands` (each
+    with its own least deadwood)."""
     limit, multiplier = base.knock_limit, base.multiplier
     discards = hand.sorted()
     tallies: dict[Card, list[_Tally]] = {}
@@ -356,8 +354,7 @@ def _eleven(
     after: dict[tuple[int, ...], Counter[int]] = {melds: Counter() for melds in reach}
     reaching = list(reach.items())
     count = 0
-    for opponent in hands:
-        own = min_deadwood(opponent)
+    for opponent, own in hands:
         owns[own] += 1
         for melds, cards in reaching:
             after[melds][best_layoff(melds, opponent, own)[0] if opponent & cards else own] += 1

@@ -32,7 +32,7 @@ from .advise import Advice
 from .cards import Card
 from .estimate import mean_interval
 from .layoffs import best_layoff, first_layoffs
-from .melds import Arrangement, min_deadwood
+from .melds import Arrangement
 from .odds import chance_to_win
 from .outcomes import Outcomes
 from .rulebook import Rules
@@ -151,7 +151,7 @@ def weigh_game(
         return chance_to_win(model, state.target, state.next_dealer, (mine, theirs), 0 if dealer_is_me else 1, floor)
 
     hand_mask = sum(card.bit for card in advice.cards)
-    owns = [min_deadwood(world) for world in advice.worlds]
+    owns = list(advice.world_counts)
     shuffles = _shuffles(advice, rollouts, rng)
     choices = []
     for option in advice.options:
@@ -259,7 +259,7 @@ def _counts(melds: tuple[int, ...], gin: bool, worlds: tuple[int, ...], owns: li
     return [best_layoff(melds, world, own)[0] if world & reach else own for world, own in zip(worlds, owns)]
 
 
-def _ended(ending: Ending, state: GameState, chance: Callable[[int, int, str | None], float]) -> float:
+def _ended(ending: Ending, state: GameState, chance: Chance) -> float:
     """Your chance to win the game from the scores a played-out hand leaves (you are player 0, the mover 1)."""
     result = ending.result
     if result is None or result.winner is None:
