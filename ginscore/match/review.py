@@ -272,20 +272,29 @@ def review_hand(
     if taken is None:
         return replace(base, reason=f"advise finds no knock discarding the {scored.discard}")
     taken = _as_laid(taken, advice, spread, rules, outcomes, state)
-    best, lost, close = judge(taken, choices)
-    return replace(base, taken=taken, best=best, choices=choices, lost=lost, close=close,
-                   lost_interval=lost_interval(best, taken) if lost else None, samples=advice.samples,
-                   exact=advice.exact)
+    best, lost, interval = _loss(taken, choices)
+    return replace(base, taken=taken, best=best, choices=choices, lost=lost, close=_within(interval),
+                   lost_interval=interval, samples=advice.samples, exact=advice.exact)
 
 
 def judge(taken: Choice, choices: tuple[Choice, ...]) -> tuple[Choice, float, bool]:
     """The best of the options (the one taken where none is ahead of it), the chance lost against it in percentage
     points (never negative), and whether that loss is within its error (`close`: its 95% interval reaches 0)."""
+    best, lost, interval = _loss(taken, choices)
+    return best, lost, _within(interval)
+
+
+def _loss(taken: Choice, choices: tuple[Choice, ...]) -> tuple[Choice, float, tuple[float, float] | None]:
+    """`judge`'s best and chance lost, with the loss's interval (`lost_interval`; None when nothing is lost)."""
     best = max(choices, key=lambda choice: choice.chance, default=taken)
     if taken.chance >= best.chance:
-        return taken, 0.0, False
-    interval = lost_interval(best, taken)
-    return best, (best.chance - taken.chance) * 100, interval is not None and interval[0] <= 0
+        return taken, 0.0, None
+    return best, (best.chance - taken.chance) * 100, lost_interval(best, taken)
+
+
+def _within(interval: tuple[float, float] | None) -> bool:
+    """Whether a chance lost is within its error: its interval reaches 0."""
+    return interval is not None and interval[0] <= 0
 
 
 def lost_interval(best: Choice, taken: Choice) -> tuple[float, float] | None:
