@@ -70,10 +70,15 @@ def dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int = 0
     if solved is not None and solved[0] <= low:
         return solved[1]
     table = _dealer_table(outcomes, target, next_dealer, low)
-    if len(_SOLVED) >= 16:
+    _remember(key, low, table)
+    return table
+
+
+def _remember(key: tuple[Outcomes, int, str], low: int, table: tuple[tuple[float, ...], ...]) -> None:
+    """`table` kept for `dealer_table`, the oldest of 16 given up."""
+    if key not in _SOLVED and len(_SOLVED) >= 16:
         _SOLVED.pop(next(iter(_SOLVED)))
     _SOLVED[key] = (low, table)
-    return table
 
 
 def table_bytes(table: tuple[tuple[float, ...], ...]) -> bytes:
@@ -88,8 +93,8 @@ def keep_table(outcomes: Outcomes, target: int, next_dealer: str, low: int, data
     chances.frombytes(data)
     if len(chances) != target * target:
         raise ValueError(f"a table to {target} holds {target * target} chances, not {len(chances)}")
-    rows = tuple(tuple(chances[a * target:(a + 1) * target]) for a in range(target))
-    _SOLVED[(outcomes, target, next_dealer)] = (low, rows)
+    _remember((outcomes, target, next_dealer), low, tuple(tuple(chances[a * target:(a + 1) * target])
+                                                         for a in range(target)))
 
 
 def _dealer_table(outcomes: Outcomes, target: int, next_dealer: str, low: int) -> tuple[tuple[float, ...], ...]:
